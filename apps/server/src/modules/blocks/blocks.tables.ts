@@ -1,0 +1,23 @@
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, deletedColumn, idColumn, localizedColumn } from '../../db/columns.ts';
+import { meetings } from '../meetings/meetings.tables.ts';
+
+/** Sections of a meeting's home page, versioned (§3 block_release_version / block_draft_version). */
+export const blocks = pgTable(
+  'blocks',
+  {
+    id: idColumn(),
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: localizedColumn('title'),
+    content: localizedColumn('content'),
+    weight: integer('weight').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    deleted: deletedColumn(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('blocks_meeting_version_idx').on(t.meetingId, t.version, t.weight)],
+);

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { IdParams } from '../wire/common.ts';
+import { defineRoute } from '../wire/route.ts';
+
+/**
+ * Export of a meeting's programme in the frab/pretalx schedule-JSON standard
+ * (c3voc schema, `fixtures/schedule-json.schema.json`). The body is validated by the exporter's tests
+ * against that JSON schema; here it is typed loosely.
+ */
+export const exportSchedule = defineRoute({
+  method: 'GET',
+  path: '/meetings/:id/schedule.json',
+  summary: "A meeting's programme as schedule JSON (frab/pretalx standard).",
+  spec: 'Issue 2 schedule interchange',
+  tags: ['schedule'],
+  isPublic: true,
+  params: IdParams,
+  response: z.object({ $schema: z.string().optional(), schedule: z.record(z.string(), z.unknown()) }),
+});

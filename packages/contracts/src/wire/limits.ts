@@ -1,0 +1,31 @@
+/** Shared request limits and client constants (§9). */
+export const limits = {
+  /** Largest `limit` any list call accepts. */
+  maxList: 999,
+  /** Largest `limit` of GET /navigation/categories. */
+  maxNavigationCategories: 20,
+  /** Largest `limit` of GET /meeting/blocks. */
+  maxBlocks: 999,
+  /** Default page size when a list call names no `limit`. */
+  defaultList: 20,
+} as const;
+
+/** Client timing constants (§9), all in milliseconds. */
+export const timing = {
+  httpTimeoutMs: 30_000,
+  getDedupWindowMs: 5_000,
+  countdownTickMs: 1_000,
+  chunkLoadTimeoutMs: 120_000,
+} as const;
+
+/** Layout constants (§9), in CSS pixels. */
+export const layout = {
+  minDesktopWidth: 1200,
+  mobileNavHeight: 60,
+  anchorOffsetMobile: 56,
+  anchorOffsetDesktop: 64,
+  popupZIndex: 3000,
+} as const;
+
+/** App version sent in the `version` header (§9). */
+export const appVersion = '2.23.1';
