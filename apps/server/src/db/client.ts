@@ -1,13 +1,13 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverRoot } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -28,13 +28,9 @@ export type DatabaseOptions =
   /** Embedded PGlite in a data folder, or in memory when dataDir is undefined. */
   | { dataDir?: string };
 
-/** Finds the migrations folder both from source (src/db) and from the bundled dist/server.js. */
+/** The drizzle-kit migrations folder (apps/server/drizzle), from source and from the bundle. */
 export function migrationsFolder(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, 'drizzle'), join(here, '../drizzle'), join(here, '../../drizzle')];
-  const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
-  if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(', ')})`);
-  return found;
+  return join(serverRoot(), 'drizzle');
 }
 
 /**

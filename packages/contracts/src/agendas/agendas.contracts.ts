@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CountResponse, Flag, ListQuerystring, LocalizedText, Reference, resultsOf, UnixSeconds } from '../wire/common.ts';
+import {
+  CountResponse,
+  Flag,
+  ListQuerystring,
+  LocalizedText,
+  Reference,
+  resultsOf,
+  UnixSeconds,
+} from '../wire/common.ts';
 import type { ResourceQuerySpec } from '../wire/list-query.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';

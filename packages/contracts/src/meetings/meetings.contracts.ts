@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CountResponse, Flag, IdParams, ListQuerystring, LocalizedText, resultsOf, UnixSeconds } from '../wire/common.ts';
+import { Flag, IdParams, ListQuerystring, LocalizedText, resultsOf, UnixSeconds } from '../wire/common.ts';
 import type { ResourceQuerySpec } from '../wire/list-query.ts';
 import { WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
@@ -122,4 +122,3 @@ export const recordMeetingView = defineRoute({
   body: RecordViewBody.optional(),
   response: z.object({ views_total: z.number().int() }),
 });
-

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { Agenda } from '../agendas/agendas.contracts.ts';
 import { CountResponse, ListQuerystring, LocalizedText, Reference, resultsOf } from '../wire/common.ts';
 import type { ResourceQuerySpec } from '../wire/list-query.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
-import { Agenda } from '../agendas/agendas.contracts.ts';
 
 /** A speaker of a meeting (§3 Speaker: name, work_title, photo). */
 export const Speaker = z.object({

@@ -35,9 +35,13 @@ export const serverTimeHeader = 'x-server-time';
 
 function canonical(input: Omit<ApikeyInput, 'salt'>): string {
   const bodyHash = bytesToHex(sha256(utf8ToBytes(input.body ?? '')));
-  return [input.method.toUpperCase(), input.pathWithQuery, String(input.timestamp), input.deviceId, bodyHash].join(
-    '\n',
-  );
+  return [
+    input.method.toUpperCase(),
+    input.pathWithQuery,
+    String(input.timestamp),
+    input.deviceId,
+    bodyHash,
+  ].join('\n');
 }
 
 /** Hex HMAC-SHA256 signature of a request. */

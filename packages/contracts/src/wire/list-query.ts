@@ -21,7 +21,7 @@ export type FieldRule = { type: FieldType; ops: readonly Operator[] };
 
 /** A resource's allow-list. `sort` lists sortable fields; `defaultSort` applies when none is given. */
 export type ResourceQuerySpec<F extends string = string> = {
-  fields: Record<F, FieldRule>;
+  fields: { [K in F]?: FieldRule };
   sort: readonly F[];
   defaultSort: readonly SortTerm<F>[];
 };
@@ -102,7 +102,8 @@ function normaliseScalar(field: string, rule: FieldRule, value: unknown): string
       return id;
     }
     case 'string':
-      if (typeof value !== 'string') throw new ListQueryError(ErrorCode.invalidQuery, `${field} must be a string`);
+      if (typeof value !== 'string')
+        throw new ListQueryError(ErrorCode.invalidQuery, `${field} must be a string`);
       return value;
     case 'number':
     case 'flag': {
@@ -143,7 +144,10 @@ function parseCondition(field: string, rule: FieldRule, raw: unknown): Condition
     }
     if (op === '$in' || op === '$nin') {
       if (!Array.isArray(value) || value.length === 0 || value.length > limits.maxList) {
-        throw new ListQueryError(ErrorCode.invalidQuery, `${op} on ${field} needs a list of 1 to ${limits.maxList} values`);
+        throw new ListQueryError(
+          ErrorCode.invalidQuery,
+          `${op} on ${field} needs a list of 1 to ${limits.maxList} values`,
+        );
       }
       const list = value.map((item) => normaliseScalar(field, rule, item));
       return { field, op: op as Operator, value: list as string[] | number[] };
@@ -186,7 +190,8 @@ export function parseListQuery<F extends string>(
       throw new ListQueryError(ErrorCode.invalidQuery, `Cannot sort by ${field}`);
     }
     const dir = Number(direction);
-    if (dir !== 1 && dir !== -1) throw new ListQueryError(ErrorCode.invalidQuery, `Sort direction of ${field} must be 1 or -1`);
+    if (dir !== 1 && dir !== -1)
+      throw new ListQueryError(ErrorCode.invalidQuery, `Sort direction of ${field} must be 1 or -1`);
     sort.push({ field: field as F, direction: dir });
   }
 

@@ -24,7 +24,8 @@ export function formatDuration(minutes: number): string {
 /** Parses a schedule-JSON `hh:mm` (or `h:mm`, or `d:hh:mm`) duration into minutes; NaN when malformed. */
 export function parseDuration(text: string): number {
   const parts = text.trim().split(':').map(Number);
-  if (parts.length < 2 || parts.length > 3 || parts.some((n) => !Number.isInteger(n) || n < 0)) return Number.NaN;
+  if (parts.length < 2 || parts.length > 3 || parts.some((n) => !Number.isInteger(n) || n < 0))
+    return Number.NaN;
   const [a = 0, b = 0, c] = parts;
   return c === undefined ? a * 60 + b : a * 1440 + b * 60 + c;
 }

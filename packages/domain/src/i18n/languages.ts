@@ -4,8 +4,26 @@
 
 /** Every language the product knows, in the order of §9. */
 export const allLanguages = [
-  'zh', 'en', 'ja', 'ko', 'es', 'fr', 'de', 'ru', 'ar', 'vi',
-  'id', 'kk', 'fil', 'hi', 'ms', 'it', 'pt', 'pl', 'cs', 'th',
+  'zh',
+  'en',
+  'ja',
+  'ko',
+  'es',
+  'fr',
+  'de',
+  'ru',
+  'ar',
+  'vi',
+  'id',
+  'kk',
+  'fil',
+  'hi',
+  'ms',
+  'it',
+  'pt',
+  'pl',
+  'cs',
+  'th',
 ] as const;
 export type Language = (typeof allLanguages)[number];
 
@@ -41,7 +59,10 @@ export function enabledLanguages(languageMap: Record<string, unknown> | null | u
  * @param requested a language code from the `lang` query, storage or the browser (may be unknown)
  * @param enabled the meeting's enabled languages (see enabledLanguages)
  */
-export function resolveLanguage(requested: string | null | undefined, enabled: readonly Language[]): Language {
+export function resolveLanguage(
+  requested: string | null | undefined,
+  enabled: readonly Language[],
+): Language {
   const offered = enabled.length > 0 ? enabled : defaultLanguages;
   if (isLanguage(requested) && offered.includes(requested)) return requested;
   if (offered.includes('en')) return 'en';

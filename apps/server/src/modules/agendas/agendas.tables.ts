@@ -12,11 +12,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, deletedColumn, idColumn, localizedColumn, updatedAtColumn } from '../../db/columns.ts';
+import {
+  createdAtColumn,
+  deletedColumn,
+  idColumn,
+  localizedColumn,
+  type ReferenceRow,
+  updatedAtColumn,
+} from '../../db/columns.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { speakers } from '../speakers/speakers.tables.ts';
-
-export type ReferenceRow = { url: string; title?: string; type?: string };
 
 /** Rooms of a meeting's programme, in the order the schedule lists them. */
 export const rooms = pgTable(
@@ -115,7 +120,10 @@ export const agendaSpeakers = pgTable(
     /** The person entry as the session listed it (fields beyond the speaker's own). */
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [primaryKey({ columns: [t.agendaId, t.speakerId] }), index('agenda_speakers_speaker_idx').on(t.speakerId)],
+  (t) => [
+    primaryKey({ columns: [t.agendaId, t.speakerId] }),
+    index('agenda_speakers_speaker_idx').on(t.speakerId),
+  ],
 );
 
 /** Live streams (§3 Live); the live module grows on this table in a later issue. */

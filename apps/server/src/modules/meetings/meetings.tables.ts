@@ -1,7 +1,23 @@
 import type { MeetingConfig, MeetingExhibition } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, deletedColumn, idColumn, localizedColumn, updatedAtColumn } from '../../db/columns.ts';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import {
+  createdAtColumn,
+  deletedColumn,
+  idColumn,
+  localizedColumn,
+  updatedAtColumn,
+} from '../../db/columns.ts';
 
 /** Conference-level data of an imported schedule, kept so an export gives back what was imported. */
 export type MeetingScheduleMeta = {

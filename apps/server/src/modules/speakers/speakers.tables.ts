@@ -1,6 +1,12 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, deletedColumn, idColumn, localizedColumn, updatedAtColumn } from '../../db/columns.ts';
-import type { ReferenceRow } from '../agendas/agendas.tables.ts';
+import {
+  createdAtColumn,
+  deletedColumn,
+  idColumn,
+  localizedColumn,
+  type ReferenceRow,
+  updatedAtColumn,
+} from '../../db/columns.ts';
 import { categories } from '../categories/categories.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 

@@ -1,0 +1,211 @@
+/**
+ * `npm run bench`: measures what issue 2 asks to report, on this machine, in one run.
+ *
+ * 1. Requests/s and latency (p50/p99) of GET /api/meeting/agendas (50 items of the Camp 2019 demo)
+ *    next to a hello-world route in the same process — on PGlite and on PostgreSQL (when reachable at
+ *    BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a scratch database is created
+ *    and dropped). Agendas are measured with the response cache on (the default 5 s TTL) and off.
+ * 2. Initial JS (gzip) of /meeting/home: every script the page loads in headless Chromium until idle.
+ * 3. Lighthouse mobile performance score of the home page (Lighthouse from npm, Debian Chromium).
+ *
+ * Results print as a table and are written to bench-results/latest.json. Not a test: nothing fails.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { signApikey } from '@app/contracts';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { loadConfig } from '../src/config.ts';
+import { demoMeetingId } from '../src/db/seed/demo-meeting.data.ts';
+import { serverRoot } from '../src/paths.ts';
+import { type RunningServer, startServer } from '../src/start-server.ts';
+
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type Row = {
+  database: string;
+  route: string;
+  cache: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+};
+
+async function measure(
+  server: RunningServer,
+  path: string,
+): Promise<Omit<Row, 'database' | 'route' | 'cache'>> {
+  const salt = server.app.deps.config.APIKEY_SALT;
+  const headers = {
+    'device-id': 'bench',
+    apikey: signApikey({
+      salt,
+      method: 'GET',
+      pathWithQuery: path,
+      timestamp: Math.floor(Date.now() / 1000),
+      deviceId: 'bench',
+    }),
+  };
+  const result = await autocannon({
+    url: `${server.url}${path}`,
+    connections,
+    duration: durationSeconds,
+    headers,
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function benchDatabase(label: string, databaseUrl: string | undefined): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const cacheTtl of ['5', '0']) {
+    const dataDir = join('/tmp', `bench-${randomBytes(4).toString('hex')}`);
+    const server = await startServer(
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        CACHE_TTL_SECONDS: cacheTtl,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      }),
+    );
+    try {
+      server.app.get('/api/bench/hello', async () => ({ hello: 'world' }));
+      const agendas = `/api/meeting/agendas?meeting_id=${demoMeetingId}&limit=50`;
+      const cache = cacheTtl === '0' ? 'off' : `${cacheTtl}s`;
+      if (cacheTtl === '5')
+        rows.push({
+          database: label,
+          route: 'GET /api/bench/hello',
+          cache: '-',
+          ...(await measure(server, '/api/bench/hello')),
+        });
+      rows.push({
+        database: label,
+        route: 'GET /api/meeting/agendas (50)',
+        cache,
+        ...(await measure(server, agendas)),
+      });
+    } finally {
+      await server.close();
+    }
+  }
+  return rows;
+}
+
+async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function measureFrontend(): Promise<{
+  initialJsGzipKiB: number;
+  scripts: number;
+  lighthouseMobile: number | null;
+}> {
+  const server = await startServer(
+    loadConfig({
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: join('/tmp', `bench-web-${randomBytes(4).toString('hex')}`),
+    }),
+  );
+  try {
+    const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const sizes = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const sizesOf = await response.request().sizes();
+      sizes.set(response.url(), sizesOf.responseBodySize);
+    });
+    await page.goto(`${server.url}/#/meeting/home?meeting_id=${demoMeetingId}`, { waitUntil: 'networkidle' });
+    await browser.close();
+    const initialJsGzipKiB = Math.round(([...sizes.values()].reduce((a, b) => a + b, 0) / 1024) * 10) / 10;
+
+    let lighthouseMobile: number | null = null;
+    try {
+      const { default: lighthouse } = await import('lighthouse');
+      const chromeLauncher = await import('chrome-launcher');
+      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+      try {
+        const result = await lighthouse(`${server.url}/#/meeting/home?meeting_id=${demoMeetingId}`, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          formFactor: 'mobile',
+          logLevel: 'error',
+        });
+        lighthouseMobile = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+      } finally {
+        chrome.kill();
+      }
+    } catch (error) {
+      console.error('lighthouse failed:', error);
+    }
+    return { initialJsGzipKiB, scripts: sizes.size, lighthouseMobile };
+  } finally {
+    await server.close();
+  }
+}
+
+const rows: Row[] = [...(await benchDatabase('pglite', undefined))];
+const scratch = await scratchPostgres();
+if (scratch) {
+  try {
+    rows.push(...(await benchDatabase('postgres', scratch.url)));
+  } finally {
+    await scratch.drop();
+  }
+} else {
+  console.warn('PostgreSQL not reachable: skipped (set BENCH_DATABASE_URL)');
+}
+console.table(rows);
+const frontend = await measureFrontend();
+console.table([frontend]);
+const out = join(serverRoot(), '../../bench-results');
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  join(out, 'latest.json'),
+  `${JSON.stringify({ when: new Date().toISOString(), durationSeconds, connections, rows, frontend }, null, 2)}\n`,
+);
+console.log(`written ${join(out, 'latest.json')}`);

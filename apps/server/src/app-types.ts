@@ -1,0 +1,56 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+
+/** A cache of serialised public GET responses (see plugins/response-cache.ts). */
+export type ResponseCache = {
+  get: (key: string) => string | undefined;
+  set: (key: string, body: string) => void;
+  clear: () => void;
+};
+
+/** What every module may use: the database, the configuration and the public response cache. */
+export type AppDeps = {
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  config: Config;
+  cache: ResponseCache;
+};
+
+/** The Fastify instance with the zod type provider, as modules receive it. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The caller of a request, resolved once per request (DESIGN §4.4); accounts arrive in issue 3. */
+export type Actor = {
+  deviceId: string | null;
+  clientId: string | null;
+  version: string | null;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+    /** The body exactly as received (for the Apikey body hash); '' when there is none. */
+    rawBody: string;
+  }
+  interface FastifyContextConfig {
+    /** Serve this public GET from the response cache (keyed by URL) for CACHE_TTL_SECONDS. */
+    isCacheable?: boolean;
+  }
+}

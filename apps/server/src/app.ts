@@ -1,0 +1,77 @@
+import compress from '@fastify/compress';
+import Fastify, { LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App, AppDeps } from './app-types.ts';
+import { agendaRoutes } from './modules/agendas/agendas.routes.ts';
+import { blockRoutes } from './modules/blocks/blocks.routes.ts';
+import { categoryRoutes } from './modules/categories/categories.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
+import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
+import { registerApikey } from './plugins/apikey.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerResponseCache } from './plugins/response-cache.ts';
+import { registerWebStatic } from './plugins/web-static.ts';
+import { bodyLimitBytes, registerWireFormat } from './plugins/wire-format.ts';
+
+export type BuildAppOptions = AppDeps & {
+  /** pino logger options, or false for none (tests). */
+  logger?: boolean | { level: string };
+};
+
+/**
+ * Builds the HTTP app: infrastructure plugins first, then one register line per module under /api
+ * (DESIGN §2). Does not listen; server.ts does, tests use `app.inject()`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { logger = false, ...deps } = options;
+  const app = Fastify({
+    logger,
+    // One log line per response, written by the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: bodyLimitBytes,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  registerWireFormat(app);
+  registerErrorHandler(app);
+  registerApikey(app);
+  registerResponseCache(app);
+  // gzip/brotli for API answers and the web bundle (over 1 KiB). Registered after the response cache
+  // so the cache stores and serves uncompressed JSON and compression applies to both.
+  await app.register(compress, { threshold: 1024 });
+  await registerOpenApi(app);
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'response',
+    );
+  });
+
+  await app.register(
+    async (api) => {
+      const scoped = api as unknown as App;
+      healthRoutes(scoped);
+      meetingRoutes(scoped);
+      agendaRoutes(scoped);
+      speakerRoutes(scoped);
+      categoryRoutes(scoped);
+      blockRoutes(scoped);
+      scheduleRoutes(scoped);
+    },
+    { prefix: '/api' },
+  );
+  await registerWebStatic(app, deps.config.WEB_DIST);
+  return app;
+}

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { importSchedule } from '../../modules/schedule/schedule.service.ts';
+import { serverRoot } from '../../paths.ts';
+import type { Database } from '../client.ts';
+import { demoBlocks, demoMeeting, demoMeetingId, demoNavigation } from './demo-meeting.data.ts';
+import { countMeetings, insertDemoContent } from './seed.repository.ts';
+
+/**
+ * Seeds the demo meeting on an empty database: the meeting with its theme and languages, the real
+ * Chaos Communication Camp 2019 programme (fixtures/camp2019.schedule.json, via the schedule
+ * importer), home entries and blocks. Does nothing when any meeting exists.
+ * @returns the meeting id and the number of sessions imported, or undefined when skipped
+ */
+export async function seedDemoMeeting(deps: {
+  db: Database;
+}): Promise<{ meetingId: string; sessions: number } | undefined> {
+  if ((await countMeetings(deps.db)) > 0) return undefined;
+  const document = JSON.parse(
+    await readFile(join(serverRoot(), 'fixtures', 'camp2019.schedule.json'), 'utf8'),
+  );
+  const conference = document.schedule.conference;
+  await insertDemoContent(deps.db, {
+    meeting: {
+      id: demoMeetingId,
+      ...demoMeeting,
+      acronym: String(conference.acronym).toLowerCase(),
+      timeZone: conference.time_zone_name,
+      // Placeholder range; the importer sets it from the programme days.
+      start: new Date(`${conference.start}T00:00:00Z`),
+      end: new Date(`${conference.end}T23:59:59Z`),
+    },
+    navigation: demoNavigation,
+    blocks: demoBlocks.map(({ useDescription, ...block }) => ({
+      ...block,
+      content: useDescription ? demoMeeting.description : '',
+    })),
+  });
+  const summary = await importSchedule(deps, { document, meetingId: demoMeetingId });
+  return { meetingId: demoMeetingId, sessions: summary.sessions.created + summary.sessions.updated };
+}

@@ -1,0 +1,133 @@
+import type { ListQuery } from '@app/contracts';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { conditionSql, filtersById, orderSql, whereSql } from '../../db/list-query-sql.ts';
+import { speakers } from '../speakers/speakers.tables.ts';
+import { agendaLives, agendaSpeakers, agendas, lives, rooms, tracks } from './agendas.tables.ts';
+
+export type AgendaField =
+  | '_id'
+  | 'meeting_id'
+  | 'room_id'
+  | 'track_id'
+  | 'speaker_id'
+  | 'type'
+  | 'language'
+  | 'start'
+  | 'end'
+  | 'created';
+
+const columns = {
+  _id: agendas.id,
+  meeting_id: agendas.meetingId,
+  room_id: agendas.roomId,
+  track_id: agendas.trackId,
+  type: agendas.type,
+  language: agendas.language,
+  start: agendas.start,
+  end: agendas.end,
+  created: agendas.createdAt,
+} as const;
+
+export type AgendaRow = typeof agendas.$inferSelect & {
+  room: { id: string; name: string } | null;
+  track: { id: string; name: string; color: string | null } | null;
+};
+export type AgendaSpeakerRow = {
+  agendaId: string;
+  id: string;
+  name: string;
+  photo: string;
+  workTitle: string | Record<string, string>;
+  company: string | Record<string, string>;
+};
+export type AgendaLiveRow = typeof lives.$inferSelect & { agendaId: string };
+
+function agendaWhere(query: Pick<ListQuery<AgendaField>, 'conditions'>) {
+  const speakerConditions = query.conditions
+    .filter((condition) => condition.field === 'speaker_id')
+    .map(
+      (condition) =>
+        sql`${agendas.id} in (select ${agendaSpeakers.agendaId} from ${agendaSpeakers} where ${conditionSql(agendaSpeakers.speakerId, condition)})`,
+    );
+  // Public lists show live, visible sessions; a GET by _id also returns deleted ones (§2 /204 rule).
+  const visibility = filtersById(query) ? [] : [eq(agendas.deleted, 0), eq(agendas.enableShow, 1)];
+  return whereSql(query, columns, [...visibility, ...speakerConditions]);
+}
+
+/** Agenda items with their room and track, matching a parsed list query. */
+export async function findAgendas(db: Database, query: ListQuery<AgendaField>): Promise<AgendaRow[]> {
+  const rows = await db
+    .select({
+      agenda: agendas,
+      roomId: rooms.id,
+      roomName: rooms.name,
+      trackId: tracks.id,
+      trackName: tracks.name,
+      trackColor: tracks.color,
+    })
+    .from(agendas)
+    .leftJoin(rooms, eq(rooms.id, agendas.roomId))
+    .leftJoin(tracks, eq(tracks.id, agendas.trackId))
+    .where(agendaWhere(query))
+    .orderBy(...orderSql(query.sort, columns, agendas.id))
+    .limit(query.limit)
+    .offset(query.skip);
+  return rows.map((row) => ({
+    ...row.agenda,
+    room: row.roomId ? { id: row.roomId, name: row.roomName ?? '' } : null,
+    track: row.trackId ? { id: row.trackId, name: row.trackName ?? '', color: row.trackColor } : null,
+  }));
+}
+
+/** Number of agenda items matching the query's conditions. */
+export async function countAgendas(
+  db: Database,
+  query: Pick<ListQuery<AgendaField>, 'conditions'>,
+): Promise<number> {
+  const rows = await db.select({ total: count() }).from(agendas).where(agendaWhere(query));
+  return rows[0]?.total ?? 0;
+}
+
+/** Speakers of the given agenda items, in their listed order. */
+export async function findSpeakersOfAgendas(db: Database, agendaIds: string[]): Promise<AgendaSpeakerRow[]> {
+  if (agendaIds.length === 0) return [];
+  return db
+    .select({
+      agendaId: agendaSpeakers.agendaId,
+      id: speakers.id,
+      name: speakers.name,
+      photo: speakers.photo,
+      workTitle: speakers.workTitle,
+      company: speakers.company,
+    })
+    .from(agendaSpeakers)
+    .innerJoin(speakers, eq(speakers.id, agendaSpeakers.speakerId))
+    .where(and(inArray(agendaSpeakers.agendaId, agendaIds), eq(speakers.deleted, 0)))
+    .orderBy(asc(agendaSpeakers.agendaId), asc(agendaSpeakers.position));
+}
+
+/** Shown (enable_show = 1), non-deleted lives of the given agenda items, by start. */
+export async function findShownLivesOfAgendas(db: Database, agendaIds: string[]): Promise<AgendaLiveRow[]> {
+  if (agendaIds.length === 0) return [];
+  const rows = await db
+    .select({ live: lives, agendaId: agendaLives.agendaId })
+    .from(agendaLives)
+    .innerJoin(lives, eq(lives.id, agendaLives.liveId))
+    .where(and(inArray(agendaLives.agendaId, agendaIds), eq(lives.enableShow, 1), eq(lives.deleted, 0)))
+    .orderBy(asc(lives.start));
+  return rows.map((row) => ({ ...row.live, agendaId: row.agendaId }));
+}
+
+/** Ids of the non-deleted speakers linked to a user account in a meeting. */
+export async function findSpeakerIdsOfUser(
+  db: Database,
+  meetingId: string,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: speakers.id })
+    .from(speakers)
+    .where(and(eq(speakers.meetingId, meetingId), eq(speakers.userId, userId), eq(speakers.deleted, 0)));
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,39 @@
+import {
+  type Block,
+  type BlockType,
+  blockQuerySpec,
+  type ListParams,
+  limits,
+  reorderById,
+  toWireId,
+} from '@app/contracts';
+import type { Database } from '../../db/client.ts';
+import { parseScopedQuery } from '../shared/scoped-list-query.ts';
+import { type BlockField, type BlockRow, findBlocks } from './blocks.repository.ts';
+
+function toWireBlock(row: BlockRow): Block {
+  return {
+    _id: toWireId(row.id),
+    meeting_id: toWireId(row.meetingId),
+    type: row.type as BlockType,
+    title: row.title,
+    content: row.content,
+    weight: row.weight,
+    version: row.version,
+    data: row.data,
+  };
+}
+
+/**
+ * GET /meeting/blocks (§7 Meetings): the sections of a meeting's home page, weight descending, of the
+ * released version unless `query.version` names another (≤ 999 per call, §9).
+ * @throws 400 invalid_query / invalid_object_id / limit_too_large / meeting_id_required
+ */
+export async function listBlocks(
+  deps: { db: Database },
+  input: ListParams & { meeting_id?: string | undefined },
+): Promise<Block[]> {
+  const query = parseScopedQuery<BlockField>(blockQuerySpec, input, limits.maxBlocks);
+  const rows = await findBlocks(deps.db, query);
+  return reorderById(rows.map(toWireBlock), query.idOrder, (block) => block._id.$id);
+}

@@ -1,0 +1,43 @@
+import { timingSafeEqual } from 'node:crypto';
+import { apikeySignature, ErrorCode, parseApikey } from '@app/contracts';
+import type { App } from '../app-types.ts';
+import { AppError } from '../errors.ts';
+
+/** Paths under /api that need no Apikey: health checks and the API documentation. */
+const exemptPrefixes = ['/api/health', '/api/docs'];
+
+/**
+ * Verifies the `Apikey` signature (§7; scheme in contracts/wire/apikey.ts and the README) of every
+ * /api request after its body is read. Refusals: 401 `apikey_missing`, 401 `apikey_invalid` (malformed
+ * or wrong signature), 401 `apikey_expired` (clock more than 10 minutes off; the response carries
+ * x-server-time so the client can correct and retry).
+ */
+export function registerApikey(app: App): void {
+  const { config } = app.deps;
+  if (config.APIKEY_REQUIRED === '0') return;
+  app.addHook('preValidation', async (request) => {
+    const path = request.url;
+    if (!path.startsWith('/api/') || exemptPrefixes.some((prefix) => path.startsWith(prefix))) return;
+    const header = request.headers.apikey;
+    const parsed = parseApikey(Array.isArray(header) ? header[0] : header, Math.floor(Date.now() / 1000));
+    if (!parsed.ok) {
+      if (parsed.reason === 'missing')
+        throw new AppError(401, ErrorCode.apikeyMissing, 'Apikey header is required');
+      if (parsed.reason === 'expired') {
+        throw new AppError(401, ErrorCode.apikeyExpired, 'Apikey timestamp is too far from the server clock');
+      }
+      throw new AppError(401, ErrorCode.apikeyInvalid, 'Apikey header is malformed');
+    }
+    const expected = apikeySignature({
+      salt: config.APIKEY_SALT,
+      method: request.method,
+      pathWithQuery: path,
+      timestamp: parsed.timestamp,
+      deviceId: request.actor.deviceId ?? '',
+      body: request.rawBody,
+    });
+    if (!timingSafeEqual(Buffer.from(expected), Buffer.from(parsed.signature))) {
+      throw new AppError(401, ErrorCode.apikeyInvalid, 'Apikey signature does not match the request');
+    }
+  });
+}

@@ -1,0 +1,69 @@
+import { ErrorCode, invalidObjectIdMessage, ListQueryError } from '@app/contracts';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { App } from '../app-types.ts';
+import { AppError } from '../errors.ts';
+
+function valueAt(request: FastifyRequest, context: string, path: string): unknown {
+  const source =
+    context === 'params' ? request.params : context === 'querystring' ? request.query : request.body;
+  return path
+    .split('/')
+    .filter(Boolean)
+    .reduce<unknown>(
+      (value, key) =>
+        value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
+      source,
+    );
+}
+
+/**
+ * The one error handler (DESIGN §4.5). Answers `{ code, message, details? }`:
+ * - input that fails its contract → 400 `validation_failed`, or `invalid_object_id` with the
+ *   "Invalid ObjectId" message when an id is malformed (§8: the client opens /404);
+ * - a bad JSON query object → 400 `invalid_query` / `limit_too_large` / `invalid_object_id`;
+ * - AppError → its own status and code;
+ * - anything else → 500 `internal_error`, details only in the log.
+ */
+export function registerErrorHandler(app: App): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: `${error.validationContext ?? ''}${issue.instancePath}`,
+        message: issue.message ?? 'invalid',
+      }));
+      const badId = error.validation.find((issue) => issue.message === 'Invalid ObjectId');
+      if (badId) {
+        const value = valueAt(request, error.validationContext ?? '', badId.instancePath);
+        return reply
+          .status(400)
+          .send({ code: ErrorCode.invalidObjectId, message: invalidObjectIdMessage(String(value)), details });
+      }
+      const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
+      return reply
+        .status(400)
+        .send({ code: ErrorCode.validation, message: `Invalid request: ${summary}`, details });
+    }
+    if (error instanceof ListQueryError) {
+      return reply.status(400).send({ code: error.code, message: error.message });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
+      return reply.status(500).send({ code: ErrorCode.internal, message: 'Internal server error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own 4xx (body too large, bad content length …): keep its message, it names the cause.
+      return reply.status(status).send({ code: error.code ?? 'bad_request', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: ErrorCode.internal, message: 'Internal server error' });
+  });
+}

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ErrorCode } from '@app/contracts';
+import fastifyStatic from '@fastify/static';
+import type { App } from '../app-types.ts';
+
+/**
+ * Serves the built web app (apps/web/dist) at `/`. Hashed assets are cached for a year, index.html is
+ * revalidated on every load; unknown /api paths answer a JSON 404, any other unknown path gets
+ * index.html (the SPA routes by hash, so this only catches mistyped paths).
+ */
+export async function registerWebStatic(app: App, webDist: string | undefined): Promise<void> {
+  const root = webDist ? resolve(webDist) : undefined;
+  const hasWeb = root !== undefined && existsSync(join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb) {
+      return reply
+        .status(404)
+        .send({ code: ErrorCode.notFound, message: `No route ${request.method} ${request.url}` });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

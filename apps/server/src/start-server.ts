@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import type { App } from './app-types.ts';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { seedDemoMeeting } from './db/seed/demo-meeting.ts';
+import { resolveUserPath, serverRoot } from './paths.ts';
+import { createResponseCache } from './plugins/response-cache.ts';
+
+export type RunningServer = { app: App; url: string; database: DatabaseHandle; close: () => Promise<void> };
+
+/**
+ * Starts everything: opens the database (PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR),
+ * applies migrations, seeds the demo meeting on an empty database (SEED_DEMO=1), builds the app and
+ * listens on HOST:PORT (PORT 0 picks a free port). Used by `npm start` and by the browser tests.
+ */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = config.DATABASE_URL
+    ? await openDatabase({ url: config.DATABASE_URL })
+    : await openDatabase({ dataDir: resolveUserPath(config.DATA_DIR) });
+  await database.migrate();
+  const app = await buildApp({
+    db: database.db,
+    dbKind: database.kind,
+    config: {
+      ...config,
+      WEB_DIST: config.WEB_DIST ? resolveUserPath(config.WEB_DIST) : join(serverRoot(), '../web/dist'),
+    },
+    cache: createResponseCache(config.CACHE_TTL_SECONDS),
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+  });
+  if (config.SEED_DEMO === '1') {
+    const seeded = await seedDemoMeeting({ db: database.db });
+    if (seeded)
+      app.log.info({ meetingId: seeded.meetingId, sessions: seeded.sessions }, 'seeded the demo meeting');
+  }
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const port = app.server.address();
+  const url = typeof port === 'object' && port ? `http://localhost:${port.port}` : address;
+  return {
+    app,
+    url,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
