@@ -87,9 +87,9 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
         CACHE_TTL_SECONDS: cacheTtl,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       }),
+      { beforeListen: (app) => app.get('/api/bench/hello', async () => ({ hello: 'world' })) },
     );
     try {
-      server.app.get('/api/bench/hello', async () => ({ hello: 'world' }));
       const agendas = `/api/meeting/agendas?meeting_id=${demoMeetingId}&limit=50`;
       const cache = cacheTtl === '0' ? 'off' : `${cacheTtl}s`;
       if (cacheTtl === '5')

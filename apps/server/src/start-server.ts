@@ -12,9 +12,13 @@ export type RunningServer = { app: App; url: string; database: DatabaseHandle; c
 /**
  * Starts everything: opens the database (PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR),
  * applies migrations, seeds the demo meeting on an empty database (SEED_DEMO=1), builds the app and
- * listens on HOST:PORT (PORT 0 picks a free port). Used by `npm start` and by the browser tests.
+ * listens on HOST:PORT (PORT 0 picks a free port). `beforeListen` may add routes (the benchmark's
+ * hello-world). Used by `npm start`, the browser tests and the benchmark.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { beforeListen?: (app: App) => void } = {},
+): Promise<RunningServer> {
   const database = config.DATABASE_URL
     ? await openDatabase({ url: config.DATABASE_URL })
     : await openDatabase({ dataDir: resolveUserPath(config.DATA_DIR) });
@@ -34,6 +38,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (seeded)
       app.log.info({ meetingId: seeded.meetingId, sessions: seeded.sessions }, 'seeded the demo meeting');
   }
+  options.beforeListen?.(app);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = app.server.address();
   const url = typeof port === 'object' && port ? `http://localhost:${port.port}` : address;

@@ -28,15 +28,19 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** The app on a fresh test database with Apikey verification on and the response cache off. */
-export async function createTestApp(): Promise<TestApp> {
+/**
+ * The app on a fresh test database with Apikey verification on and the response cache off (or on for
+ * `cacheTtlSeconds` seconds).
+ */
+export async function createTestApp(options: { cacheTtlSeconds?: number } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', APIKEY_SALT: testSalt, CACHE_TTL_SECONDS: '0' });
+  const ttl = options.cacheTtlSeconds ?? 0;
+  const config = loadConfig({ NODE_ENV: 'test', APIKEY_SALT: testSalt, CACHE_TTL_SECONDS: String(ttl) });
   const app = await buildApp({
     db: database.db,
     dbKind: database.kind,
     config,
-    cache: createResponseCache(0),
+    cache: createResponseCache(ttl),
   });
   await app.ready();
   return {

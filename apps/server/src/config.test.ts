@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig (DESIGN §6)', () => {
+  it('runs with no variables at all on local defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: './data',
+      APIKEY_REQUIRED: '1',
+      CACHE_TTL_SECONDS: 5,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ PORT: '99999', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL[\s\S]*LOG_LEVEL/,
+    );
+  });
+
+  it('accepts a PostgreSQL URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).DATABASE_URL).toBe(
+      'postgres://u@127.0.0.1:5432/db',
+    );
+  });
+});

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ids, seedFixture } from '../../test/fixture.ts';
+import { apiUrl, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ cacheTtlSeconds: 60 });
+  await seedFixture(t.database.db);
+});
+afterAll(() => t.close());
+
+describe('response cache of public reads', () => {
+  it('serves a repeated list from the cache with the same body', async () => {
+    const url = apiUrl('/meeting/agendas', { meeting_id: ids.meeting, limit: 2 });
+    const first = await t.call('GET', url);
+    const second = await t.call('GET', url);
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.json()).toEqual(first.json());
+  });
+
+  it('still checks the Apikey and the input before answering from the cache', async () => {
+    const url = apiUrl('/meeting/agendas', { meeting_id: ids.meeting, limit: 3 });
+    await t.call('GET', url);
+    expect((await t.call('GET', url, { unsigned: true })).statusCode).toBe(401);
+  });
+
+  it('does not cache errors or writes', async () => {
+    const bad = apiUrl('/meeting/agendas', { meeting_id: ids.meeting, limit: 5000 });
+    expect((await t.call('GET', bad)).statusCode).toBe(400);
+    const again = await t.call('GET', bad);
+    expect(again.statusCode).toBe(400);
+    expect(again.headers['x-cache']).toBeUndefined();
+  });
+
+  it('is emptied by clear() after a write', async () => {
+    const url = apiUrl('/meeting/agendas/count', { meeting_id: ids.meeting });
+    await t.call('GET', url);
+    expect((await t.call('GET', url)).headers['x-cache']).toBe('hit');
+    t.app.deps.cache.clear();
+    expect((await t.call('GET', url)).headers['x-cache']).toBeUndefined();
+  });
+});
