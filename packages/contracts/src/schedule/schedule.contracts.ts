@@ -15,5 +15,9 @@ export const exportSchedule = defineRoute({
   tags: ['schedule'],
   isPublic: true,
   params: IdParams,
-  response: z.object({ $schema: z.string().optional(), schedule: z.record(z.string(), z.unknown()) }),
+  response: z.object({
+    $schema: z.string().optional(),
+    generator: z.record(z.string(), z.unknown()).optional(),
+    schedule: z.record(z.string(), z.unknown()),
+  }),
 });

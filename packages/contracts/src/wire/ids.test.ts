@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fromWireId,
-  invalidObjectIdMessage,
-  isInvalidObjectIdMessage,
-  isObjectId,
-  toWireId,
-} from './object-id.ts';
+import { fromWireId, invalidObjectIdMessage, isInvalidObjectIdMessage, isObjectId, toWireId } from './ids.ts';
 
 const id = '64656d6f0000000000002019';
 

@@ -1,8 +1,8 @@
 import { toMilliseconds } from '@app/domain';
 import { z } from 'zod';
 import { ErrorCode } from './errors.ts';
+import { fromWireId, invalidObjectIdMessage, isObjectId } from './ids.ts';
 import { limits } from './limits.ts';
-import { fromWireId, invalidObjectIdMessage, isObjectId } from './object-id.ts';
 
 /**
  * JSON query objects of list calls (§7 "query objects are serialised as JSON", DESIGN §3).
