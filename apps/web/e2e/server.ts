@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Runs the real server (apps/server/src/server.ts, PGlite in a temp DATA_DIR, demo meeting seeded on
+ * first start) serving the BUILT web app (apps/web/dist) on a free port, as a child process.
+ */
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+const webDist = join(repoRoot, 'apps/web/dist');
+
+export type TestServer = { url: string; stop: () => Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 90_000,
+): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`server did not answer /api/health within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(
+      'apps/web/dist is missing: run `npm run build -w @app/web` first (npm run test:browser does)',
+    );
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'web-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  // `localhost`: the demo meeting is the default meeting of that domain.
+  const url = `http://localhost:${port}`;
+  try {
+    await waitForHealth(url, child, () => log);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

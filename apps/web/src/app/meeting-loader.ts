@@ -1,0 +1,55 @@
+import { enabledLanguages, resolveLanguage } from '@app/domain';
+import { type LoaderFunctionArgs, replace } from 'react-router';
+import { domainMeetingQueryOptions, meetingQueryOptions } from '../features/meetings/api/list-meetings.ts';
+import { ApiError } from '../lib/api/client.ts';
+import { changeLanguage, requestedLanguage } from '../lib/i18n.ts';
+import { paths } from '../lib/paths.ts';
+import { getStoredMeetingId, saveSession, setStoredMeetingId, setStoredSource } from '../lib/session.ts';
+import { resolveItemMeetingId } from './item-meeting.ts';
+import { queryClient } from './query-client.ts';
+import { resolveCurrentMeeting } from './resolve-current-meeting.ts';
+
+/** Query values that are stored whatever the page (§2): `source`, and `token` + `user_id` as the session. */
+export function storeQueryValues(search: URLSearchParams): void {
+  const source = search.get('source');
+  if (source) setStoredSource(source);
+  const token = search.get('token');
+  const userId = search.get('user_id');
+  if (token || userId) saveSession({ token: token ?? undefined, userId: userId ?? undefined });
+}
+
+/**
+ * Loader of every meeting page: resolves the meeting (§2), remembers it, picks the display language
+ * among the meeting's enabled ones (§5), or sends the visitor to /404 or /204.
+ */
+export async function meetingLoader({ request, params }: LoaderFunctionArgs): Promise<{ meetingId: string }> {
+  const url = new URL(request.url);
+  const search = url.searchParams;
+  storeQueryValues(search);
+  let resolution: Awaited<ReturnType<typeof resolveCurrentMeeting>>;
+  try {
+    resolution = await resolveCurrentMeeting({
+      search,
+      pathMeetingId: params.meetingId,
+      itemMeetingId: () => resolveItemMeetingId(url.pathname, search).catch(() => undefined),
+      previousMeetingId: getStoredMeetingId(),
+      hostname: window.location.hostname,
+      fetchMeeting: (id) => queryClient.fetchQuery(meetingQueryOptions(id)),
+      fetchDomainMeeting: (domain) => queryClient.fetchQuery(domainMeetingQueryOptions(domain)),
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+      throw replace(paths.notFound());
+    }
+    throw error;
+  }
+  if (resolution.kind === 'not-found') throw replace(paths.notFound());
+  if (resolution.kind === 'deleted') throw replace(paths.deleted({ replace: true }));
+
+  const { meeting, meetingId } = resolution;
+  queryClient.setQueryData(meetingQueryOptions(meetingId).queryKey, meeting);
+  setStoredMeetingId(meetingId);
+  const language = resolveLanguage(requestedLanguage(search), enabledLanguages(meeting.config.language));
+  await changeLanguage(language, { remember: search.has('lang') });
+  return { meetingId };
+}

@@ -1,0 +1,190 @@
+import { localize } from '@app/domain';
+import { CalendarDays, ChevronLeft, House, Mic } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
+import { cx } from '../components/ui/cx.ts';
+import { useClientEnvironment } from '../lib/environment-context.ts';
+import { useLanguage } from '../lib/i18n.ts';
+import { useMeeting } from '../lib/meeting-context.ts';
+import { paths, type RouteTitleKey, routes } from '../lib/paths.ts';
+import { Footer } from './footer.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+
+export type RouteHandle = { titleKey?: RouteTitleKey };
+
+/** The route's title key from the deepest matched route that names one. */
+function useTitleKey(): RouteTitleKey | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.titleKey) return handle.titleKey;
+  }
+  return undefined;
+}
+
+/** The page title (§2): the `title` query, else the route title in the current language. */
+export function usePageTitle(): string {
+  const { t } = useTranslation('common');
+  const [search] = useSearchParams();
+  const key = useTitleKey();
+  return search.get('title') || (key ? t(key) : '');
+}
+
+function useDocumentTitle(page: string, meetingName: string) {
+  useEffect(() => {
+    document.title = [page, meetingName].filter(Boolean).join(' · ');
+  }, [page, meetingName]);
+}
+
+type NavItem = { to: string; label: string; icon: ReactNode; match: string[] };
+
+function useNavItems(meetingId: string): NavItem[] {
+  const { t } = useTranslation('common');
+  return [
+    {
+      to: paths.home({ meetingId }),
+      label: t('nav.home'),
+      icon: <House aria-hidden="true" className="size-[22px]" />,
+      match: [routes.home],
+    },
+    {
+      to: paths.agenda.schedule({ meetingId }),
+      label: t('nav.agenda'),
+      icon: <CalendarDays aria-hidden="true" className="size-[22px]" />,
+      match: [routes.agendaSchedule, routes.agendaAlias, routes.agendaDetails],
+    },
+    {
+      to: paths.speaker.list({ meetingId }),
+      label: t('nav.speakers'),
+      icon: <Mic aria-hidden="true" className="size-[22px]" />,
+      match: [routes.speakerList, routes.speaker],
+    },
+  ];
+}
+
+/** Layout of every meeting page: header, content, footer, and the phone tab bar. */
+export function Shell() {
+  const { t } = useTranslation('common');
+  const meeting = useMeeting();
+  const language = useLanguage();
+  const environment = useClientEnvironment();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const meetingId = meeting._id.$id;
+  const meetingName = localize(meeting.title, language);
+  const pageTitle = usePageTitle();
+  const navItems = useNavItems(meetingId);
+  const isHome = location.pathname === routes.home;
+  // A mini-program web view draws its own title bar.
+  const hasMobileHeader = environment !== 'miniprogram';
+  useDocumentTitle(pageTitle, meetingName);
+
+  const goBack = () => {
+    if (window.history.length > 1 && location.key !== 'default') navigate(-1);
+    else navigate(paths.home({ meetingId }));
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col pb-[calc(60px+env(safe-area-inset-bottom))] desk:pb-0">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-[3001] focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <header
+        className={cx(
+          'sticky top-0 z-40 border-b border-slate-200/70 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75',
+          hasMobileHeader ? '' : 'max-desk:hidden',
+        )}
+      >
+        {/* Phone header: back, page title, language */}
+        <div className="flex h-14 items-center gap-1 px-2 desk:hidden">
+          <div className="flex w-24 items-center">
+            {isHome ? null : (
+              <button
+                type="button"
+                onClick={goBack}
+                aria-label={t('nav.back')}
+                className="inline-flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+              >
+                <ChevronLeft aria-hidden="true" className="size-6 rtl:-scale-x-100" />
+              </button>
+            )}
+          </div>
+          <p className="min-w-0 flex-1 truncate text-center text-[17px] font-semibold text-slate-900">
+            {isHome ? meetingName : pageTitle}
+          </p>
+          <div className="flex w-24 justify-end">
+            <LanguageSwitcher />
+          </div>
+        </div>
+        {/* Desktop header: meeting, sections, language */}
+        <div className="mx-auto hidden h-16 max-w-[1200px] items-center gap-8 px-6 desk:flex">
+          <Link to={paths.home({ meetingId })} className="flex min-w-0 items-center gap-3">
+            <span
+              aria-hidden="true"
+              className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-primary text-sm font-bold text-on-primary"
+            >
+              {(meeting.acronym || meetingName).slice(0, 2).toUpperCase()}
+            </span>
+            <span className="truncate text-[17px] font-semibold text-slate-900">{meetingName}</span>
+          </Link>
+          <nav aria-label={t('nav.main')} className="flex items-center gap-1">
+            {navItems.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={() =>
+                  cx(
+                    'rounded-full px-4 py-2 text-[15px] font-medium transition-colors',
+                    item.match.includes(location.pathname)
+                      ? 'bg-primary/10 text-primary'
+                      : 'text-slate-600 hover:bg-slate-100',
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <LanguageSwitcher className="ms-auto" />
+        </div>
+      </header>
+
+      <main id="main" className="mx-auto w-full max-w-[1200px] flex-1 desk:px-6">
+        <Outlet />
+      </main>
+
+      <Footer />
+
+      {/* Phone tab bar (§9 mobile nav height 60) */}
+      <nav
+        aria-label={t('nav.main')}
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200/80 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur desk:hidden"
+      >
+        <ul className="mx-auto flex h-[60px] max-w-md">
+          {navItems.map((item) => {
+            const isActive = item.match.includes(location.pathname);
+            return (
+              <li key={item.to} className="flex-1">
+                <Link
+                  to={item.to}
+                  aria-current={isActive ? 'page' : undefined}
+                  className={cx(
+                    'flex h-full flex-col items-center justify-center gap-0.5 text-[11px] font-medium',
+                    isActive ? 'text-primary' : 'text-slate-500',
+                  )}
+                >
+                  {item.icon}
+                  <span>{item.label}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { cx } from './cx.ts';
+
+type PageHeaderProps = { title: string; subtitle?: ReactNode; actions?: ReactNode; className?: string };
+
+export function PageHeader({ title, subtitle, actions, className }: PageHeaderProps) {
+  return (
+    <div className={cx('flex items-end justify-between gap-4', className)}>
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 desk:text-3xl">{title}</h1>
+        {subtitle ? <div className="mt-1 text-sm text-slate-500">{subtitle}</div> : null}
+      </div>
+      {actions ? <div className="shrink-0">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** A section title inside a page. */
+export function SectionTitle({
+  children,
+  action,
+  id,
+}: {
+  children: ReactNode;
+  action?: ReactNode;
+  id?: string;
+}) {
+  return (
+    <div className="mb-3 flex items-center justify-between gap-3">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {children}
+      </h2>
+      {action}
+    </div>
+  );
+}

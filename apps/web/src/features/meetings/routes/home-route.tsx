@@ -1,0 +1,82 @@
+import type { Block, BlockType } from '@app/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
+import { useMeeting } from '../../../lib/meeting-context.ts';
+import { useBlocks } from '../api/list-blocks.ts';
+import { useNavigationCategories } from '../api/list-navigation-categories.ts';
+import { useRecordMeetingView } from '../api/record-meeting-view.ts';
+import { IntroBlock } from '../components/intro-block.tsx';
+import { MeetingHero } from '../components/meeting-hero.tsx';
+import { NavigationGrid } from '../components/navigation-grid.tsx';
+
+/** Blocks drawn by other features; the app passes them in (features never import each other). */
+export type BlockRenderers = Partial<Record<BlockType, (block: Block) => ReactNode>>;
+
+/** /meeting/home: hero, navigation entries, then the home blocks in the organiser's order. */
+export function MeetingHome({ renderBlock }: { renderBlock: BlockRenderers }) {
+  const { t } = useTranslation('meetings');
+  const meeting = useMeeting();
+  const meetingId = meeting._id.$id;
+  useRecordMeetingView(meetingId);
+  const navigation = useNavigationCategories(meetingId);
+  const blocks = useBlocks(meetingId);
+
+  const grid = (
+    <NavigationGrid
+      items={navigation.data}
+      isLoading={navigation.isPending}
+      meetingId={meetingId}
+      isGrid9={meeting.config.block_mobile_layout === 'grid9'}
+    />
+  );
+  const hasNavigationBlock = blocks.data?.some((block) => block.type === 'navigation') ?? false;
+
+  const renderOne = (block: Block): ReactNode => {
+    switch (block.type) {
+      case 'intro':
+        return <IntroBlock block={block} />;
+      case 'navigation':
+        return grid;
+      default:
+        return renderBlock[block.type]?.(block) ?? null;
+    }
+  };
+
+  return (
+    <div className="pb-4">
+      <MeetingHero meeting={meeting} />
+      <div className="space-y-8 px-4 pt-5 desk:px-0 desk:pt-8">
+        {blocks.isPending ? (
+          <div className="space-y-6" aria-busy="true">
+            {grid}
+            <Skeleton className="h-6 w-40" />
+            <SkeletonText lines={4} />
+          </div>
+        ) : blocks.isError ? (
+          <>
+            {grid}
+            <ErrorState onRetry={() => void blocks.refetch()} />
+          </>
+        ) : (
+          <>
+            {hasNavigationBlock ? null : grid}
+            {blocks.data.length === 0 ? (
+              <p className="py-8 text-center text-sm text-slate-500">{t('home.noBlocks')}</p>
+            ) : null}
+            {blocks.data.map((block) => (
+              <div
+                key={block._id.$id}
+                id={typeof block.data.anchor === 'string' ? block.data.anchor : undefined}
+                data-block={block.type}
+              >
+                {renderOne(block)}
+              </div>
+            ))}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

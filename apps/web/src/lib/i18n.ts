@@ -1,0 +1,106 @@
+import { allLanguages, isLanguage, type Language, languageFromTag, textDirection } from '@app/domain';
+import { loadCatalogue, type Namespace, namespaces } from '@app/i18n';
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { getStoredLanguage, setStoredLanguage } from './session.ts';
+import { intlLocale } from './time.ts';
+
+/**
+ * i18n runtime (§5): i18next with the catalogues of packages/i18n, loaded per language (only the
+ * active language's namespaces are downloaded), no fallback language (the catalogue test keeps every
+ * locale complete), `<html lang dir>` kept in step.
+ */
+
+const isNamespace = (value: string): value is Namespace => (namespaces as readonly string[]).includes(value);
+
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, namespace, callback) => {
+    if (!isLanguage(language) || !isNamespace(namespace)) {
+      callback(new Error(`Unknown catalogue ${language}/${namespace}`), false);
+      return;
+    }
+    loadCatalogue(language, namespace).then(
+      (catalogue) => callback(null, catalogue),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+export function applyDocumentLanguage(language: Language): void {
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = textDirection(language);
+}
+
+/** Loads the language's catalogues and sets up i18next; resolves when the first screen can render. */
+export async function initI18n(language: Language): Promise<void> {
+  await i18n
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      ns: [...namespaces],
+      defaultNS: 'common',
+      fallbackLng: false,
+      supportedLngs: [...allLanguages],
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      showSupportNotice: false,
+      react: { useSuspense: false },
+    });
+  applyDocumentLanguage(language);
+  i18n.on('languageChanged', (next) => {
+    if (isLanguage(next)) applyDocumentLanguage(next);
+  });
+}
+
+/** The language a visitor asked for: `lang` query, then the stored choice, then the browser's. */
+export function requestedLanguage(search: URLSearchParams): string | undefined {
+  const fromQuery = search.get('lang');
+  if (fromQuery) return fromQuery;
+  return (
+    getStoredLanguage() ?? languageFromTag(typeof navigator === 'undefined' ? undefined : navigator.language)
+  );
+}
+
+/** Switches the display language once its catalogues are loaded, and remembers it. */
+export async function changeLanguage(language: Language, { remember = true } = {}): Promise<void> {
+  if (remember) setStoredLanguage(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/** The current display language. */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  return isLanguage(instance.language) ? instance.language : 'en';
+}
+
+const displayNames = new Map<Language, string>();
+
+/** A language's name in its own script (中文, العربية, Español …) for the language switcher. */
+export function languageName(language: Language): string {
+  const cached = displayNames.get(language);
+  if (cached) return cached;
+  let name: string = language;
+  try {
+    const own = new Intl.DisplayNames([intlLocale(language)], { type: 'language' }).of(language);
+    if (own) name = own.charAt(0).toLocaleUpperCase(intlLocale(language)) + own.slice(1);
+  } catch {
+    // keep the code
+  }
+  displayNames.set(language, name);
+  return name;
+}
+
+/** A language's name in the display language (a session held in `de` shows as German / 德语). */
+export function languageNameIn(code: string, displayLanguage: Language): string {
+  try {
+    return new Intl.DisplayNames([intlLocale(displayLanguage)], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { paths, routes, routeTitles, toHref, withQuery } from './paths.ts';
+
+const meetingId = '64656d6f0000000000002019';
+const agendaId = '0123456789abcdef01234567';
+
+describe('paths', () => {
+  it('builds every route of the table with its query', () => {
+    expect(paths.home({ meetingId })).toBe(`/meeting/home?meeting_id=${meetingId}`);
+    expect(paths.home()).toBe('/meeting/home');
+    expect(paths.agenda.schedule({ meetingId })).toBe(`/meeting/agenda/schedule?meeting_id=${meetingId}`);
+    expect(paths.agenda.schedule({ meetingId, agendaId, day: '2019-08-22' })).toBe(
+      `/meeting/agenda/schedule?meeting_id=${meetingId}&agenda_id=${agendaId}&day=2019-08-22`,
+    );
+    expect(paths.agenda.details({ agendaId, meetingId })).toBe(
+      `/meeting/agenda/details?agenda_id=${agendaId}&meeting_id=${meetingId}`,
+    );
+    expect(paths.speaker.list({ meetingId })).toBe(`/meeting/speaker/list?meeting_id=${meetingId}`);
+    expect(paths.speaker.details({ speakerId: agendaId, meetingId })).toBe(
+      `/meeting/speaker?speaker_id=${agendaId}&meeting_id=${meetingId}`,
+    );
+    expect(paths.notFound()).toBe('/404');
+    expect(paths.deleted({ replace: true })).toBe('/204?replace=1');
+    expect(paths.deleted({ replace: false })).toBe('/204?replace=0');
+  });
+
+  it('encodes values and skips empty ones', () => {
+    expect(withQuery('/x', { a: 'b c&d', b: undefined, c: '' })).toBe('/x?a=b+c%26d');
+  });
+
+  it('gives the hash href', () => {
+    expect(toHref(paths.home({ meetingId }))).toBe(`#/meeting/home?meeting_id=${meetingId}`);
+  });
+
+  it('has a title for every page of this issue', () => {
+    for (const path of [
+      routes.home,
+      routes.agendaAlias,
+      routes.agendaSchedule,
+      routes.agendaDetails,
+      routes.speakerList,
+      routes.speaker,
+    ]) {
+      expect(routeTitles[path]).toMatch(/^pages\./);
+    }
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The route table of this issue (§2) and the typed path helpers every link is built with
+ * (DESIGN §4.8). Routes are hash-based: helpers return the router location (`/meeting/home?…`);
+ * `toHref` gives the `#/…` form for places outside the router.
+ */
+
+export const routes = {
+  root: '/',
+  homeAlias: '/home',
+  home: '/meeting/home',
+  agendaAlias: '/agenda',
+  agendaSchedule: '/meeting/agenda/schedule',
+  agendaDetails: '/meeting/agenda/details',
+  speakerList: '/meeting/speaker/list',
+  speaker: '/meeting/speaker',
+  notFound: '/404',
+  deleted: '/204',
+} as const;
+export type RoutePath = (typeof routes)[keyof typeof routes];
+
+/** Catalogue key (namespace `common`) of each page's title (§2 title rule). */
+export const routeTitles = {
+  [routes.home]: 'pages.home',
+  [routes.agendaAlias]: 'pages.agenda',
+  [routes.agendaSchedule]: 'pages.agenda',
+  [routes.agendaDetails]: 'pages.agendaDetails',
+  [routes.speakerList]: 'pages.speakerList',
+  [routes.speaker]: 'pages.speaker',
+  [routes.notFound]: 'pages.notFound',
+  [routes.deleted]: 'pages.deleted',
+} as const;
+export type RouteTitleKey = (typeof routeTitles)[keyof typeof routeTitles];
+
+type Query = Record<string, string | number | undefined | null>;
+
+/** Joins a path and its query, skipping empty values; values are percent-encoded. */
+export function withQuery(path: string, query: Query = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+type MeetingArg = { meetingId: string };
+
+export const paths = {
+  /** The meeting home; without a meeting id the domain default (or the remembered one) opens. */
+  home: ({ meetingId }: { meetingId?: string | undefined } = {}) =>
+    withQuery(routes.home, { meeting_id: meetingId }),
+  agenda: {
+    /** The programme; `agendaId` scrolls to and highlights that session, `day` picks a day (YYYY-MM-DD). */
+    schedule: ({ meetingId, agendaId, day }: MeetingArg & { agendaId?: string; day?: string }) =>
+      withQuery(routes.agendaSchedule, { meeting_id: meetingId, agenda_id: agendaId, day }),
+    details: ({ agendaId, meetingId }: MeetingArg & { agendaId: string }) =>
+      withQuery(routes.agendaDetails, { agenda_id: agendaId, meeting_id: meetingId }),
+  },
+  speaker: {
+    list: ({ meetingId }: MeetingArg) => withQuery(routes.speakerList, { meeting_id: meetingId }),
+    details: ({ speakerId, meetingId }: MeetingArg & { speakerId: string }) =>
+      withQuery(routes.speaker, { speaker_id: speakerId, meeting_id: meetingId }),
+  },
+  notFound: () => routes.notFound,
+  /** Deleted content (§2): `replace` 1 when the page replaced the one that showed the item. */
+  deleted: ({ replace }: { replace: boolean }) => withQuery(routes.deleted, { replace: replace ? 1 : 0 }),
+} as const;
+
+/** The `href` of a router location, for plain anchors and share links: `#/meeting/home?…`. */
+export function toHref(location: string): string {
+  return `#${location.startsWith('/') ? location : `/${location}`}`;
+}
+
+/** Reads an id from the query (undefined when absent); a malformed one is left for the server to refuse (→ /404). */
+export function idParam(search: URLSearchParams, name: string): string | undefined {
+  const value = search.get(name);
+  return value ? value : undefined;
+}

@@ -1,0 +1,53 @@
+import { isLanguage } from '@app/domain';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { createRouter } from './app/router.tsx';
+import { showToast } from './components/ui/toast.tsx';
+import { setApiEventHandlers } from './lib/api/api.ts';
+import { currentEnvironment } from './lib/environment.ts';
+import { i18n, initI18n, requestedLanguage } from './lib/i18n.ts';
+import { paths } from './lib/paths.ts';
+import { clearSession } from './lib/session.ts';
+import './styles.css';
+
+const environment = currentEnvironment();
+document.documentElement.dataset.env = environment;
+
+/** The query of the hash route (`#/path?query`), read before the router starts. */
+function initialSearch(): URLSearchParams {
+  const hash = window.location.hash;
+  const index = hash.indexOf('?');
+  return new URLSearchParams(index >= 0 ? hash.slice(index + 1) : '');
+}
+
+async function start() {
+  const requested = requestedLanguage(initialSearch());
+  // The meeting narrows this to its enabled languages once it is known (meeting loader).
+  await initI18n(isLanguage(requested) ? requested : 'en');
+
+  const router = createRouter();
+  setApiEventHandlers({
+    onForbidden: () => {
+      showToast(i18n.t('token.invalid'));
+      // Accounts arrive later: logging out is forgetting the token; the login page will hook in here.
+      clearSession();
+    },
+    onInvalidObjectId: () => {
+      void router.navigate(paths.notFound(), { replace: true });
+    },
+  });
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders environment={environment}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

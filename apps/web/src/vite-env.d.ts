@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_APIKEY_SALT?: string;
+  readonly VITE_API_BASE?: string;
+  readonly VITE_POWERED_BY_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

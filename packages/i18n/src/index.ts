@@ -1,0 +1,48 @@
+import type { Language } from '@app/domain';
+import type agendas from './locales/en/agendas.json';
+import type common from './locales/en/common.json';
+import type meetings from './locales/en/meetings.json';
+import type speakers from './locales/en/speakers.json';
+
+/**
+ * UI catalogues (DESIGN §2, §4.9): one JSON file per language and namespace under
+ * `locales/<lang>/<namespace>.json`. `en` defines the key type; catalogues.test.ts fails when another
+ * locale misses a key or placeholder, has an extra key or an empty value.
+ */
+
+/** Namespaces, one per web feature plus `common` (shell, states, shared words). */
+export const namespaces = ['common', 'meetings', 'agendas', 'speakers'] as const;
+export type Namespace = (typeof namespaces)[number];
+
+export const defaultNamespace: Namespace = 'common';
+
+/** The catalogue types, taken from `en`. */
+export type Resources = {
+  common: typeof common;
+  meetings: typeof meetings;
+  agendas: typeof agendas;
+  speakers: typeof speakers;
+};
+
+/** A catalogue as loaded: nested objects of strings. */
+export type Catalogue = { [key: string]: string | Catalogue };
+
+/**
+ * Loads one namespace of one language. Catalogues are emitted as plain JSON files (not JS chunks) and
+ * fetched on demand, so a page downloads only the active language's catalogues.
+ *
+ * @throws Error when the language or namespace has no catalogue, or it cannot be fetched
+ */
+export async function loadCatalogue(language: Language, namespace: Namespace): Promise<Catalogue> {
+  const urls = import.meta.glob<string>('./*/*.json', {
+    base: './locales',
+    query: '?url',
+    import: 'default',
+    eager: true,
+  });
+  const url = urls[`./${language}/${namespace}.json`];
+  if (!url) throw new Error(`No catalogue ${language}/${namespace}`);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Catalogue ${language}/${namespace} answered ${response.status}`);
+  return (await response.json()) as Catalogue;
+}
