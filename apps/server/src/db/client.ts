@@ -23,8 +23,11 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  /** A PostgreSQL server (DATABASE_URL). */
-  | { url: string; poolSize?: number }
+  /**
+   * A PostgreSQL server (DATABASE_URL). `onIdleClientError` hears errors of idle pooled connections
+   * (server restart, terminated backend); without a listener pg would crash the process.
+   */
+  | { url: string; poolSize?: number; onIdleClientError?: (error: Error) => void }
   /** Embedded PGlite in a data folder, or in memory when dataDir is undefined. */
   | { dataDir?: string };
 
@@ -40,6 +43,11 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on(
+      'error',
+      options.onIdleClientError ??
+        ((error) => console.error(`database: idle connection error: ${error.message}`)),
+    );
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,

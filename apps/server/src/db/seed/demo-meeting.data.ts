@@ -107,10 +107,11 @@ export const demoBlocks = [
       ar: 'عن المخيم',
     },
     useDescription: true,
-    weight: 100,
+    weight: 90,
     data: { anchor: 'intro' },
   },
-  { type: 'navigation', title: '', useDescription: false, weight: 90, data: {} },
+  // Entries first, as event apps put them right under the cover.
+  { type: 'navigation', title: '', useDescription: false, weight: 100, data: {} },
   {
     type: 'agenda',
     title: {
