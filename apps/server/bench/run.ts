@@ -10,11 +10,15 @@
  *
  * Results print as a table and are written to bench-results/latest.json. Not a test: nothing fails.
  */
+
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { signApikey } from '@app/contracts';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../src/config.ts';
@@ -22,6 +26,8 @@ import { demoMeetingId } from '../src/db/seed/demo-meeting.data.ts';
 import { serverRoot } from '../src/paths.ts';
 import { type RunningServer, startServer } from '../src/start-server.ts';
 
+const execFileAsync = promisify(execFile);
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -44,27 +50,24 @@ type Row = {
   errors: number;
 };
 
+/**
+ * Loads one path with autocannon in a separate process (so the load generator does not share the
+ * server's event loop), the request signed like a real client's, with gzip accepted.
+ */
 async function measure(
   server: RunningServer,
   path: string,
 ): Promise<Omit<Row, 'database' | 'route' | 'cache'>> {
   const salt = server.app.deps.config.APIKEY_SALT;
-  const headers = {
-    'device-id': 'bench',
-    apikey: signApikey({
-      salt,
-      method: 'GET',
-      pathWithQuery: path,
-      timestamp: Math.floor(Date.now() / 1000),
-      deviceId: 'bench',
-    }),
-  };
-  const result = await autocannon({
-    url: `${server.url}${path}`,
-    connections,
-    duration: durationSeconds,
-    headers,
+  const timestamp = Math.floor(Date.now() / 1000);
+  const apikey = signApikey({ salt, method: 'GET', pathWithQuery: path, timestamp, deviceId: 'bench' });
+  const args = ['--json', '-c', String(connections), '-d', String(durationSeconds)];
+  for (const header of ['device-id=bench', `apikey=${apikey}`, 'accept-encoding=gzip'])
+    args.push('-H', header);
+  const { stdout } = await execFileAsync(process.execPath, [autocannonCli, ...args, `${server.url}${path}`], {
+    maxBuffer: 16 * 1024 * 1024,
   });
+  const result = JSON.parse(stdout) as autocannon.Result;
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -164,6 +167,7 @@ async function measureFrontend(): Promise<{
     const initialJsGzipKiB = Math.round(([...sizes.values()].reduce((a, b) => a + b, 0) / 1024) * 10) / 10;
 
     let lighthouseMobile: number | null = null;
+    const lighthouseMetrics: Record<string, string> = {};
     try {
       const { default: lighthouse } = await import('lighthouse');
       const chromeLauncher = await import('chrome-launcher');
@@ -176,20 +180,31 @@ async function measureFrontend(): Promise<{
           logLevel: 'error',
         });
         lighthouseMobile = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+        const audits = result?.lhr.audits ?? {};
+        for (const id of [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'speed-index',
+          'cumulative-layout-shift',
+        ]) {
+          lighthouseMetrics[id] = audits[id]?.displayValue ?? '';
+        }
       } finally {
         chrome.kill();
       }
     } catch (error) {
       console.error('lighthouse failed:', error);
     }
-    return { initialJsGzipKiB, scripts: sizes.size, lighthouseMobile };
+    return { initialJsGzipKiB, scripts: sizes.size, lighthouseMobile, lighthouseMetrics };
   } finally {
     await server.close();
   }
 }
 
-const rows: Row[] = [...(await benchDatabase('pglite', undefined))];
-const scratch = await scratchPostgres();
+const skipApi = process.env.BENCH_SKIP_API === '1';
+const rows: Row[] = skipApi ? [] : [...(await benchDatabase('pglite', undefined))];
+const scratch = skipApi ? undefined : await scratchPostgres();
 if (scratch) {
   try {
     rows.push(...(await benchDatabase('postgres', scratch.url)));
@@ -201,7 +216,8 @@ if (scratch) {
 }
 console.table(rows);
 const frontend = await measureFrontend();
-console.table([frontend]);
+console.table([{ ...frontend, lighthouseMetrics: undefined }]);
+console.table([frontend.lighthouseMetrics]);
 const out = join(serverRoot(), '../../bench-results');
 mkdirSync(out, { recursive: true });
 writeFileSync(

@@ -9,9 +9,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 
+/** A cached answer: the JSON text and, when worth it, its brotli and gzip forms. */
+export type CachedResponse = { body: string; br?: Buffer; gzip?: Buffer };
+
 /** A cache of serialised public GET responses (see plugins/response-cache.ts). */
 export type ResponseCache = {
-  get: (key: string) => string | undefined;
+  get: (key: string) => CachedResponse | undefined;
   set: (key: string, body: string) => void;
   clear: () => void;
 };

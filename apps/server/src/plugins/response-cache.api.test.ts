@@ -1,6 +1,7 @@
+import { signApikey } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, seedFixture } from '../../test/fixture.ts';
-import { apiUrl, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { apiUrl, createTestApp, type TestApp, testDeviceId, testSalt } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,3 +42,47 @@ describe('response cache of public reads', () => {
     expect((await t.call('GET', url)).headers['x-cache']).toBeUndefined();
   });
 });
+
+describe('compressed cache hits', () => {
+  it('sends the stored brotli or gzip form the client accepts, and plain JSON otherwise', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const url = apiUrl('/meeting/agendas', { meeting_id: ids.meeting, limit: 3, skip: 0 });
+    const first = await t.call('GET', url);
+    const plain = first.json();
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...signedHeaders(url), 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['x-cache']).toBe('hit');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain);
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...signedHeaders(url), 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain);
+    const none = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...signedHeaders(url), 'accept-encoding': 'identity' },
+    });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json()).toEqual(plain);
+  });
+});
+
+function signedHeaders(url: string): Record<string, string> {
+  return {
+    'device-id': testDeviceId,
+    apikey: signApikey({
+      salt: testSalt,
+      method: 'GET',
+      pathWithQuery: url,
+      timestamp: Math.floor(Date.now() / 1000),
+      deviceId: testDeviceId,
+    }),
+  };
+}

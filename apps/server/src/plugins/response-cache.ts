@@ -1,30 +1,49 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
-import type { App, ResponseCache } from '../app-types.ts';
+import type { App, CachedResponse, ResponseCache } from '../app-types.ts';
+
+/** Answers smaller than this are stored and sent uncompressed (the compress plugin's threshold). */
+const compressThresholdBytes = 1024;
 
 /**
  * Creates the short-lived, in-process cache of serialised public GET responses (DESIGN §5: PGlite tops
- * out near 800 uncached list requests/s). Keyed by the full URL; entries live `ttlSeconds`; call
- * `clear()` after any write so a change shows at once in this process (other processes see it within
- * the TTL). A TTL of 0 disables it. At most 2,000 entries or 64 MiB of bodies.
+ * out near a hundred uncached session lists per second). Keyed by the URL as sent; entries live
+ * `ttlSeconds`; call `clear()` after a write so a change shows at once in this process (other processes
+ * see it within the TTL). Each entry keeps the JSON and its brotli and gzip forms, compressed once when
+ * stored, so a hit costs no compression. A TTL of 0 disables it. At most 2,000 entries or 128 MiB.
  */
 export function createResponseCache(ttlSeconds: number): ResponseCache {
   if (ttlSeconds <= 0) return { get: () => undefined, set: () => {}, clear: () => {} };
-  const lru = new LRUCache<string, string>({
+  const lru = new LRUCache<string, CachedResponse>({
     max: 2_000,
-    maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (value) => value.length || 1,
+    maxSize: 128 * 1024 * 1024,
+    sizeCalculation: (entry) => entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) || 1,
     ttl: ttlSeconds * 1000,
   });
   return {
     get: (key) => lru.get(key),
-    set: (key, body) => lru.set(key, body),
+    set: (key, body) => {
+      const isWorthCompressing = Buffer.byteLength(body) >= compressThresholdBytes;
+      lru.set(key, {
+        body,
+        ...(isWorthCompressing
+          ? {
+              br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+              gzip: gzipSync(body, { level: 6 }),
+            }
+          : {}),
+      });
+    },
     clear: () => lru.clear(),
   };
 }
 
 /**
- * Serves routes whose config has `isCacheable` from the cache, and stores their successful JSON
- * payloads. Only GETs; the key is the URL as sent (path + query).
+ * Serves routes whose config has `isCacheable` from the cache — in the encoding the client accepts —
+ * and stores their successful JSON payloads. Only GETs; the key is the URL as sent (path + query).
+ * Registered before @fastify/compress so it stores the uncompressed JSON; a hit carries its own
+ * Content-Encoding, which the compress plugin leaves alone.
  */
 export function registerResponseCache(app: App): void {
   // preHandler, not onRequest: a cached answer is still given only after the Apikey check and input
@@ -34,7 +53,13 @@ export function registerResponseCache(app: App): void {
     const hit = app.deps.cache.get(request.url);
     if (hit === undefined) return;
     reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
-    return reply.send(hit);
+    const accepted = request.headers['accept-encoding'];
+    const encoding = hit.br && hit.gzip && accepted ? negotiate(accepted, ['br', 'gzip']) : null;
+    if (encoding) {
+      reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+      return reply.send(encoding === 'br' ? hit.br : hit.gzip);
+    }
+    return reply.send(hit.body);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { App } from '../app-types.ts';
 
 /**
- * Serves the built web app (apps/web/dist) at `/`. Hashed assets are cached for a year, index.html is
+ * Serves the built web app (apps/web/dist) at `/`, precompressed files first. Hashed assets are cached for a year, index.html is
  * revalidated on every load; unknown /api paths answer a JSON 404, any other unknown path gets
  * index.html (the SPA routes by hash, so this only catches mistyped paths).
  */
@@ -17,6 +17,8 @@ export async function registerWebStatic(app: App, webDist: string | undefined): 
       root,
       wildcard: false,
       index: ['index.html'],
+      // The web build writes .br and .gz siblings (brotli 11, gzip 9); they are sent as they are.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',

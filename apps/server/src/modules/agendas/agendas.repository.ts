@@ -29,7 +29,30 @@ const columns = {
   created: agendas.createdAt,
 } as const;
 
-export type AgendaRow = typeof agendas.$inferSelect & {
+/** The columns a session list shows; the import bookkeeping (extra, source fields) stays behind. */
+const listedColumns = {
+  id: agendas.id,
+  meetingId: agendas.meetingId,
+  title: agendas.title,
+  subtitle: agendas.subtitle,
+  abstract: agendas.abstract,
+  description: agendas.description,
+  type: agendas.type,
+  language: agendas.language,
+  start: agendas.start,
+  end: agendas.end,
+  url: agendas.url,
+  slug: agendas.slug,
+  guid: agendas.guid,
+  logo: agendas.logo,
+  doNotRecord: agendas.doNotRecord,
+  links: agendas.links,
+  attachments: agendas.attachments,
+  enableShow: agendas.enableShow,
+  deleted: agendas.deleted,
+};
+
+export type AgendaRow = { [K in keyof typeof listedColumns]: (typeof agendas.$inferSelect)[K] } & {
   room: { id: string; name: string } | null;
   track: { id: string; name: string; color: string | null } | null;
 };
@@ -59,7 +82,7 @@ function agendaWhere(query: Pick<ListQuery<AgendaField>, 'conditions'>) {
 export async function findAgendas(db: Database, query: ListQuery<AgendaField>): Promise<AgendaRow[]> {
   const rows = await db
     .select({
-      agenda: agendas,
+      agenda: listedColumns,
       roomId: rooms.id,
       roomName: rooms.name,
       trackId: tracks.id,

@@ -4,7 +4,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -16,6 +15,7 @@ import {
   createdAtColumn,
   deletedColumn,
   idColumn,
+  jsonbValue,
   localizedColumn,
   type ReferenceRow,
   updatedAtColumn,
@@ -35,11 +35,11 @@ export const rooms = pgTable(
     guid: text('guid'),
     slug: text('slug'),
     type: text('type'),
-    description: jsonb('description').$type<string | Record<string, string> | null>(),
+    description: jsonbValue<string | Record<string, string> | null>('description'),
     capacity: integer('capacity'),
     position: integer('position').notNull().default(0),
     /** Fields of the schedule room we do not model, kept for a lossless export. */
-    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    extra: jsonbValue<Record<string, unknown>>('extra').notNull().default({}),
     /** 1 when the source listed the room in conference.rooms (not only inside days). */
     isListed: smallint('is_listed').notNull().default(0),
   },
@@ -90,10 +90,10 @@ export const agendas = pgTable(
     logo: text('logo'),
     recordingLicense: text('recording_license'),
     doNotRecord: boolean('do_not_record'),
-    links: jsonb('links').$type<ReferenceRow[]>().notNull().default([]),
-    attachments: jsonb('attachments').$type<ReferenceRow[]>().notNull().default([]),
+    links: jsonbValue<ReferenceRow[]>('links').notNull().default([]),
+    attachments: jsonbValue<ReferenceRow[]>('attachments').notNull().default([]),
     /** Fields of the schedule event we do not model (do_not_stream, feedback_url, answers …). */
-    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    extra: jsonbValue<Record<string, unknown>>('extra').notNull().default({}),
     enableShow: smallint('enable_show').notNull().default(1),
     deleted: deletedColumn(),
     createdAt: createdAtColumn(),
@@ -118,7 +118,7 @@ export const agendaSpeakers = pgTable(
       .references(() => speakers.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
     /** The person entry as the session listed it (fields beyond the speaker's own). */
-    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    extra: jsonbValue<Record<string, unknown>>('extra').notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.agendaId, t.speakerId] }),

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, deletedColumn, idColumn, localizedColumn } from '../../db/columns.ts';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, deletedColumn, idColumn, jsonbValue, localizedColumn } from '../../db/columns.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 
 /** Sections of a meeting's home page, versioned (§3 block_release_version / block_draft_version). */
@@ -15,7 +15,7 @@ export const blocks = pgTable(
     content: localizedColumn('content'),
     weight: integer('weight').notNull().default(0),
     version: integer('version').notNull().default(1),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    data: jsonbValue<Record<string, unknown>>('data').notNull().default({}),
     deleted: deletedColumn(),
     createdAt: createdAtColumn(),
   },

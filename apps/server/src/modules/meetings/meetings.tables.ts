@@ -1,20 +1,11 @@
 import type { MeetingConfig, MeetingExhibition } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import {
   createdAtColumn,
   deletedColumn,
   idColumn,
+  jsonbValue,
   localizedColumn,
   updatedAtColumn,
 } from '../../db/columns.ts';
@@ -49,8 +40,8 @@ export const meetings = pgTable(
     cover: text('cover').notNull().default(''),
     limitsType: integer('limits_type').notNull().default(0),
     allowGuestView: smallint('allow_guest_view').notNull().default(1),
-    config: jsonb('config').$type<MeetingConfig>().notNull().default({}),
-    exhibition: jsonb('exhibition').$type<MeetingExhibition>().notNull().default({}),
+    config: jsonbValue<MeetingConfig>('config').notNull().default({}),
+    exhibition: jsonbValue<MeetingExhibition>('exhibition').notNull().default({}),
     appointments: integer('appointments').notNull().default(0),
     old: integer('old').notNull().default(0),
     blockReleaseVersion: integer('block_release_version').notNull().default(1),
@@ -59,7 +50,7 @@ export const meetings = pgTable(
     wechatAuthorizerAppid: text('wechat_authorizer_appid'),
     activities: integer('activities').notNull().default(0),
     viewsTotal: integer('views_total').notNull().default(0),
-    schedule: jsonb('schedule').$type<MeetingScheduleMeta>(),
+    schedule: jsonbValue<MeetingScheduleMeta>('schedule'),
     deleted: deletedColumn(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

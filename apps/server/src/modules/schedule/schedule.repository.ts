@@ -29,6 +29,11 @@ export async function inTransaction<T>(db: Database, work: (tx: Database) => Pro
   return db.transaction(async (tx) => work(tx as unknown as Database));
 }
 
+/** Refreshes planner statistics of the programme tables (ANALYZE), after an import. */
+export async function analyzeProgrammeTables(db: Database): Promise<void> {
+  await db.execute(sql`analyze ${agendas}, ${agendaSpeakers}, ${speakers}, ${rooms}, ${tracks}`);
+}
+
 /** One meeting by id (deleted ones too), or undefined. */
 export async function findMeeting(db: Database, id: string): Promise<MeetingRow | undefined> {
   const [row] = await db.select().from(meetings).where(eq(meetings.id, id)).limit(1);

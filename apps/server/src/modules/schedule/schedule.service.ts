@@ -13,6 +13,7 @@ import {
 import {
   type AgendaInsert,
   type AgendaSpeakerRow,
+  analyzeProgrammeTables,
   deleteRooms,
   deleteTracks,
   findImportedMeetingIds,
@@ -136,6 +137,10 @@ export async function importSchedule(
       tracks: tracks.counts,
     };
   });
+  // Fresh planner statistics after a bulk write: PGlite runs no autovacuum, and without them the
+  // planner guesses one row per table and picks nested loops (measured 4.6 → 2.7 ms for a session
+  // list's speakers). Outside the transaction: ANALYZE needs no atomicity and must see the commit.
+  await analyzeProgrammeTables(deps.db);
   report(total, total);
   return summary;
 }

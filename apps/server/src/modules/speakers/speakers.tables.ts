@@ -1,8 +1,9 @@
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createdAtColumn,
   deletedColumn,
   idColumn,
+  jsonbValue,
   localizedColumn,
   type ReferenceRow,
   updatedAtColumn,
@@ -33,9 +34,9 @@ export const speakers = pgTable(
     biography: localizedColumn('biography'),
     categoryId: text('category_id').references(() => categories.id, { onDelete: 'set null' }),
     userId: text('user_id'),
-    links: jsonb('links').$type<ReferenceRow[]>().notNull().default([]),
+    links: jsonbValue<ReferenceRow[]>('links').notNull().default([]),
     /** Person fields of the source we do not model, kept for a lossless export. */
-    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    extra: jsonbValue<Record<string, unknown>>('extra').notNull().default({}),
     weight: integer('weight').notNull().default(0),
     deleted: deletedColumn(),
     createdAt: createdAtColumn(),
