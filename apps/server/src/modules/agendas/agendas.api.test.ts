@@ -105,6 +105,24 @@ describe('GET /meeting/agendas', () => {
   });
 });
 
+describe('stored values come back as stored', () => {
+  it('keeps a plain-string title that looks like JSON (a number) a string', async () => {
+    const { agendas } = await import('../../db/schema.ts');
+    const id = 'dddddddddddddddddddd0099';
+    await t.database.db.insert(agendas).values({
+      id,
+      meetingId: ids.otherMeeting,
+      guid: 'guid-2019',
+      title: '2019',
+      subtitle: '{"en":"not a map"}',
+      start: new Date('2031-01-01T12:00:00Z'),
+      end: new Date('2031-01-01T13:00:00Z'),
+    });
+    const [item] = await list({ query: { _id: id } });
+    expect(item).toMatchObject({ title: '2019', subtitle: '{"en":"not a map"}' });
+  });
+});
+
 describe('GET /meeting/agendas/count', () => {
   it('counts with the list filters', async () => {
     const res = await t.call('GET', apiUrl('/meeting/agendas/count', { meeting_id: ids.meeting }));
