@@ -64,4 +64,23 @@ describe('catalogues', () => {
       });
     }
   }
+
+  // A catalogue copied from English passes the key checks; this catches it. Some words are the same in
+  // another language (Format, Sessions, Agenda, proper nouns), so a few identical values are allowed.
+  for (const language of allLanguages.filter((code) => code !== 'en')) {
+    it(`${language} is translated, not a copy of en`, () => {
+      let total = 0;
+      let same = 0;
+      for (const namespace of namespaces) {
+        const english = flatten(read('en', namespace));
+        for (const [key, value] of flatten(read(language, namespace))) {
+          total += 1;
+          if (value === english.get(key)) same += 1;
+        }
+      }
+      expect(same / total, `${language}: ${same} of ${total} values equal the English ones`).toBeLessThan(
+        0.2,
+      );
+    });
+  }
 });
