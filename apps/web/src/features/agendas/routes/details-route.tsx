@@ -28,6 +28,27 @@ import { paths } from '../../../lib/paths.ts';
 import { formatDate, formatTimeRange } from '../../../lib/time.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
+
+const knownSessionTypes = {
+  lecture: 'lecture',
+  talk: 'talk',
+  workshop: 'workshop',
+  performance: 'performance',
+  keynote: 'keynote',
+  panel: 'panel',
+  discussion: 'discussion',
+  meeting: 'meeting',
+  'hands-on': 'handsOn',
+  game: 'game',
+  other: 'other',
+} as const;
+
+/** The schedule's session type in the UI language when it is a known one ('lecture', 'Talk' …), else as written. */
+function sessionTypeLabel(type: string, t: ReturnType<typeof useTranslation<'agendas'>>['t']): string {
+  const key = knownSessionTypes[type.trim().toLowerCase() as keyof typeof knownSessionTypes];
+  return key ? t(`sessionTypes.${key}`) : type;
+}
+
 import { useAgenda } from '../api/get-agenda.ts';
 
 /** /meeting/agenda/details?agenda_id=…: one session. A deleted one opens /204 without a history entry. */
@@ -118,7 +139,7 @@ function SessionDetails({ session }: { session: Agenda }) {
         ) : null}
         {session.type ? (
           <MetaRow icon={<Clock aria-hidden="true" className="size-[18px]" />} label={t('session.type')}>
-            <span className="capitalize">{session.type}</span>
+            <span className="capitalize">{sessionTypeLabel(session.type, t)}</span>
           </MetaRow>
         ) : null}
       </dl>
