@@ -1,21 +1,72 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
+
+/**
+ * The stylesheet (one file, about 8 KiB compressed) goes into index.html: the app shell and then the
+ * app paint without waiting for a render-blocking request. The HTML is revalidated on each visit,
+ * so an unchanged build still answers 304.
+ */
+function inlineStylesheet(): Plugin {
+  const inlined = new Set<string>();
+  return {
+    name: 'inline-stylesheet',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="\.\/([^"]+\.css)">/g,
+          (_link, fileName: string) => {
+            const asset = context.bundle?.[fileName];
+            if (asset?.type !== 'asset') throw new Error(`inline-stylesheet: ${fileName} not in the bundle`);
+            inlined.add(fileName);
+            return `<style>${String(asset.source).replaceAll('</style', '<\\/style')}</style>`;
+          },
+        );
+      },
+    },
+    generateBundle(_options, bundle) {
+      for (const fileName of inlined) delete bundle[fileName];
+    },
+  };
+}
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset URLs: the built app works from any path (hash routing needs no server rewrites).
   base: './',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineStylesheet()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
     // Every browser that runs es2022 supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports is one file: one request instead of four, and no
+            // import/export glue between them (about 4 KiB gzip less).
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            // The small modules that lazy routes share (cards, avatar, session card, icons) in one
+            // chunk, rather than a request for each: the home page loads 2 chunks instead of 8. The
+            // route modules themselves (src/app/, features/*/routes/) keep their own chunks.
+            {
+              name: 'route-shared',
+              test: (id) => !id.includes('/src/app/') && !id.includes('/routes/'),
+              minShareCount: 2,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
     sourcemap: false,
     // Catalogues stay separate JSON files, fetched per language (never inlined into the JS).
     assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),

@@ -143,6 +143,7 @@ async function measureFrontend(): Promise<{
   initialJsGzipKiB: number;
   scripts: number;
   lighthouseMobile: number | null;
+  lighthouseMetrics: Record<string, string>;
 }> {
   const server = await startServer(
     loadConfig({

@@ -1,5 +1,5 @@
 import { isLanguage } from '@app/domain';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
@@ -10,6 +10,7 @@ import { currentEnvironment } from './lib/environment.ts';
 import { i18n, initI18n, requestedLanguage } from './lib/i18n.ts';
 import { paths } from './lib/paths.ts';
 import { clearSession } from './lib/session.ts';
+import { yieldToMain } from './lib/yield-to-main.ts';
 import './styles.css';
 
 const environment = currentEnvironment();
@@ -25,8 +26,12 @@ function initialSearch(): URLSearchParams {
 async function start() {
   const requested = requestedLanguage(initialSearch());
   // The meeting narrows this to its enabled languages once it is known (meeting loader).
-  await initI18n(isLanguage(requested) ? requested : 'en');
+  const i18nReady = initI18n(isLanguage(requested) ? requested : 'en');
 
+  // The router starts in a task of its own, not at the end of the module evaluation (long tasks
+  // delay input and paint). It is created before the catalogues arrive: the first route's loaders
+  // (the meeting, the home page's blocks) and its code load alongside them, not a round trip later.
+  await yieldToMain();
   const router = createRouter();
   setApiEventHandlers({
     onForbidden: () => {
@@ -39,15 +44,20 @@ async function start() {
     },
   });
 
+  await i18nReady;
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders environment={environment}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition: React renders the first screen in short slices instead of one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders environment={environment}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

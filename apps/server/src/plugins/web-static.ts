@@ -6,8 +6,8 @@ import type { App } from '../app-types.ts';
 
 /**
  * Serves the built web app (apps/web/dist) at `/`, precompressed files first. Hashed assets are cached for a year, index.html is
- * revalidated on every load; unknown /api paths answer a JSON 404, any other unknown path gets
- * index.html (the SPA routes by hash, so this only catches mistyped paths).
+ * revalidated on every load; unknown /api paths and missing files answer a JSON 404, any other unknown
+ * path gets index.html (the SPA routes by hash, so this only catches mistyped paths).
  */
 export async function registerWebStatic(app: App, webDist: string | undefined): Promise<void> {
   const root = webDist ? resolve(webDist) : undefined;
@@ -15,7 +15,7 @@ export async function registerWebStatic(app: App, webDist: string | undefined): 
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // wildcard (the default): files are looked up per request, so a rebuild needs no restart.
       index: ['index.html'],
       // The web build writes .br and .gz siblings (brotli 11, gzip 9); they are sent as they are.
       preCompressed: true,
@@ -28,7 +28,11 @@ export async function registerWebStatic(app: App, webDist: string | undefined): 
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb) {
+    const path = request.url.split('?')[0] ?? '';
+    // A missing file (an asset of an older or newer build, /favicon.ico) is a 404, never index.html:
+    // a script answered with HTML breaks the page with a MIME error instead of failing clearly.
+    const isFileRequest = /\.[a-z0-9]{1,8}$/i.test(path);
+    if (path.startsWith('/api/') || path === '/api' || !hasWeb || isFileRequest) {
       return reply
         .status(404)
         .send({ code: ErrorCode.notFound, message: `No route ${request.method} ${request.url}` });

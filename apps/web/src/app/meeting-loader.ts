@@ -5,6 +5,7 @@ import { ApiError } from '../lib/api/client.ts';
 import { changeLanguage, requestedLanguage } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { getStoredMeetingId, saveSession, setStoredMeetingId, setStoredSource } from '../lib/session.ts';
+import { yieldToMain } from '../lib/yield-to-main.ts';
 import { resolveItemMeetingId } from './item-meeting.ts';
 import { queryClient } from './query-client.ts';
 import { resolveCurrentMeeting } from './resolve-current-meeting.ts';
@@ -26,6 +27,8 @@ export async function meetingLoader({ request, params }: LoaderFunctionArgs): Pr
   const url = new URL(request.url);
   const search = url.searchParams;
   storeQueryValues(search);
+  // Its requests start in a task of their own, not in the one that started the navigation.
+  await yieldToMain();
   let resolution: Awaited<ReturnType<typeof resolveCurrentMeeting>>;
   try {
     resolution = await resolveCurrentMeeting({

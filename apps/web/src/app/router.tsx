@@ -1,5 +1,6 @@
 import { createHashRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
 import { routes, routeTitles } from '../lib/paths.ts';
+import { homeLoader } from './home-loader.ts';
 import { MeetingError, MeetingLayout } from './meeting-layout.tsx';
 import { meetingLoader, storeQueryValues } from './meeting-loader.ts';
 import { PageSkeleton, RootLayout } from './root-layout.tsx';
@@ -14,7 +15,12 @@ function toHome({ request }: LoaderFunctionArgs) {
 const handle = (path: keyof typeof routeTitles): RouteHandle => ({ titleKey: routeTitles[path] });
 
 const meetingPages: RouteObject[] = [
-  { path: routes.home, handle: handle(routes.home), lazy: () => import('./home-page.tsx') },
+  {
+    path: routes.home,
+    handle: handle(routes.home),
+    loader: homeLoader,
+    lazy: () => import('./home-page.tsx'),
+  },
   {
     path: routes.agendaAlias,
     handle: handle(routes.agendaAlias),

@@ -30,6 +30,9 @@ const catalogueBackend: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
+/** Settles once initI18n is done: the router starts before the catalogues arrive (main.tsx). */
+let initialised: Promise<void> = Promise.resolve();
+
 export function applyDocumentLanguage(language: Language): void {
   const root = document.documentElement;
   root.lang = language;
@@ -37,7 +40,12 @@ export function applyDocumentLanguage(language: Language): void {
 }
 
 /** Loads the language's catalogues and sets up i18next; resolves when the first screen can render. */
-export async function initI18n(language: Language): Promise<void> {
+export function initI18n(language: Language): Promise<void> {
+  initialised = setUpI18n(language);
+  return initialised;
+}
+
+async function setUpI18n(language: Language): Promise<void> {
   await i18n
     .use(catalogueBackend)
     .use(initReactI18next)
@@ -70,6 +78,7 @@ export function requestedLanguage(search: URLSearchParams): string | undefined {
 /** Switches the display language once its catalogues are loaded, and remembers it. */
 export async function changeLanguage(language: Language, { remember = true } = {}): Promise<void> {
   if (remember) setStoredLanguage(language);
+  await initialised;
   if (i18n.language !== language) await i18n.changeLanguage(language);
 }
 
@@ -79,21 +88,37 @@ export function useLanguage(): Language {
   return isLanguage(instance.language) ? instance.language : 'en';
 }
 
-const displayNames = new Map<Language, string>();
+/**
+ * Each language's name in its own script, as Intl.DisplayNames spells it (first letter upper-case).
+ * Written out: the switcher is on every page, and the first Intl.DisplayNames call costs a long
+ * start-up task (and some web views lack it).
+ */
+const ownNames: Record<Language, string> = {
+  zh: '中文',
+  en: 'English',
+  ja: '日本語',
+  ko: '한국어',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  ru: 'Русский',
+  ar: 'العربية',
+  vi: 'Tiếng Việt',
+  id: 'Indonesia',
+  kk: 'Қазақ тілі',
+  fil: 'Filipino',
+  hi: 'हिन्दी',
+  ms: 'Melayu',
+  it: 'Italiano',
+  pt: 'Português',
+  pl: 'Polski',
+  cs: 'Čeština',
+  th: 'ไทย',
+};
 
 /** A language's name in its own script (中文, العربية, Español …) for the language switcher. */
 export function languageName(language: Language): string {
-  const cached = displayNames.get(language);
-  if (cached) return cached;
-  let name: string = language;
-  try {
-    const own = new Intl.DisplayNames([intlLocale(language)], { type: 'language' }).of(language);
-    if (own) name = own.charAt(0).toLocaleUpperCase(intlLocale(language)) + own.slice(1);
-  } catch {
-    // keep the code
-  }
-  displayNames.set(language, name);
-  return name;
+  return ownNames[language];
 }
 
 /** A language's name in the display language (a session held in `de` shows as German / 德语). */

@@ -1,5 +1,5 @@
 import type { Block, BlockType } from '@app/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
@@ -22,11 +22,16 @@ export function MeetingHome({ renderBlock }: { renderBlock: BlockRenderers }) {
   useRecordMeetingView(meetingId);
   const navigation = useNavigationCategories(meetingId);
   const blocks = useBlocks(meetingId);
+  // Entries and blocks appear together: entries arriving later would push the blocks down. When they
+  // arrive after the page's first render, a deferred render draws them in short slices instead of
+  // one long task (a query update alone would render synchronously).
+  const hasArrived = !blocks.isPending && !navigation.isPending;
+  const isShown = useDeferredValue(hasArrived) && hasArrived;
 
   const grid = (
     <NavigationGrid
       items={navigation.data}
-      isLoading={navigation.isPending}
+      isLoading={!isShown}
       meetingId={meetingId}
       isGrid9={meeting.config.block_mobile_layout === 'grid9'}
     />
@@ -48,8 +53,9 @@ export function MeetingHome({ renderBlock }: { renderBlock: BlockRenderers }) {
     <div className="pb-4">
       <MeetingHero meeting={meeting} />
       <div className="space-y-8 px-4 pt-5 desk:px-0 desk:pt-8">
-        {blocks.isPending ? (
-          <div className="space-y-6" aria-busy="true">
+        {!isShown || blocks.isPending ? (
+          // A screen's height: the footer stays below the fold until the blocks push it there.
+          <div className="min-h-dvh space-y-6" aria-busy="true">
             {grid}
             <Skeleton className="h-6 w-40" />
             <SkeletonText lines={4} />
