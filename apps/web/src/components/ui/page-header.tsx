@@ -1,4 +1,6 @@
+import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cx } from './cx.ts';
 
 type PageHeaderProps = { title: string; subtitle?: ReactNode; actions?: ReactNode; className?: string };
@@ -32,5 +34,15 @@ export function SectionTitle({
       </h2>
       {action}
     </div>
+  );
+}
+
+/** The "view all" link at the end of a section title: text and a chevron that mirrors in Arabic. */
+export function SectionLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="inline-flex items-center gap-0.5 text-sm font-medium text-primary">
+      {children}
+      <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+    </Link>
   );
 }

@@ -1,11 +1,9 @@
 import type { Block } from '@app/contracts';
 import { localize } from '@app/domain';
-import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
-import { SectionTitle } from '../../../components/ui/page-header.tsx';
+import { SectionLink, SectionTitle } from '../../../components/ui/page-header.tsx';
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
@@ -27,15 +25,7 @@ export function UpcomingSessionsBlock({ block }: { block: Block }) {
     <section aria-labelledby={`block-${block._id.$id}`}>
       <SectionTitle
         id={`block-${block._id.$id}`}
-        action={
-          <Link
-            to={paths.agenda.schedule({ meetingId })}
-            className="inline-flex items-center gap-0.5 text-sm font-medium text-primary"
-          >
-            {t('upcoming.viewAll')}
-            <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          </Link>
-        }
+        action={<SectionLink to={paths.agenda.schedule({ meetingId })}>{t('upcoming.viewAll')}</SectionLink>}
       >
         {heading}
       </SectionTitle>
