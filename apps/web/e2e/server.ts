@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,35 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const webDist = join(repoRoot, 'apps/web/dist');
 
-export type TestServer = { url: string; stop: () => Promise<void> };
+export type TestServer = {
+  url: string;
+  /** Meeting ids created by `importSchedules`, in order. */
+  importedMeetingIds: string[];
+  stop: () => Promise<void>;
+};
+
+export type TestServerOptions = {
+  /** Schedule JSON files (relative to the repo) imported with the import command before the start. */
+  importSchedules?: string[];
+  /** false: no demo meeting (SEED_DEMO=0; it is only seeded into an empty database anyway). */
+  seedDemo?: boolean;
+};
+
+/** Runs `npm run import -- schedule <file>` into a data folder; returns the meeting id it reports. */
+function importSchedule(file: string, dataDir: string): string {
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli/import.ts', 'schedule', file],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: repoRoot },
+      encoding: 'utf8',
+    },
+  );
+  const id = /meeting\s+([0-9a-f]{24})/.exec(output)?.[1];
+  if (!id) throw new Error(`import of ${file} reported no meeting id:\n${output}`);
+  return id;
+}
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -47,7 +75,7 @@ async function waitForHealth(
   throw new Error(`server did not answer /api/health within ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(
       'apps/web/dist is missing: run `npm run build -w @app/web` first (npm run test:browser does)',
@@ -55,6 +83,7 @@ export async function startTestServer(): Promise<TestServer> {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'web-e2e-'));
+  const importedMeetingIds = (options.importSchedules ?? []).map((file) => importSchedule(file, dataDir));
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
@@ -65,6 +94,7 @@ export async function startTestServer(): Promise<TestServer> {
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
+      SEED_DEMO: options.seedDemo === false ? '0' : '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,6 +115,7 @@ export async function startTestServer(): Promise<TestServer> {
   }
   return {
     url,
+    importedMeetingIds,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done));
