@@ -14,9 +14,13 @@ export function MeetingHero({ meeting }: { meeting: Meeting }) {
   const title = localize(meeting.title, language);
   const venue = localize(meeting.venue, language);
   const hasCover = Boolean(meeting.cover) && !hasCoverFailed;
+  // With a programme, its days give the dates: a programme day may run past midnight (camp days end
+  // at 04:00), so meeting.end can fall on the day after the last one.
+  const firstDay = meeting.days[0];
+  const lastDay = meeting.days.at(-1);
   const dates = formatDateRange(
-    toMilliseconds(meeting.start),
-    toMilliseconds(meeting.end),
+    toMilliseconds(firstDay?.start ?? meeting.start),
+    toMilliseconds(lastDay?.start ?? meeting.end),
     meeting.time_zone,
     language,
   );
