@@ -166,7 +166,8 @@ async function measureFrontend(): Promise<{
     });
     await page.goto(`${server.url}/#/meeting/home?meeting_id=${demoMeetingId}`, { waitUntil: 'networkidle' });
     await browser.close();
-    const initialJsTransferKiB = Math.round(([...sizes.values()].reduce((a, b) => a + b, 0) / 1024) * 10) / 10;
+    const initialJsTransferKiB =
+      Math.round(([...sizes.values()].reduce((a, b) => a + b, 0) / 1024) * 10) / 10;
 
     let lighthouseMobile: number | null = null;
     const lighthouseMetrics: Record<string, string> = {};
