@@ -1,15 +1,21 @@
 import type { Speaker } from '@app/contracts';
 import { localize } from '@app/domain';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 
-/** A speaker tile: photo (or initials), name, work title and company. */
+/**
+ * A speaker tile: photo (or initials), name, work title and company — or, for a speaker the programme
+ * gives no work details (common in imported schedules), how many sessions they speak in.
+ */
 export function SpeakerCard({ speaker, meetingId }: { speaker: Speaker; meetingId: string }) {
   const language = useLanguage();
   const work = localize(speaker.work_title, language);
   const company = localize(speaker.company, language);
+  const { t } = useTranslation('agendas');
+  const hasWork = Boolean(work || company);
   return (
     <Link
       to={paths.speaker.details({ speakerId: speaker._id.$id, meetingId })}
@@ -27,6 +33,11 @@ export function SpeakerCard({ speaker, meetingId }: { speaker: Speaker; meetingI
         </span>
         {work ? <span className="mt-0.5 line-clamp-1 text-sm text-slate-600">{work}</span> : null}
         {company ? <span className="line-clamp-1 text-sm text-slate-500">{company}</span> : null}
+        {!hasWork && speaker.agendas_total > 0 ? (
+          <span className="mt-0.5 block text-sm text-slate-500">
+            {t('schedule.sessions', { count: speaker.agendas_total })}
+          </span>
+        ) : null}
       </span>
     </Link>
   );
