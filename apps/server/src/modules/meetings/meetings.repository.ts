@@ -27,12 +27,6 @@ export async function findMeetings(db: Database, query: ListQuery<MeetingField>)
     .offset(query.skip);
 }
 
-/** One meeting by id (deleted ones included), or undefined. */
-export async function findMeetingById(db: Database, id: string): Promise<MeetingRow | undefined> {
-  const rows = await db.select().from(meetings).where(eq(meetings.id, id)).limit(1);
-  return rows[0];
-}
-
 export type NewView = {
   meetingId: string;
   userId: string | null;

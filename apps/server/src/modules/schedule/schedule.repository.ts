@@ -82,6 +82,20 @@ export type StoredProgramme = {
   links: AgendaSpeakerRow[];
 };
 
+/** Speaker ↔ session links (with their position and person extras) of the sessions matching `where`. */
+function findSpeakerLinks(db: Database, where: SQL | undefined) {
+  return db
+    .select({
+      agendaId: agendaSpeakers.agendaId,
+      speakerId: agendaSpeakers.speakerId,
+      position: agendaSpeakers.position,
+      extra: agendaSpeakers.extra,
+    })
+    .from(agendaSpeakers)
+    .innerJoin(agendas, eq(agendas.id, agendaSpeakers.agendaId))
+    .where(where);
+}
+
 /** Loads a meeting's rooms, tracks, sessions, imported speakers and their links, for an import's diff. */
 export async function findProgrammeForImport(db: Database, meetingId: string): Promise<StoredProgramme> {
   const [roomRows, trackRows, agendaRows, speakerRows, linkRows] = await Promise.all([
@@ -92,16 +106,7 @@ export async function findProgrammeForImport(db: Database, meetingId: string): P
       .select()
       .from(speakers)
       .where(and(eq(speakers.meetingId, meetingId), isNotNull(speakers.sourceKey))),
-    db
-      .select({
-        agendaId: agendaSpeakers.agendaId,
-        speakerId: agendaSpeakers.speakerId,
-        position: agendaSpeakers.position,
-        extra: agendaSpeakers.extra,
-      })
-      .from(agendaSpeakers)
-      .innerJoin(agendas, eq(agendas.id, agendaSpeakers.agendaId))
-      .where(eq(agendas.meetingId, meetingId)),
+    findSpeakerLinks(db, eq(agendas.meetingId, meetingId)),
   ]);
   return { rooms: roomRows, tracks: trackRows, agendas: agendaRows, speakers: speakerRows, links: linkRows };
 }
@@ -127,16 +132,7 @@ export async function findProgrammeForExport(
       .where(eq(tracks.meetingId, meetingId))
       .orderBy(asc(tracks.position), asc(tracks.name)),
     db.select().from(agendas).where(liveAgendas),
-    db
-      .select({
-        agendaId: agendaSpeakers.agendaId,
-        speakerId: agendaSpeakers.speakerId,
-        position: agendaSpeakers.position,
-        extra: agendaSpeakers.extra,
-      })
-      .from(agendaSpeakers)
-      .innerJoin(agendas, eq(agendas.id, agendaSpeakers.agendaId))
-      .where(liveAgendas),
+    findSpeakerLinks(db, liveAgendas),
     db
       .select()
       .from(speakers)
