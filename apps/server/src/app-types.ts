@@ -36,11 +36,19 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** The caller of a request, resolved once per request (DESIGN §4.4); accounts arrive in issue 3. */
+/**
+ * The caller of a request, resolved once per request (DESIGN §4.4): client headers, and the session
+ * when an Authorization token is given (plugins/auth.ts).
+ */
 export type Actor = {
   deviceId: string | null;
   clientId: string | null;
   version: string | null;
+  /** Logged-in user, or null for an anonymous visitor (device id only, §4 Session). */
+  userId: string | null;
+  sessionId: string | null;
+  /** Meeting the session belongs to. */
+  sessionMeetingId: string | null;
 };
 
 declare module 'fastify' {
@@ -55,5 +63,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Serve this public GET from the response cache (keyed by URL) for CACHE_TTL_SECONDS. */
     isCacheable?: boolean;
+    /**
+     * 'required': 401 login.required without a session. Default 'optional': anonymous calls pass,
+     * but a token that is given must be valid (403 token.invalid otherwise).
+     */
+    auth?: 'required' | 'optional';
   }
 }

@@ -10,6 +10,7 @@ import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
 import { registerApikey } from './plugins/apikey.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
@@ -41,6 +42,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerWireFormat(app);
   registerErrorHandler(app);
   registerApikey(app);
+  registerAuth(app);
   registerResponseCache(app);
   // gzip/brotli for API answers and the web bundle (over 1 KiB). Registered after the response cache
   // so the cache stores and serves uncompressed JSON and compression applies to both.

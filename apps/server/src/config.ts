@@ -26,6 +26,62 @@ const ConfigSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** Seconds a hot public read (meeting, blocks, agendas) is served from the in-process cache. */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+
+  /**
+   * Secret for code hashes, upload tokens and the /tokens/phone/v2 signature salt. Must be set in
+   * production; the default only suits a single developer machine.
+   */
+  AUTH_SECRET: z.string().min(16).default('development-only-auth-secret-change-me'),
+  /** Salt of the POST /tokens/phone/v2 signature (§5); the web build embeds it (VITE_PHONE_TOKEN_SALT). */
+  PHONE_TOKEN_SALT: z.string().min(8).default('meeting-platform-phone-token-salt-v1'),
+  /** Seconds a /tokens/phone/v2 signature stays valid either side of the server clock. */
+  PHONE_TOKEN_MAX_SKEW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** A session ends after this many days without use … */
+  SESSION_IDLE_DAYS: z.coerce.number().min(0.001).max(365).default(30),
+  /** … and this many days after login, whatever the use. */
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().min(0.001).max(3650).default(180),
+  /** 1 serves the outbox at /dev/outbox even when NODE_ENV=production (staging). */
+  DEV_OUTBOX: z.enum(['0', '1']).optional(),
+  /** SMS provider: `outbox` (local default, stored and shown at /dev/outbox) or `aliyun`. */
+  SMS_PROVIDER: z.enum(['outbox', 'aliyun']).default('outbox'),
+  ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  /** smtp(s)://user:pass@host:port — when set, mail goes out through SMTP (nodemailer). */
+  MAIL_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'MAIL_SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Meeting Platform <no-reply@localhost>'),
+  /** WeChat official-account web OAuth (POST /tokens/wechat). */
+  WECHAT_APPID: z.string().optional(),
+  WECHAT_SECRET: z.string().optional(),
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  WECHAT_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/oauth2/authorize'),
+  /** Google login (OpenID Connect discovery from the issuer). */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  /** Facebook login (OAuth 2 + Graph API). */
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_AUTHORIZE_URL: z.string().url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v19.0'),
+  /** Storage: local disk under DATA_DIR/uploads unless S3_BUCKET is set. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('1'),
+  /** Largest accepted upload, bytes. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

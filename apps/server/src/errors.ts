@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: string | number,
     message: string,
     readonly details?: { path: string; message: string }[],
+    /** Response headers (e.g. Retry-After) and extra body data (e.g. the 4260 hand-back). */
+    readonly extra?: { headers?: Record<string, string>; data?: Record<string, unknown> },
   ) {
     super(message);
     this.name = 'AppError';
@@ -21,3 +23,19 @@ export const notFound = (what: string) => new AppError(404, ErrorCode.notFound, 
 
 /** 400 for a malformed 24-hex id; its message is the one the client maps to /404 (§8). */
 export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+
+/** 401: the call needs a logged-in user (the client sends the person to /login). */
+export const loginRequired = () => new AppError(401, ErrorCode.loginRequired, 'Please log in first');
+
+/** 403 'token invalid' (§8): the client clears its session and goes to /login. */
+export const tokenInvalid = () => new AppError(403, ErrorCode.tokenInvalid, 'token invalid');
+
+/** 403 on an object the caller may not touch (§6). */
+export const noPermission = () =>
+  new AppError(403, ErrorCode.noPermission, 'the current user has no permission');
+
+/** 429 'Do not operate frequently!' (§8) with Retry-After in whole seconds. */
+export const tooFrequent = (retryAfterSeconds: number) =>
+  new AppError(429, ErrorCode.tooFrequent, 'Do not operate frequently!', undefined, {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });

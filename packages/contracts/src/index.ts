@@ -4,6 +4,7 @@ export * from './categories/categories.contracts.ts';
 export * from './meetings/meetings.contracts.ts';
 export * from './schedule/schedule.contracts.ts';
 export * from './speakers/speakers.contracts.ts';
+export * from './users/users.contracts.ts';
 export * from './wire/apikey.ts';
 export * from './wire/common.ts';
 export * from './wire/errors.ts';

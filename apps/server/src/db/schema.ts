@@ -1,6 +1,12 @@
 /** Every table, for Drizzle's typed client and drizzle-kit. */
 export * from '../modules/agendas/agendas.tables.ts';
+export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/blocks/blocks.tables.ts';
 export * from '../modules/categories/categories.tables.ts';
+export * from '../modules/media/media.tables.ts';
 export * from '../modules/meetings/meetings.tables.ts';
+export * from '../modules/messages/messages.tables.ts';
+export * from '../modules/oauth/oauth.tables.ts';
+export * from '../modules/sessions/sessions.tables.ts';
 export * from '../modules/speakers/speakers.tables.ts';
+export * from '../modules/users/users.tables.ts';

@@ -1,11 +1,15 @@
 import type { RouteContract } from '@app/contracts';
 import type { FastifySchema } from 'fastify';
 
+/** `METHOD /path` of every public contract (§7: no Authorization needed), for plugins/auth.ts. */
+export const publicRoutes = new Set<string>();
+
 /**
  * Fastify route options (method, url, schema) for a contract: its params, querystring, body and 200
  * response are validated by fastify-type-provider-zod and documented in the OpenAPI document.
  */
 export function contractRoute<const C extends RouteContract>(contract: C) {
+  if (contract.isPublic) publicRoutes.add(`${contract.method} ${contract.path}`);
   const schema = {
     summary: contract.summary,
     description: `Implements ${contract.spec}.${contract.isPublic ? ' Public: no Authorization needed.' : ''}`,

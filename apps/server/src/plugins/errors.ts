@@ -48,10 +48,12 @@ export function registerErrorHandler(app: App): void {
       return reply.status(400).send({ code: error.code, message: error.message });
     }
     if (error instanceof AppError) {
+      if (error.extra?.headers) reply.headers(error.extra.headers);
       return reply.status(error.status).send({
         code: error.code,
         message: error.message,
         ...(error.details ? { details: error.details } : {}),
+        ...(error.extra?.data ? { data: error.extra.data } : {}),
       });
     }
     if (isResponseSerializationError(error)) {

@@ -61,6 +61,9 @@ export function registerWireFormat(app: App): void {
       deviceId: header('device-id'),
       clientId: header('client-id'),
       version: header('version'),
+      userId: null,
+      sessionId: null,
+      sessionMeetingId: null,
     };
     reply.header(serverTimeHeader, String(Math.floor(Date.now() / 1000)));
   });

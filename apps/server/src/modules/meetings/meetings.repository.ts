@@ -1,5 +1,5 @@
 import type { ListQuery } from '@app/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { filtersById, orderSql, whereSql } from '../../db/list-query-sql.ts';
 import { meetings, meetingViews } from './meetings.tables.ts';
@@ -51,4 +51,14 @@ export async function addMeetingView(db: Database, view: NewView): Promise<numbe
     await tx.insert(meetingViews).values(view);
     return total;
   });
+}
+
+/** A live (not deleted) meeting by id, or undefined. */
+export async function findLiveMeetingById(db: Database, id: string): Promise<MeetingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(meetings)
+    .where(and(eq(meetings.id, id), eq(meetings.deleted, 0)))
+    .limit(1);
+  return row;
 }

@@ -1,0 +1,24 @@
+import type { User } from '@app/contracts';
+import { toWireId } from '@app/contracts';
+import type { UserRow } from './users.repository.ts';
+
+/**
+ * A user row on the wire (§3 User). Contact fields and linked identities only when `isSelf`;
+ * the stored E.164 phone is shown as its national number next to `area_code`.
+ */
+export function toWireUser(row: UserRow, options: { isSelf: boolean; providers?: string[] }): User {
+  const { isSelf } = options;
+  const national = row.phone && row.areaCode ? row.phone.slice(row.areaCode.length + 1) : '';
+  return {
+    _id: toWireId(row.id),
+    username: row.username,
+    avatar: row.avatar,
+    phone: isSelf ? national : '',
+    area_code: isSelf ? (row.areaCode ?? '') : '',
+    contact: { email: isSelf ? (row.email ?? '') : '' },
+    language: row.language ?? '',
+    wechat_credentials: isSelf && options.providers?.includes('wechat') ? 1 : 0,
+    new_friend_application_total: isSelf ? row.newFriendApplicationTotal : 0,
+    work: { title: row.workTitle, company: row.workCompany },
+  };
+}

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { CountResponse, ListQuerystring, resultsOf } from '../wire/common.ts';
+import type { ResourceQuerySpec } from '../wire/list-query.ts';
+import { ObjectIdString, WireId } from '../wire/object-id.ts';
+import { defineRoute } from '../wire/route.ts';
+
+/** Work details of a user (§3 User.work). */
+export const UserWork = z.object({ title: z.string(), company: z.string() });
+export type UserWork = z.infer<typeof UserWork>;
+
+/**
+ * A user (§3 User). Contact fields (phone, area_code, contact.email) are filled only for the user
+ * themself; others see '' there.
+ */
+export const User = z.object({
+  _id: WireId,
+  username: z.string(),
+  avatar: z.string(),
+  /** National significant number for display, e.g. '13800138000'; '' when none or not yours. */
+  phone: z.string(),
+  /** Calling code without '+', e.g. '86'; '' when none. */
+  area_code: z.string(),
+  contact: z.object({ email: z.string() }),
+  /** UI language code or ''. */
+  language: z.string(),
+  /** 1 when a WeChat identity is linked (self only). */
+  wechat_credentials: z.union([z.literal(0), z.literal(1)]),
+  new_friend_application_total: z.number().int(),
+  work: UserWork,
+});
+export type User = z.infer<typeof User>;
+
+/** What every successful login returns: the opaque session token and the user. */
+export const LoginResult = z.object({
+  /** Opaque bearer token (≥ 128 bits, base64url); send as `Authorization: <token>`. */
+  token: z.string(),
+  user_id: WireId,
+  /** Meeting the session is bound to. */
+  meeting_id: WireId,
+  /** Unix seconds when the session ends at the latest. */
+  expires_at: z.number().int(),
+  user: User,
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+
+/** Allowed filters and sorts of GET /users. */
+export const userQuerySpec = {
+  fields: { _id: { type: 'id', ops: ['$eq', '$in'] } },
+  sort: ['created'],
+  defaultSort: [{ field: 'created', direction: -1 }],
+} as const satisfies ResourceQuerySpec;
+
+const Username = z.string().trim().min(1).max(60);
+const Language = z.string().max(8);
+const Avatar = z.string().max(2048);
+
+export const listUsers = defineRoute({
+  method: 'GET',
+  path: '/users',
+  summary: 'Public profiles of users by id (query `{"_id":{"$in":[…]}}`); contact fields only for yourself.',
+  spec: '§7 Users',
+  tags: ['users'],
+  isPublic: false,
+  querystring: ListQuerystring,
+  response: resultsOf(User),
+});
+
+export const countUsers = defineRoute({
+  method: 'GET',
+  path: '/users/count',
+  summary: 'Count users matching the same query as GET /users.',
+  spec: '§7 Users',
+  tags: ['users'],
+  isPublic: false,
+  querystring: ListQuerystring,
+  response: CountResponse,
+});
+
+export const SignupBody = z.object({
+  meeting_id: ObjectIdString,
+  /** Sign up with a phone and its SMS code … */
+  phone: z.string().max(40).optional(),
+  area_code: z.string().max(6).optional(),
+  /** … or with an e-mail and its mail code. */
+  email: z.string().max(254).optional(),
+  code: z.string().max(12),
+  username: Username,
+  language: Language.optional(),
+  work: z
+    .object({ title: z.string().max(100).default(''), company: z.string().max(100).default('') })
+    .optional(),
+});
+
+export const createUser = defineRoute({
+  method: 'POST',
+  path: '/users',
+  summary:
+    'Sign up: a new user with a verified phone or e-mail (code purpose login) and a name; answers like a login. 409 phone.taken / email.taken when another user has it.',
+  spec: '§7 Users, §5',
+  tags: ['users'],
+  isPublic: true,
+  body: SignupBody,
+  response: LoginResult,
+});
+
+export const UpdateUserBody = z.object({
+  username: Username.optional(),
+  avatar: Avatar.optional(),
+  language: Language.optional(),
+  /** Change the phone: new phone + its SMS code sent with purpose `change`. */
+  phone: z.string().max(40).optional(),
+  area_code: z.string().max(6).optional(),
+  code: z.string().max(12).optional(),
+});
+
+export const updateUser = defineRoute({
+  method: 'PUT',
+  path: '/users/:id',
+  summary: 'Edit your own profile (name, avatar, language) or change your phone with a code.',
+  spec: '§7 Users, §2 /my/profile, /account/phone',
+  tags: ['users'],
+  isPublic: false,
+  params: z.object({ id: ObjectIdString }),
+  body: UpdateUserBody,
+  response: User,
+});
+
+export const updateUserEmail = defineRoute({
+  method: 'PUT',
+  path: '/users/:id/email',
+  summary: 'Change your e-mail with a mail code sent with purpose `change`.',
+  spec: '§7 Users, §2 /account/email',
+  tags: ['users'],
+  isPublic: false,
+  params: z.object({ id: ObjectIdString }),
+  body: z.object({ email: z.string().max(254), code: z.string().max(12) }),
+  response: User,
+});
+
+export const WorkBody = z.object({
+  title: z.string().trim().max(100),
+  company: z.string().trim().max(100),
+});
+
+export const createUserWork = defineRoute({
+  method: 'POST',
+  path: '/users/:id/works',
+  summary: 'Set your work title and company.',
+  spec: '§7 Users',
+  tags: ['users'],
+  isPublic: false,
+  params: z.object({ id: ObjectIdString }),
+  body: WorkBody,
+  response: User,
+});
+
+export const updateUserWork = defineRoute({
+  method: 'PUT',
+  path: '/users/:id/works',
+  summary: 'Update your work title and company.',
+  spec: '§7 Users',
+  tags: ['users'],
+  isPublic: false,
+  params: z.object({ id: ObjectIdString }),
+  body: WorkBody,
+  response: User,
+});
+
+export const getCurrentUser = defineRoute({
+  method: 'GET',
+  path: '/users/me',
+  summary: 'The logged-in user with contact fields (403 token.invalid without a valid session).',
+  spec: '§2 /my/index',
+  tags: ['users'],
+  isPublic: false,
+  response: User,
+});
+
+export const logout = defineRoute({
+  method: 'DELETE',
+  path: '/tokens/current',
+  summary: 'Log out: revokes the session of the Authorization token (§4 Session).',
+  spec: '§4 Session',
+  tags: ['auth'],
+  isPublic: false,
+  response: z.object({ ok: z.literal(1) }),
+});

@@ -1,0 +1,2 @@
+export * from './email.ts';
+export * from './phone.ts';
