@@ -68,5 +68,10 @@ declare module 'fastify' {
      * but a token that is given must be valid (403 token.invalid otherwise).
      */
     auth?: 'required' | 'optional';
+    /**
+     * No Apikey on this route: browser navigations (OAuth callbacks, file downloads) and uploads to
+     * the storage endpoint, which carry their own proof (state, upload token).
+     */
+    skipApikey?: boolean;
   }
 }

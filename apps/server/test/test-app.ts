@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { signApikey } from '@app/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import qs from 'qs';
@@ -32,10 +35,20 @@ export type TestApp = {
  * The app on a fresh test database with Apikey verification on and the response cache off (or on for
  * `cacheTtlSeconds` seconds).
  */
-export async function createTestApp(options: { cacheTtlSeconds?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { cacheTtlSeconds?: number; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
+  // Uploads and other files of this test app live in a scratch folder removed on close.
+  const dataDir = mkdtempSync(join(tmpdir(), 'meeting-test-'));
   const ttl = options.cacheTtlSeconds ?? 0;
-  const config = loadConfig({ NODE_ENV: 'test', APIKEY_SALT: testSalt, CACHE_TTL_SECONDS: String(ttl) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APIKEY_SALT: testSalt,
+    CACHE_TTL_SECONDS: String(ttl),
+    DATA_DIR: dataDir,
+    ...options.env,
+  });
   const app = await buildApp({
     db: database.db,
     dbKind: database.kind,
@@ -76,6 +89,7 @@ export async function createTestApp(options: { cacheTtlSeconds?: number } = {}):
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

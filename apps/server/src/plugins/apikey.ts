@@ -18,6 +18,7 @@ export function registerApikey(app: App): void {
   app.addHook('preValidation', async (request) => {
     const path = request.url;
     if (!path.startsWith('/api/') || exemptPrefixes.some((prefix) => path.startsWith(prefix))) return;
+    if (request.routeOptions.config.skipApikey) return;
     const header = request.headers.apikey;
     const parsed = parseApikey(Array.isArray(header) ? header[0] : header, Math.floor(Date.now() / 1000));
     if (!parsed.ok) {
