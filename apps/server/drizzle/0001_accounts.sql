@@ -10,6 +10,11 @@ CREATE TABLE "exhibitor_accounts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "phone_token_uses" (
+	"signature" text PRIMARY KEY NOT NULL,
+	"used_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "verification_codes" (
 	"id" text PRIMARY KEY NOT NULL,
 	"channel" text NOT NULL,
@@ -17,11 +22,9 @@ CREATE TABLE "verification_codes" (
 	"purpose" text NOT NULL,
 	"code_hash" text NOT NULL,
 	"meeting_id" text,
-	"failed_attempts" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
-	"consumed_at" timestamp with time zone,
-	CONSTRAINT "verification_codes_attempts_nonnegative" CHECK ("verification_codes"."failed_attempts" >= 0)
+	"consumed_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "uploads" (
@@ -113,6 +116,7 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_meeting_id_meetings_id_fk" FOREIGN KEY ("meeting_id") REFERENCES "public"."meetings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_identities" ADD CONSTRAINT "user_identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "exhibitor_accounts_meeting_account_unique" ON "exhibitor_accounts" USING btree ("meeting_id","account");--> statement-breakpoint
+CREATE INDEX "phone_token_uses_used_at_idx" ON "phone_token_uses" USING btree ("used_at");--> statement-breakpoint
 CREATE INDEX "verification_codes_address_idx" ON "verification_codes" USING btree ("channel","address","purpose","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "uploads_bucket_key_unique" ON "uploads" USING btree ("bucket","key");--> statement-breakpoint
 CREATE INDEX "uploads_user_idx" ON "uploads" USING btree ("user_id");--> statement-breakpoint

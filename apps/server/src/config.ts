@@ -55,6 +55,11 @@ const ConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'MAIL_SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Meeting Platform <no-reply@localhost>'),
+  /** Most verification-code SMS / e-mails the whole server sends per day (429 past it). */
+  SMS_DAILY_BUDGET: z.coerce.number().int().min(1).default(5000),
+  MAIL_DAILY_BUDGET: z.coerce.number().int().min(1).default(5000),
+  /** Prefix of every Redis key (rate limits), so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(64).default('mp:'),
   /** WeChat official-account web OAuth (POST /tokens/wechat). */
   WECHAT_APPID: z.string().optional(),
   WECHAT_SECRET: z.string().optional(),

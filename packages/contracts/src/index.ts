@@ -1,4 +1,5 @@
 export * from './agendas/agendas.contracts.ts';
+export * from './auth/auth.contracts.ts';
 export * from './blocks/blocks.contracts.ts';
 export * from './categories/categories.contracts.ts';
 export * from './meetings/meetings.contracts.ts';

@@ -3,6 +3,7 @@ export * from '../modules/agendas/agendas.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/blocks/blocks.tables.ts';
 export * from '../modules/categories/categories.tables.ts';
+export * from '../modules/codes/codes.tables.ts';
 export * from '../modules/media/media.tables.ts';
 export * from '../modules/meetings/meetings.tables.ts';
 export * from '../modules/messages/messages.tables.ts';

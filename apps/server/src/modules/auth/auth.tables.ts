@@ -1,35 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../db/columns.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { users } from '../users/users.tables.ts';
-
-/**
- * One-time codes sent by SMS or mail. Only an HMAC of the code is stored. `failedAttempts` carries
- * over to the next code for the same address and purpose, so asking for a new code does not buy more
- * guesses.
- */
-export const verificationCodes = pgTable(
-  'verification_codes',
-  {
-    id: idColumn(),
-    channel: text('channel', { enum: ['sms', 'mail'] }).notNull(),
-    /** Normalised address: E.164 phone or lower-cased e-mail. */
-    address: text('address').notNull(),
-    purpose: text('purpose', { enum: ['login', 'bind', 'change'] }).notNull(),
-    codeHash: text('code_hash').notNull(),
-    meetingId: text('meeting_id'),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    createdAt: createdAtColumn(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Set when used, or when a newer code for the same address and purpose replaces it. */
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('verification_codes_address_idx').on(t.channel, t.address, t.purpose, t.createdAt),
-    check('verification_codes_attempts_nonnegative', sql`${t.failedAttempts} >= 0`),
-  ],
-);
 
 /** Exhibitor accounts (login by account + password, POST /tokens/exhibitor), per meeting. */
 export const exhibitorAccounts = pgTable(
@@ -52,4 +24,18 @@ export const exhibitorAccounts = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [uniqueIndex('exhibitor_accounts_meeting_account_unique').on(t.meetingId, t.account)],
+);
+
+/**
+ * Signatures of POST /tokens/phone/v2 already used: a signature is accepted once (replay refused by
+ * the primary key). Rows older than twice the allowed clock skew are pruned, since such signatures are
+ * refused as stale anyway.
+ */
+export const phoneTokenUses = pgTable(
+  'phone_token_uses',
+  {
+    signature: text('signature').primaryKey(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('phone_token_uses_used_at_idx').on(t.usedAt)],
 );
