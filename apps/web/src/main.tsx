@@ -8,8 +8,8 @@ import { showToast } from './components/ui/toast.tsx';
 import { setApiEventHandlers } from './lib/api/api.ts';
 import { currentEnvironment } from './lib/environment.ts';
 import { i18n, initI18n, requestedLanguage } from './lib/i18n.ts';
-import { paths } from './lib/paths.ts';
-import { clearSession } from './lib/session.ts';
+import { paths, routes } from './lib/paths.ts';
+import { clearSession, getSession, getStoredMeetingId } from './lib/session.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 import './styles.css';
 
@@ -34,10 +34,17 @@ async function start() {
   await yieldToMain();
   const router = createRouter();
   setApiEventHandlers({
+    // §8: a 403 toasts 'token invalid', logs out and opens the login page with a redirect back —
+    // unless the visitor is already on an account page (re-entry guard).
     onForbidden: () => {
+      if (!getSession().token) return;
       showToast(i18n.t('token.invalid'));
-      // Accounts arrive later: logging out is forgetting the token; the login page will hook in here.
       clearSession();
+      const { pathname, search } = router.state.location;
+      if ([routes.login, routes.bind, routes.agree].includes(pathname as never)) return;
+      const meetingId = getStoredMeetingId();
+      if (!meetingId) return;
+      void router.navigate(paths.login({ meetingId, redirect: `${pathname}${search}` }), { replace: true });
     },
     onInvalidObjectId: () => {
       void router.navigate(paths.notFound(), { replace: true });

@@ -1,8 +1,10 @@
 import type { Language } from '@app/domain';
 import type agendas from './locales/en/agendas.json';
+import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type meetings from './locales/en/meetings.json';
 import type speakers from './locales/en/speakers.json';
+import type users from './locales/en/users.json';
 
 /**
  * UI catalogues (DESIGN §2, §4.9): one JSON file per language and namespace under
@@ -11,8 +13,11 @@ import type speakers from './locales/en/speakers.json';
  */
 
 /** Namespaces, one per web feature plus `common` (shell, states, shared words). */
-export const namespaces = ['common', 'meetings', 'agendas', 'speakers'] as const;
+export const namespaces = ['common', 'meetings', 'agendas', 'speakers', 'auth', 'users'] as const;
 export type Namespace = (typeof namespaces)[number];
+
+/** Namespaces loaded with the first screen; the others load when a page asks for them. */
+export const startupNamespaces: readonly Namespace[] = ['common', 'meetings', 'agendas', 'speakers'];
 
 export const defaultNamespace: Namespace = 'common';
 
@@ -22,6 +27,8 @@ export type Resources = {
   meetings: typeof meetings;
   agendas: typeof agendas;
   speakers: typeof speakers;
+  auth: typeof auth;
+  users: typeof users;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

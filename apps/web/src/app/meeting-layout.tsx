@@ -1,26 +1,50 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect } from 'react';
-import { Navigate, useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { Navigate, useLoaderData, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
 import { ErrorState } from '../components/ui/error-state.tsx';
 import { meetingQueryOptions } from '../features/meetings/api/list-meetings.ts';
 import { MeetingContext } from '../lib/meeting-context.ts';
 import { paths } from '../lib/paths.ts';
 import { applyTheme } from '../lib/theme.ts';
+import { useIsLoggedIn } from '../lib/use-session.ts';
 import type { meetingLoader } from './meeting-loader.ts';
-import { Shell } from './shell.tsx';
+import { type RouteHandle, Shell } from './shell.tsx';
 
 /** Query values that do not stay in the address bar once stored. */
 const consumedParams = ['token', 'user_id'];
 
+/** The merged handles of the matched routes (deepest wins). */
+function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  return Object.assign({}, ...matches.map((match) => (match.handle as RouteHandle | undefined) ?? {}));
+}
+
+/**
+ * Whether a page needs a logged-in visitor (§2 routing rules, §6): pages marked requireLogin do; a
+ * meeting whose limits.type is not 0, or that does not allow guest view, makes every page need it —
+ * except the login, bind and agree pages themselves (re-entry guard).
+ */
+export function needsLogin(
+  handle: RouteHandle,
+  meeting: { limits: { type: number }; allow_guest_view: 0 | 1 },
+): boolean {
+  if (handle.isAuthPage) return false;
+  return Boolean(handle.requireLogin) || meeting.limits.type !== 0 || meeting.allow_guest_view !== 1;
+}
+
 /**
  * Guard and provider of every meeting page: the loader has resolved the meeting; this puts it in
- * context, applies its theme, and completes the URL with `meeting_id` (replace, no history entry).
+ * context, applies its theme, completes the URL with `meeting_id` (replace, no history entry), and
+ * sends an anonymous visitor to /login?redirect=… where the page or the meeting needs a login. The
+ * meeting (and so the guest-view decision) is cached per meeting by the query cache.
  */
 export function MeetingLayout() {
   const { meetingId } = useLoaderData<typeof meetingLoader>();
   const { data: meeting } = useQuery(meetingQueryOptions(meetingId));
   const location = useLocation();
   const navigate = useNavigate();
+  const handle = useRouteHandle();
+  const isLoggedIn = useIsLoggedIn(meetingId);
 
   useLayoutEffect(() => {
     if (meeting) applyTheme(meeting.config);
@@ -42,6 +66,14 @@ export function MeetingLayout() {
   if (meeting === null) return <Navigate to={paths.notFound()} replace />;
   if (meeting === undefined) return null;
   if (meeting.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
+  if (!isLoggedIn && needsLogin(handle, meeting)) {
+    const here = new URLSearchParams(location.search);
+    for (const name of consumedParams) here.delete(name);
+    if (!here.has('meeting_id') && !here.has('meeting')) here.set('meeting_id', meetingId);
+    const query = here.toString();
+    const redirect = `${location.pathname}${query ? `?${query}` : ''}`;
+    return <Navigate to={paths.login({ meetingId, redirect })} replace />;
+  }
   return (
     <MeetingContext.Provider value={meeting}>
       <Shell />

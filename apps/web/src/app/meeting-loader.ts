@@ -10,13 +10,17 @@ import { resolveItemMeetingId } from './item-meeting.ts';
 import { queryClient } from './query-client.ts';
 import { resolveCurrentMeeting } from './resolve-current-meeting.ts';
 
-/** Query values that are stored whatever the page (§2): `source`, and `token` + `user_id` as the session. */
-export function storeQueryValues(search: URLSearchParams): void {
+/**
+ * Query values that are stored whatever the page (§2): `source`, and `token` + `user_id` as the
+ * session of the meeting (the query's `meeting_id`, else the resolved one).
+ */
+export function storeQueryValues(search: URLSearchParams, resolvedMeetingId?: string): void {
   const source = search.get('source');
   if (source) setStoredSource(source);
   const token = search.get('token');
   const userId = search.get('user_id');
-  if (token || userId) saveSession({ token: token ?? undefined, userId: userId ?? undefined });
+  const meetingId = search.get('meeting_id') ?? resolvedMeetingId;
+  if (token && userId && meetingId) saveSession({ token, userId, meetingId });
 }
 
 /**
@@ -52,6 +56,7 @@ export async function meetingLoader({ request, params }: LoaderFunctionArgs): Pr
   const { meeting, meetingId } = resolution;
   queryClient.setQueryData(meetingQueryOptions(meetingId).queryKey, meeting);
   setStoredMeetingId(meetingId);
+  if (!search.has('meeting_id')) storeQueryValues(search, meetingId);
   const language = resolveLanguage(requestedLanguage(search), enabledLanguages(meeting.config.language));
   await changeLanguage(language, { remember: search.has('lang') });
   return { meetingId };

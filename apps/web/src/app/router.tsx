@@ -12,7 +12,10 @@ function toHome({ request }: LoaderFunctionArgs) {
   return replace(`${routes.home}${search}`);
 }
 
-const handle = (path: keyof typeof routeTitles): RouteHandle => ({ titleKey: routeTitles[path] });
+const handle = (
+  path: keyof typeof routeTitles,
+  options: Omit<RouteHandle, 'titleKey'> = {},
+): RouteHandle => ({ titleKey: routeTitles[path], ...options });
 
 const meetingPages: RouteObject[] = [
   {
@@ -45,6 +48,43 @@ const meetingPages: RouteObject[] = [
     path: routes.speaker,
     handle: handle(routes.speaker),
     lazy: () => import('../features/speakers/routes/speaker-route.tsx'),
+  },
+  // Accounts (§2 login, bind, agree, personal, account routes). `isAuthPage`: reachable without login
+  // whatever the meeting's guest rules (they are how one logs in).
+  {
+    path: routes.login,
+    handle: handle(routes.login, { isAuthPage: true }),
+    lazy: () => import('../features/auth/routes/login-route.tsx'),
+  },
+  {
+    path: routes.bind,
+    handle: handle(routes.bind, { isAuthPage: true }),
+    lazy: () => import('../features/auth/routes/bind-route.tsx'),
+  },
+  {
+    path: routes.agree,
+    handle: handle(routes.agree, { isAuthPage: true }),
+    lazy: () => import('../features/auth/routes/agree-route.tsx'),
+  },
+  {
+    path: routes.myIndex,
+    handle: handle(routes.myIndex, { requireLogin: true }),
+    lazy: () => import('../features/users/routes/my-index-route.tsx'),
+  },
+  {
+    path: routes.myProfile,
+    handle: handle(routes.myProfile, { requireLogin: true }),
+    lazy: () => import('../features/users/routes/my-profile-route.tsx'),
+  },
+  {
+    path: routes.accountEmail,
+    handle: handle(routes.accountEmail, { requireLogin: true }),
+    lazy: () => import('../features/auth/routes/account-email-route.tsx'),
+  },
+  {
+    path: routes.accountPhone,
+    handle: handle(routes.accountPhone, { requireLogin: true }),
+    lazy: () => import('../features/auth/routes/account-phone-route.tsx'),
   },
 ];
 

@@ -1,5 +1,5 @@
 import { localize } from '@app/domain';
-import { CalendarDays, ChevronLeft, House, Mic } from 'lucide-react';
+import { CalendarDays, ChevronLeft, House, Mic, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
@@ -8,10 +8,17 @@ import { useClientEnvironment } from '../lib/environment-context.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
 import { paths, type RouteTitleKey, routes } from '../lib/paths.ts';
+import { useIsLoggedIn } from '../lib/use-session.ts';
 import { Footer } from './footer.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
-export type RouteHandle = { titleKey?: RouteTitleKey };
+export type RouteHandle = {
+  titleKey?: RouteTitleKey;
+  /** The page needs a logged-in user (§2 requireLogin). */
+  requireLogin?: boolean;
+  /** Login, bind and agree: open to anyone, never redirect to login (re-entry guard). */
+  isAuthPage?: boolean;
+};
 
 /** The route's title key from the deepest matched route that names one. */
 function useTitleKey(): RouteTitleKey | undefined {
@@ -60,6 +67,19 @@ function useNavItems(meetingId: string): NavItem[] {
       icon: <Mic aria-hidden="true" className="size-[22px]" />,
       match: [routes.speakerList, routes.speaker],
     },
+    {
+      to: paths.my.index({ meetingId }),
+      label: t('nav.me'),
+      icon: <UserRound aria-hidden="true" className="size-[22px]" />,
+      match: [
+        routes.myIndex,
+        routes.myProfile,
+        routes.accountEmail,
+        routes.accountPhone,
+        routes.login,
+        routes.bind,
+      ],
+    },
   ];
 }
 
@@ -75,6 +95,9 @@ export function Shell() {
   const meetingName = localize(meeting.title, language);
   const pageTitle = usePageTitle();
   const navItems = useNavItems(meetingId);
+  const isLoggedIn = useIsLoggedIn(meetingId);
+  // The desktop header has its own account entry; the phone tab bar shows all four.
+  const desktopItems = navItems.slice(0, 3);
   const isHome = location.pathname === routes.home;
   // A mini-program web view draws its own title bar.
   const hasMobileHeader = environment !== 'miniprogram';
@@ -132,7 +155,7 @@ export function Shell() {
             <span className="truncate text-[17px] font-semibold text-slate-900">{meetingName}</span>
           </Link>
           <nav aria-label={t('nav.main')} className="flex items-center gap-1">
-            {navItems.map((item) => (
+            {desktopItems.map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}
@@ -150,6 +173,22 @@ export function Shell() {
             ))}
           </nav>
           <LanguageSwitcher className="ms-auto" />
+          {isLoggedIn ? (
+            <Link
+              to={paths.my.index({ meetingId })}
+              className="inline-flex h-9 items-center gap-2 rounded-full px-3 text-[15px] font-medium text-slate-700 hover:bg-slate-100"
+            >
+              <UserRound aria-hidden="true" className="size-5" />
+              {t('nav.account')}
+            </Link>
+          ) : location.pathname === routes.login ? null : (
+            <Link
+              to={paths.login({ meetingId, redirect: `${location.pathname}${location.search}` })}
+              className="inline-flex h-9 items-center rounded-full bg-button px-4 text-[15px] font-medium text-on-button hover:brightness-95"
+            >
+              {t('nav.login')}
+            </Link>
+          )}
         </div>
       </header>
 

@@ -1,5 +1,5 @@
 import { allLanguages, isLanguage, type Language, languageFromTag, textDirection } from '@app/domain';
-import { loadCatalogue, type Namespace, namespaces } from '@app/i18n';
+import { loadCatalogue, type Namespace, namespaces, startupNamespaces } from '@app/i18n';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { getStoredLanguage, setStoredLanguage } from './session.ts';
@@ -51,7 +51,7 @@ async function setUpI18n(language: Language): Promise<void> {
     .use(initReactI18next)
     .init({
       lng: language,
-      ns: [...namespaces],
+      ns: [...startupNamespaces],
       defaultNS: 'common',
       fallbackLng: false,
       supportedLngs: [...allLanguages],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, routes, routeTitles, toHref, withQuery } from './paths.ts';
+import { paths, routes, routeTitles, safeRedirect, toHref, withQuery } from './paths.ts';
 
 const meetingId = '64656d6f0000000000002019';
 const agendaId = '0123456789abcdef01234567';
@@ -22,6 +22,25 @@ describe('paths', () => {
     expect(paths.notFound()).toBe('/404');
     expect(paths.deleted({ replace: true })).toBe('/204?replace=1');
     expect(paths.deleted({ replace: false })).toBe('/204?replace=0');
+  });
+
+  it('builds the account routes with a safe redirect', () => {
+    expect(paths.login({ meetingId, redirect: '/my/index?meeting_id=1' })).toBe(
+      `/login?meeting_id=${meetingId}&redirect=%2Fmy%2Findex%3Fmeeting_id%3D1`,
+    );
+    expect(paths.my.index({ meetingId })).toBe(`/my/index?meeting_id=${meetingId}`);
+    expect(paths.account.phone({ meetingId })).toBe(`/account/phone?meeting_id=${meetingId}`);
+    expect(paths.bind({ meetingId, ticket: 't' })).toBe(`/bind?meeting_id=${meetingId}&ticket=t`);
+  });
+
+  it('guards the login redirect against loops and other sites', () => {
+    expect(safeRedirect('/my/profile?x=1')).toBe('/my/profile?x=1');
+    expect(safeRedirect('/login?redirect=/login')).toBeUndefined();
+    expect(safeRedirect('/bind')).toBeUndefined();
+    expect(safeRedirect('//evil.example/x')).toBeUndefined();
+    expect(safeRedirect('https://evil.example')).toBeUndefined();
+    expect(safeRedirect('/\\evil.example')).toBeUndefined();
+    expect(safeRedirect(null)).toBeUndefined();
   });
 
   it('encodes values and skips empty ones', () => {

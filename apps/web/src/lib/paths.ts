@@ -13,6 +13,13 @@ export const routes = {
   agendaDetails: '/meeting/agenda/details',
   speakerList: '/meeting/speaker/list',
   speaker: '/meeting/speaker',
+  login: '/login',
+  bind: '/bind',
+  agree: '/agree',
+  myIndex: '/my/index',
+  myProfile: '/my/profile',
+  accountEmail: '/account/email',
+  accountPhone: '/account/phone',
   notFound: '/404',
   deleted: '/204',
 } as const;
@@ -26,6 +33,13 @@ export const routeTitles = {
   [routes.agendaDetails]: 'pages.agendaDetails',
   [routes.speakerList]: 'pages.speakerList',
   [routes.speaker]: 'pages.speaker',
+  [routes.login]: 'pages.login',
+  [routes.bind]: 'pages.bind',
+  [routes.agree]: 'pages.agree',
+  [routes.myIndex]: 'pages.myIndex',
+  [routes.myProfile]: 'pages.myProfile',
+  [routes.accountEmail]: 'pages.accountEmail',
+  [routes.accountPhone]: 'pages.accountPhone',
   [routes.notFound]: 'pages.notFound',
   [routes.deleted]: 'pages.deleted',
 } as const;
@@ -62,6 +76,21 @@ export const paths = {
     details: ({ speakerId, meetingId }: MeetingArg & { speakerId: string }) =>
       withQuery(routes.speaker, { speaker_id: speakerId, meeting_id: meetingId }),
   },
+  /** The login page; `redirect` is the route to open afterwards (a relative `/…` route). */
+  login: ({ meetingId, redirect }: MeetingArg & { redirect?: string | undefined }) =>
+    withQuery(routes.login, { meeting_id: meetingId, redirect: safeRedirect(redirect) }),
+  /** Bind a phone: after a WeChat login (`ticket`, the 4260 hand-back) or for a user without one. */
+  bind: ({ meetingId, redirect, ticket }: MeetingArg & { redirect?: string | undefined; ticket?: string }) =>
+    withQuery(routes.bind, { meeting_id: meetingId, redirect: safeRedirect(redirect), ticket }),
+  agree: ({ meetingId }: MeetingArg) => withQuery(routes.agree, { meeting_id: meetingId }),
+  my: {
+    index: ({ meetingId }: MeetingArg) => withQuery(routes.myIndex, { meeting_id: meetingId }),
+    profile: ({ meetingId }: MeetingArg) => withQuery(routes.myProfile, { meeting_id: meetingId }),
+  },
+  account: {
+    email: ({ meetingId }: MeetingArg) => withQuery(routes.accountEmail, { meeting_id: meetingId }),
+    phone: ({ meetingId }: MeetingArg) => withQuery(routes.accountPhone, { meeting_id: meetingId }),
+  },
   notFound: () => routes.notFound,
   /** Deleted content (§2): `replace` 1 when the page replaced the one that showed the item. */
   deleted: ({ replace }: { replace: boolean }) => withQuery(routes.deleted, { replace: replace ? 1 : 0 }),
@@ -76,4 +105,19 @@ export function toHref(location: string): string {
 export function idParam(search: URLSearchParams, name: string): string | undefined {
   const value = search.get(name);
   return value ? value : undefined;
+}
+
+/** Routes a login never returns to (the redirect-to-login re-entry guard, §2). */
+const authRoutes: readonly string[] = [routes.login, routes.bind, routes.agree];
+
+/**
+ * A redirect target that is safe to follow after login: a relative app route (`/…`, not `//host`),
+ * never the login, bind or agree pages themselves (no loop). Anything else becomes undefined.
+ */
+export function safeRedirect(redirect: string | null | undefined): string | undefined {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\')) {
+    return undefined;
+  }
+  const path = redirect.split('?')[0] ?? '';
+  return authRoutes.includes(path) ? undefined : redirect;
 }

@@ -5,6 +5,7 @@ const keys = {
   deviceId: 'device_id',
   userId: 'user_id',
   token: 'token',
+  sessionMeetingId: 'session_meeting_id',
   meetingId: 'meeting_id',
   source: 'source',
   language: 'language',
@@ -27,22 +28,59 @@ export function getDeviceId(): string {
   return created;
 }
 
-export type Session = { token?: string | undefined; userId?: string | undefined };
+/** The logged-in state (§4 Session): a token bound to one meeting, or nothing (anonymous). */
+export type Session = {
+  token?: string | undefined;
+  userId?: string | undefined;
+  /** Meeting the token was issued for: the server refuses it for another meeting. */
+  meetingId?: string | undefined;
+};
 
-export function getSession(): Session {
-  return { token: readStored(keys.token), userId: readStored(keys.userId) };
+const sessionListeners = new Set<() => void>();
+let sessionVersion = 0;
+
+/** Subscribes to session changes (login, logout); returns the unsubscribe function. */
+export function subscribeSession(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
 }
 
-/** Saves the token and user id that arrive in the query (§2 routing rules). */
+/** A number that changes on every login or logout (for useSyncExternalStore). */
+export const getSessionVersion = (): number => sessionVersion;
+
+function notifySession(): void {
+  sessionVersion += 1;
+  for (const listener of sessionListeners) listener();
+}
+
+export function getSession(): Session {
+  return {
+    token: readStored(keys.token),
+    userId: readStored(keys.userId),
+    meetingId: readStored(keys.sessionMeetingId),
+  };
+}
+
+/** True when a token is held for this meeting. */
+export function isLoggedInTo(meetingId: string): boolean {
+  const session = getSession();
+  return Boolean(session.token) && session.meetingId === meetingId;
+}
+
+/** Saves a login, or the token and user id that arrive in the query (§2 routing rules). */
 export function saveSession(session: Session): void {
   if (session.token !== undefined) writeStored(keys.token, session.token);
   if (session.userId !== undefined) writeStored(keys.userId, session.userId);
+  if (session.meetingId !== undefined) writeStored(keys.sessionMeetingId, session.meetingId);
+  notifySession();
 }
 
-/** Forgets the signed-in user (403 → logout, §6/§8). The device id stays. */
+/** Forgets the signed-in user (logout, or 403 → logout, §4/§6/§8). The device id stays. */
 export function clearSession(): void {
   writeStored(keys.token, undefined);
   writeStored(keys.userId, undefined);
+  writeStored(keys.sessionMeetingId, undefined);
+  notifySession();
 }
 
 export const getStoredMeetingId = (): string | undefined => readStored(keys.meetingId);

@@ -20,6 +20,8 @@ export const MeetingConfig = z.object({
   wx_share_title: z.string().optional(),
   wx_share_desc: z.string().optional(),
   wx_share_cover: z.string().optional(),
+  /** Privacy policy shown at /agree and ticked before login (§2, §5); plain text, paragraphs by blank lines. */
+  privacy_policy: LocalizedText.optional(),
 });
 export type MeetingConfig = z.infer<typeof MeetingConfig>;
 

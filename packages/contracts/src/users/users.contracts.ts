@@ -91,6 +91,8 @@ export const SignupBody = z.object({
     .optional(),
 });
 
+export type SignupBody = z.infer<typeof SignupBody>;
+
 export const createUser = defineRoute({
   method: 'POST',
   path: '/users',
@@ -112,6 +114,8 @@ export const UpdateUserBody = z.object({
   area_code: z.string().max(6).optional(),
   code: z.string().max(12).optional(),
 });
+
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 export const updateUser = defineRoute({
   method: 'PUT',

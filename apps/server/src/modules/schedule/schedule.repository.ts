@@ -21,13 +21,7 @@ export type AgendaSpeakerRow = typeof agendaSpeakers.$inferSelect;
 /** Rows per INSERT: far below PostgreSQL's 65,535 bind parameters for the widest table (agendas). */
 export const insertChunkSize = 250;
 
-/**
- * Runs `work` in one transaction: everything it writes is committed together, or nothing when it
- * throws (the error is rethrown).
- */
-export async function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => work(tx as unknown as Database));
-}
+export { inTransaction } from '../../db/transaction.ts';
 
 /** Refreshes planner statistics of the programme tables (ANALYZE), after an import. */
 export async function analyzeProgrammeTables(db: Database): Promise<void> {

@@ -125,3 +125,9 @@ export async function identityProvidersOf(db: Database, userId: string): Promise
     .where(eq(userIdentities.userId, userId));
   return rows.map((row) => row.provider);
 }
+
+export type UserField = '_id' | 'created';
+
+/** Columns of the allow-listed GET /users fields. */
+export const userColumns = { _id: users.id, created: users.createdAt } as const;
+export const userTieBreaker = users.id;

@@ -1,23 +1,42 @@
-import type { LoginResult } from '@app/contracts';
-import { toWireId } from '@app/contracts';
-import type { NormalisedPhone } from '@app/domain/contact';
+import {
+  ErrorCode,
+  type ListParams,
+  type LoginResult,
+  parseListQuery,
+  reorderById,
+  type SignupBody,
+  toWireId,
+  type UpdateUserBody,
+  type User,
+  userQuerySpec,
+} from '@app/contracts';
+import { type NormalisedPhone, normaliseEmail, normalisePhone } from '@app/domain/contact';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
-import { notFound } from '../../errors.ts';
+import { orderSql, whereSql } from '../../db/list-query-sql.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError, noPermission, notFound } from '../../errors.ts';
+import { consumeCode } from '../codes/codes.service.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
 import { openSession, revokeAllSessions } from '../sessions/sessions.service.ts';
-import { accountDisabled, emailTaken, phoneTaken } from './users.errors.ts';
+import { accountDisabled, emailInvalid, emailTaken, phoneInvalid, phoneTaken } from './users.errors.ts';
 import {
+  countUsers as countUserRows,
   findUserByEmail,
   findUserById,
   findUserByPhone,
+  findUsers,
   identityProvidersOf,
   insertUserIfFree,
   isUniqueViolation,
   setUserDisabled,
+  type UserChanges,
+  type UserField,
   type UserRow,
   updateUserRow,
+  userColumns,
+  userTieBreaker,
 } from './users.repository.ts';
 import { toWireUser } from './users.serializer.ts';
 
@@ -140,4 +159,189 @@ export async function setAccountDisabled(
   if (!user) throw notFound('User');
   await setUserDisabled(deps.db, userId, isDisabled);
   if (isDisabled) await revokeAllSessions(deps, userId);
+}
+
+// ——— §7 Users calls ———
+
+/*
+ * Codes are consumed through `deps.db`, outside the surrounding transaction on purpose: a wrong code
+ * must count towards the 5 tries even though the request then fails and its transaction rolls back.
+ */
+
+/** The user row of the caller; 403 no_permission for someone else's id, 404 when it is gone. */
+async function ownRow(db: Database, actorUserId: string, targetId: string): Promise<UserRow> {
+  if (actorUserId !== targetId) throw noPermission();
+  const row = await findUserById(db, targetId);
+  if (!row || row.deleted === 1) throw notFound('User');
+  return row;
+}
+
+async function wireSelf(db: Database, row: UserRow): Promise<User> {
+  return toWireUser(row, { isSelf: true, providers: await identityProvidersOf(db, row.id) });
+}
+
+/**
+ * GET /users/me: the logged-in user with contact fields (§2 /my/index).
+ * @throws 404 when the user is gone
+ */
+export async function getCurrentUser(deps: { db: Database }, userId: string): Promise<User> {
+  const row = await findUserById(deps.db, userId);
+  if (!row || row.deleted === 1) throw notFound('User');
+  return wireSelf(deps.db, row);
+}
+
+/**
+ * GET /users: profiles by id. The query must filter by `_id` (`{"_id":{"$in":[…]}}` or `$eq`) so the
+ * user base cannot be listed; results follow the requested order. Contact fields only for the caller.
+ * @throws 400 invalid_query (no _id filter, unknown field), invalid_object_id, limit_too_large
+ */
+export async function listUsers(
+  deps: { db: Database },
+  input: ListParams & { viewerId: string | null },
+): Promise<User[]> {
+  const query = parseListQuery<UserField>(userQuerySpec, input);
+  if (!query.conditions.some((condition) => condition.field === '_id')) {
+    throw new AppError(400, ErrorCode.invalidQuery, 'GET /users needs an _id filter');
+  }
+  const rows = await findUsers(
+    deps.db,
+    whereSql(query, userColumns),
+    orderSql(query.sort, userColumns, userTieBreaker),
+    query.limit,
+    query.skip,
+  );
+  const users = await Promise.all(
+    rows.map(async (row) =>
+      row.id === input.viewerId ? wireSelf(deps.db, row) : toWireUser(row, { isSelf: false }),
+    ),
+  );
+  return reorderById(users, query.idOrder, (user) => user._id.$id);
+}
+
+/** GET /users/count: `{ total }` of live users matching the query (no filter: all users). */
+export async function countUsersMatching(
+  deps: { db: Database },
+  input: ListParams,
+): Promise<{ total: number }> {
+  const query = parseListQuery<UserField>(userQuerySpec, input);
+  return { total: await countUserRows(deps.db, whereSql(query, userColumns)) };
+}
+
+/**
+ * PUT /users/{id}: edits your own name, avatar and language; with `phone` + `code` (SMS code sent to
+ * the new phone, purpose `bind` for an account without a phone, else `change`) binds or moves your
+ * account to that phone (§2 /bind, /account/phone, §5).
+ * Everything in one transaction: a taken phone or a bad code changes nothing.
+ * @throws 403 no_permission (someone else's id), 400 phone.invalid / code.invalid, 409 phone.taken
+ */
+export async function updateProfile(
+  deps: Deps,
+  input: { actorUserId: string; userId: string; changes: UpdateUserBody },
+): Promise<User> {
+  const { changes } = input;
+  return inTransaction(deps.db, async (db) => {
+    const current = await ownRow(db, input.actorUserId, input.userId);
+    if (changes.phone !== undefined) {
+      const phone = normalisePhone(changes.phone, changes.area_code ?? '86');
+      if (!phone) throw phoneInvalid();
+      const holder = await findUserByPhone(db, phone.e164);
+      if (holder && holder.id !== input.userId) throw phoneTaken();
+      // A first phone is bound (/bind), an existing one changed (/account/phone): codes are per purpose.
+      const purpose = current.phone ? 'change' : 'bind';
+      await consumeCode(deps, { channel: 'sms', address: phone.e164, purpose, code: changes.code ?? '' });
+      await attachPhone(db, input.userId, phone);
+    }
+    const profile: UserChanges = {};
+    if (changes.username !== undefined) profile.username = changes.username;
+    if (changes.avatar !== undefined) profile.avatar = changes.avatar;
+    if (changes.language !== undefined) profile.language = changes.language === '' ? null : changes.language;
+    const row = (await updateUserRow(db, input.userId, profile)) ?? current;
+    return wireSelf(db, row);
+  });
+}
+
+/**
+ * PUT /users/{id}/email: moves your account to a new e-mail proven by a mail code of purpose
+ * `change` (§2 /account/email, §5). One transaction.
+ * @throws 403 no_permission, 400 email.invalid / code.invalid, 409 email.taken
+ */
+export async function changeEmail(
+  deps: Deps,
+  input: { actorUserId: string; userId: string; email: string; code: string },
+): Promise<User> {
+  return inTransaction(deps.db, async (db) => {
+    await ownRow(db, input.actorUserId, input.userId);
+    const email = normaliseEmail(input.email);
+    if (!email) throw emailInvalid();
+    const holder = await findUserByEmail(db, email);
+    if (holder && holder.id !== input.userId) throw emailTaken();
+    await consumeCode(deps, { channel: 'mail', address: email, purpose: 'change', code: input.code });
+    return wireSelf(db, await attachEmail(db, input.userId, email));
+  });
+}
+
+/**
+ * POST/PUT /users/{id}/works: sets your work title and company (§3 User.work).
+ * @throws 403 no_permission
+ */
+export async function saveWork(
+  deps: { db: Database },
+  input: { actorUserId: string; userId: string; title: string; company: string },
+): Promise<User> {
+  await ownRow(deps.db, input.actorUserId, input.userId);
+  const row = await updateUserRow(deps.db, input.userId, {
+    workTitle: input.title,
+    workCompany: input.company,
+  });
+  if (!row) throw notFound('User');
+  return wireSelf(deps.db, row);
+}
+
+/**
+ * POST /users: sign-up with a verified phone or e-mail (login code) and a name; answers like a login.
+ * Unlike POST /tokens/phone it refuses an address that already has an account.
+ * @throws 400 phone.invalid / email.invalid / code.invalid / validation_failed (neither given),
+ *   409 phone.taken / email.taken
+ */
+export async function signUp(
+  deps: Deps,
+  input: SignupBody & { deviceId: string | null; userAgent: string | null },
+): Promise<LoginResult> {
+  const user = await inTransaction(deps.db, async (db) => {
+    const base = {
+      id: newId(),
+      username: input.username,
+      language: input.language ?? null,
+      workTitle: input.work?.title ?? '',
+      workCompany: input.work?.company ?? '',
+    };
+    if (input.phone) {
+      const phone = normalisePhone(input.phone, input.area_code ?? '86');
+      if (!phone) throw phoneInvalid();
+      if (await findUserByPhone(db, phone.e164)) throw phoneTaken();
+      await consumeCode(deps, { channel: 'sms', address: phone.e164, purpose: 'login', code: input.code });
+      const row = await insertUserIfFree(db, { ...base, phone: phone.e164, areaCode: phone.areaCode });
+      if (!row) throw phoneTaken();
+      return row;
+    }
+    if (input.email) {
+      const email = normaliseEmail(input.email);
+      if (!email) throw emailInvalid();
+      if (await findUserByEmail(db, email)) throw emailTaken();
+      await consumeCode(deps, { channel: 'mail', address: email, purpose: 'login', code: input.code });
+      const row = await insertUserIfFree(db, { ...base, email });
+      if (!row) throw emailTaken();
+      return row;
+    }
+    throw new AppError(400, ErrorCode.validation, 'This is a required field', [
+      { path: 'body/phone', message: 'This is a required field' },
+    ]);
+  });
+  return signIn(deps, {
+    user,
+    meetingId: input.meeting_id,
+    method: 'signup',
+    deviceId: input.deviceId,
+    userAgent: input.userAgent,
+  });
 }

@@ -1,5 +1,12 @@
 import { buildPath, type RouteContract } from '@app/contracts/wire/route.ts';
-import { getClockOffset, getDeviceId, getSession, getStoredSource, setClockOffset } from '../session.ts';
+import {
+  getClockOffset,
+  getDeviceId,
+  getSession,
+  getStoredMeetingId,
+  getStoredSource,
+  setClockOffset,
+} from '../session.ts';
 import { type ApiError, createApiClient } from './client.ts';
 
 type Handlers = { onForbidden?: (error: ApiError) => void; onInvalidObjectId?: (error: ApiError) => void };
@@ -17,7 +24,12 @@ export const api = createApiClient({
   fetch: (url, init) => fetch(url, init),
   now: () => Date.now(),
   deviceId: getDeviceId,
-  session: getSession,
+  // A session belongs to one meeting: its token is sent only while that meeting is the current one,
+  // so browsing another meeting stays anonymous instead of being refused with a 403 (→ logout).
+  session: () => {
+    const session = getSession();
+    return session.meetingId === getStoredMeetingId() ? session : {};
+  },
   source: getStoredSource,
   clockOffset: { get: getClockOffset, set: setClockOffset },
   onForbidden: (error) => handlers.onForbidden?.(error),

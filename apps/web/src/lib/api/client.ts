@@ -27,12 +27,23 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | number;
+  /** Extra answer data, e.g. the WeChat 4260 hand-back (§8). */
+  readonly data: Record<string, unknown> | undefined;
+  /** Seconds from Retry-After on a 429. */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, code: string | number, message: string) {
+  constructor(
+    status: number,
+    code: string | number,
+    message: string,
+    extra: { data?: Record<string, unknown> | undefined; retryAfter?: number | undefined } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.data = extra.data;
+    this.retryAfter = extra.retryAfter;
   }
 }
 
@@ -118,13 +129,18 @@ async function readPayload(response: Response): Promise<unknown> {
   }
 }
 
-function errorFields(payload: unknown, response: Response): { code: string | number; message: string } {
+function errorFields(
+  payload: unknown,
+  response: Response,
+): { code: string | number; message: string; data?: Record<string, unknown> } {
   if (payload && typeof payload === 'object') {
     const record = payload as Record<string, unknown>;
     const code =
       typeof record.code === 'string' || typeof record.code === 'number' ? record.code : response.status;
     const message = typeof record.message === 'string' ? record.message : response.statusText;
-    return { code, message };
+    const data =
+      record.data && typeof record.data === 'object' ? (record.data as Record<string, unknown>) : undefined;
+    return data ? { code, message, data } : { code, message };
   }
   return { code: response.status, message: typeof payload === 'string' ? payload : response.statusText };
 }
@@ -194,7 +210,7 @@ export function createApiClient(deps: ApiClientDeps) {
     }
 
     if (response.ok) return payload;
-    const { code, message } = errorFields(payload, response);
+    const { code, message, data } = errorFields(payload, response);
     if (response.status === 401 && code === expiredCode && !isRetry) {
       const serverSeconds = Number(response.headers.get(serverTimeHeader));
       if (Number.isFinite(serverSeconds) && serverSeconds > 0) {
@@ -202,8 +218,14 @@ export function createApiClient(deps: ApiClientDeps) {
         return send(method, pathWithQuery, path, bodyText, true);
       }
     }
-    const error = new ApiError(response.status, code, message);
-    if (response.status === 403) deps.onForbidden?.(error);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const error = new ApiError(response.status, code, message, {
+      data,
+      retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    });
+    // A 403 forces logout (§6, §8), except a refusal on one object ('no permission'), which is not
+    // about the session.
+    if (response.status === 403 && code !== 'no_permission') deps.onForbidden?.(error);
     if (isInvalidObjectIdMessage(message)) deps.onInvalidObjectId?.(error);
     throw error;
   }
@@ -257,5 +279,7 @@ export function createApiClient(deps: ApiClientDeps) {
     /** GET of anything else (a count, a detail object). */
     get: <T>(path: string, params?: QueryParams) => request('GET', path, { params }) as Promise<T>,
     post: <T>(path: string, body?: RequestBody) => request('POST', path, { body: body ?? {} }) as Promise<T>,
+    put: <T>(path: string, body?: RequestBody) => request('PUT', path, { body: body ?? {} }) as Promise<T>,
+    delete: <T>(path: string) => request('DELETE', path) as Promise<T>,
   };
 }

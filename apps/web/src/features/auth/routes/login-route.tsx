@@ -1,0 +1,356 @@
+import type { LoginResult } from '@app/contracts';
+import { normaliseEmail } from '@app/domain/contact';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { cx } from '../../../components/ui/cx.ts';
+import { Field } from '../../../components/ui/field.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api/client.ts';
+import { apiErrorMessage } from '../../../lib/api/error-message.ts';
+import { useClientEnvironment } from '../../../lib/environment-context.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
+import { paths, safeRedirect } from '../../../lib/paths.ts';
+import { readStored } from '../../../lib/storage.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { fetchCurrentUser } from '../api/current-user.ts';
+import {
+  loginAsExhibitor,
+  loginWithEmail,
+  loginWithPhone,
+  loginWithPhoneSignature,
+  loginWithWechat,
+  type OAuthProvider,
+  oauthProvidersQueryOptions,
+  startOAuth,
+} from '../api/login.ts';
+import { sendMailCode } from '../api/send-code.ts';
+import { AgreementCheck } from '../components/agreement-check.tsx';
+import { AuthFrame } from '../components/auth-frame.tsx';
+import { CodeButton } from '../components/code-button.tsx';
+import { PhoneCodeFields, type PhoneCodeValue } from '../components/phone-code-fields.tsx';
+import { useFinishLogin } from '../components/use-finish-login.ts';
+import { bindSkippedKey } from './bind-route.tsx';
+
+type Method = 'phone' | 'email' | 'exhibitor';
+
+/**
+ * /login (§2): phone + SMS code, e-mail + code, exhibitor account + password, and the third-party
+ * logins the server has (WeChat inside WeChat, Google, Facebook). The privacy agreement must be ticked
+ * first (§5). Also finishes hand-offs arriving in the query: a mini-program's signed phone
+ * (`phone`, `timestamp`, `sign` → /tokens/phone/v2), a WeChat callback (`wechat_code`, `state` →
+ * /tokens/wechat, 4260 → /bind), a third-party `error`. A logged-in visitor goes on to `redirect` or
+ * the meeting home — by way of /bind when the account has no phone yet.
+ */
+export function Component() {
+  const meeting = useMeeting();
+  const meetingId = idOf(meeting);
+  const [search] = useSearchParams();
+  const session = useSession();
+  const redirect = safeRedirect(search.get('redirect'));
+  const isLoggedIn = Boolean(session.token) && session.meetingId === meetingId;
+  const { ready } = useTranslation(['auth', 'common']);
+  if (!ready) return <LoginSkeleton />;
+  if (isLoggedIn) return <AfterLogin meetingId={meetingId} redirect={redirect} />;
+  return <LoginForms meetingId={meetingId} redirect={redirect} search={search} />;
+}
+
+/** Where a logged-in visitor goes: /bind first when the account has no phone (and binding was not skipped). */
+function AfterLogin({ meetingId, redirect }: { meetingId: string; redirect: string | undefined }) {
+  const target = redirect ?? paths.home({ meetingId });
+  const { data: user, isError } = useQuery({
+    queryKey: ['users', 'me', meetingId],
+    queryFn: fetchCurrentUser,
+  });
+  if (isError) return <Navigate to={target} replace />;
+  if (!user) return <LoginSkeleton />;
+  const hasSkipped = readStored(bindSkippedKey(user._id.$id)) === '1';
+  if (!user.phone && !hasSkipped)
+    return <Navigate to={paths.bind({ meetingId, redirect: target })} replace />;
+  return <Navigate to={target} replace />;
+}
+
+function LoginSkeleton() {
+  return (
+    <div className="mx-auto max-w-[440px] space-y-4 p-5" aria-busy="true">
+      <Skeleton className="h-28 w-full" />
+      <Skeleton className="h-12 w-full" />
+      <Skeleton className="h-12 w-full" />
+      <Skeleton className="h-11 w-full" />
+    </div>
+  );
+}
+
+function LoginForms({
+  meetingId,
+  redirect,
+  search,
+}: {
+  meetingId: string;
+  redirect: string | undefined;
+  search: URLSearchParams;
+}) {
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation('common');
+  const language = useLanguage();
+  const environment = useClientEnvironment();
+  const finish = useFinishLogin();
+  const navigate = useNavigate();
+  const [method, setMethod] = useState<Method>('phone');
+  const [hasAgreed, setAgreed] = useState(false);
+  const [agreementError, setAgreementError] = useState(false);
+  const [isBusy, setBusy] = useState(false);
+  const [phone, setPhone] = useState<PhoneCodeValue>({ areaCode: '86', phone: '', code: '' });
+  const [email, setEmail] = useState({ email: '', code: '' });
+  const [exhibitor, setExhibitor] = useState({ account: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const providers = useQuery(oauthProvidersQueryOptions());
+  const handoffStarted = useRef(false);
+
+  const run = async (work: () => Promise<LoginResult>) => {
+    setBusy(true);
+    try {
+      finish(await work());
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 4260) return;
+      showToast(apiErrorMessage(error, tc));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Hand-offs in the query: a signed phone from a mini-program, a WeChat callback, a third-party error.
+  useEffect(() => {
+    if (handoffStarted.current) return;
+    handoffStarted.current = true;
+    const error = search.get('error');
+    if (error) showToast(apiErrorMessage(new ApiError(401, error, error), tc));
+    const sign = search.get('sign');
+    const signedPhone = search.get('phone');
+    const timestamp = search.get('timestamp');
+    if (sign && signedPhone && timestamp) {
+      void run(() =>
+        loginWithPhoneSignature({
+          phone: signedPhone,
+          areaCode: search.get('area_code') ?? '86',
+          timestamp,
+          sign,
+          meetingId,
+        }),
+      );
+    }
+    const wechatCode = search.get('wechat_code');
+    const state = search.get('state');
+    if (wechatCode && state) {
+      setBusy(true);
+      loginWithWechat({ code: wechatCode, state, meetingId }).then(finish, (failure: unknown) => {
+        setBusy(false);
+        if (
+          failure instanceof ApiError &&
+          failure.code === 4260 &&
+          typeof failure.data?.ticket === 'string'
+        ) {
+          navigate(paths.bind({ meetingId, redirect, ticket: failure.data.ticket }), { replace: true });
+          return;
+        }
+        showToast(apiErrorMessage(failure, tc));
+      });
+    }
+  });
+
+  const requireAgreement = (): boolean => {
+    if (hasAgreed) return true;
+    setAgreementError(true);
+    showToast(t('agreement.required'));
+    setTimeout(() => setAgreementError(false), 600);
+    return false;
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    if (method === 'phone') {
+      if (!phone.phone.trim()) next.phone = t('errors.required');
+      if (!phone.code.trim()) next.code = t('errors.required');
+    } else if (method === 'email') {
+      if (!email.email.trim()) next.email = t('errors.required');
+      else if (!normaliseEmail(email.email)) next.email = t('errors.email');
+      if (!email.code.trim()) next.code = t('errors.required');
+    } else {
+      if (!exhibitor.account.trim()) next.account = t('errors.required');
+      if (!exhibitor.password) next.password = t('errors.required');
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    if (!requireAgreement()) return;
+    if (method === 'phone') void run(() => loginWithPhone({ ...phone, meetingId }));
+    else if (method === 'email') void run(() => loginWithEmail({ ...email, meetingId }));
+    else void run(() => loginAsExhibitor({ ...exhibitor, meetingId }));
+  };
+
+  const onProvider = async (provider: OAuthProvider) => {
+    if (!requireAgreement()) return;
+    setBusy(true);
+    try {
+      const { url } = await startOAuth({ provider, meetingId, redirect });
+      window.location.assign(url);
+    } catch (error) {
+      setBusy(false);
+      showToast(apiErrorMessage(error, tc));
+    }
+  };
+
+  const methods: { value: Method; label: string }[] = [
+    { value: 'phone', label: t('methods.phone') },
+    { value: 'email', label: t('methods.email') },
+    { value: 'exhibitor', label: t('methods.exhibitor') },
+  ];
+  const thirdParty = (['wechat', 'google', 'facebook'] as const).filter(
+    (provider) =>
+      providers.data?.[provider] === 1 &&
+      (provider !== 'wechat' || environment === 'wechat' || environment === 'miniprogram'),
+  );
+
+  return (
+    <AuthFrame title={t('title')} subtitle={t('subtitle')}>
+      <div
+        role="tablist"
+        aria-label={t('methods.label')}
+        className="mb-5 grid grid-cols-3 rounded-full bg-slate-100 p-1"
+      >
+        {methods.map((item) => (
+          <button
+            key={item.value}
+            type="button"
+            role="tab"
+            aria-selected={method === item.value}
+            onClick={() => {
+              setMethod(item.value);
+              setErrors({});
+            }}
+            className={cx(
+              'h-9 rounded-full text-[14px] font-medium transition-colors',
+              method === item.value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500',
+            )}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={isBusy}>
+        {method === 'phone' ? (
+          <PhoneCodeFields
+            meetingId={meetingId}
+            purpose="login"
+            value={phone}
+            onChange={setPhone}
+            errors={errors}
+            onErrors={setErrors}
+          />
+        ) : null}
+        {method === 'email' ? (
+          <>
+            <Field
+              label={t('email.label')}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder={t('email.placeholder')}
+              value={email.email}
+              onChange={(event) => setEmail({ ...email, email: event.target.value })}
+              error={errors.email}
+            />
+            <Field
+              label={t('code.label')}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('code.placeholder')}
+              value={email.code}
+              onChange={(event) => setEmail({ ...email, code: event.target.value.replace(/\D/g, '') })}
+              error={errors.code}
+              end={
+                <CodeButton
+                  canSend={() => {
+                    const isValid = normaliseEmail(email.email) !== null;
+                    setErrors(
+                      isValid ? {} : { email: email.email.trim() ? t('errors.email') : t('errors.required') },
+                    );
+                    return isValid;
+                  }}
+                  send={() =>
+                    sendMailCode({ email: email.email, meetingId, purpose: 'login', lang: language })
+                  }
+                />
+              }
+            />
+          </>
+        ) : null}
+        {method === 'exhibitor' ? (
+          <>
+            <Field
+              label={t('exhibitor.account')}
+              name="account"
+              autoComplete="username"
+              autoCapitalize="none"
+              value={exhibitor.account}
+              onChange={(event) => setExhibitor({ ...exhibitor, account: event.target.value })}
+              error={errors.account}
+            />
+            <Field
+              label={t('exhibitor.password')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={exhibitor.password}
+              onChange={(event) => setExhibitor({ ...exhibitor, password: event.target.value })}
+              error={errors.password}
+            />
+          </>
+        ) : null}
+
+        <AgreementCheck
+          meetingId={meetingId}
+          isChecked={hasAgreed}
+          onChange={setAgreed}
+          hasError={agreementError}
+        />
+        <Button type="submit" className="mt-1 h-12 w-full text-[16px]" disabled={isBusy}>
+          {isBusy ? tc('states.loading') : t('submit')}
+        </Button>
+        {method !== 'exhibitor' ? (
+          <p className="text-center text-[12px] text-slate-500">{t('newAccountHint')}</p>
+        ) : null}
+      </form>
+
+      {thirdParty.length > 0 ? (
+        <div className="mt-8">
+          <p className="flex items-center gap-3 text-[12px] text-slate-400 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+            {t('thirdParty.title')}
+          </p>
+          <div className="mt-4 flex justify-center gap-3">
+            {thirdParty.map((provider) => (
+              <Button
+                key={provider}
+                variant="secondary"
+                size="sm"
+                onClick={() => void onProvider(provider)}
+                disabled={isBusy}
+                data-provider={provider}
+              >
+                {t(`thirdParty.${provider}`)}
+              </Button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </AuthFrame>
+  );
+}

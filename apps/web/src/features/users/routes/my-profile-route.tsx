@@ -1,0 +1,193 @@
+import type { User } from '@app/contracts';
+import { enabledLanguages } from '@app/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Camera } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { apiErrorMessage } from '../../../lib/api/error-message.ts';
+import { changeLanguage, languageName } from '../../../lib/i18n.ts';
+import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
+import { paths } from '../../../lib/paths.ts';
+import { currentUserQueryOptions } from '../api/current-user.ts';
+import { saveWork, updateProfile } from '../api/update-profile.ts';
+import { uploadImage } from '../api/upload-image.ts';
+
+/** /my/profile (§2): name, avatar, work title and company, language. */
+export function Component() {
+  const { ready } = useTranslation(['users', 'common']);
+  const meeting = useMeeting();
+  const meetingId = idOf(meeting);
+  const { data: user, isPending, isError, refetch } = useQuery(currentUserQueryOptions(meetingId));
+  if (!ready || isPending) {
+    return (
+      <div className="mx-auto max-w-[720px] space-y-4 p-4 desk:py-8" aria-busy="true">
+        <Skeleton className="mx-auto size-24 rounded-full" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    );
+  }
+  if (isError || !user) return <ErrorState onRetry={() => void refetch()} />;
+  return <ProfileForm user={user} meetingId={meetingId} />;
+}
+
+function ProfileForm({ user, meetingId }: { user: User; meetingId: string }) {
+  const { t } = useTranslation('users');
+  const { t: tc } = useTranslation('common');
+  const meeting = useMeeting();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [form, setForm] = useState({
+    username: user.username,
+    title: user.work.title,
+    company: user.work.company,
+    language: user.language,
+  });
+  const [avatar, setAvatar] = useState(user.avatar);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [nameError, setNameError] = useState<string>();
+  const [isSaving, setSaving] = useState(false);
+  const languages = enabledLanguages(meeting.config.language);
+
+  const onPickAvatar = async (file: File | undefined) => {
+    if (!file) return;
+    setProgress(0);
+    try {
+      const uploaded = await uploadImage(file, 'avatar', setProgress);
+      setAvatar(uploaded.url);
+    } catch (error) {
+      showToast(apiErrorMessage(error, tc));
+    } finally {
+      setProgress(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.username.trim()) {
+      setNameError(t('errors.required'));
+      return;
+    }
+    setNameError(undefined);
+    setSaving(true);
+    try {
+      await updateProfile(user._id.$id, { username: form.username.trim(), avatar, language: form.language });
+      const saved = await saveWork(user._id.$id, { title: form.title.trim(), company: form.company.trim() });
+      queryClient.setQueryData(currentUserQueryOptions(meetingId).queryKey, saved);
+      if (form.language && form.language !== user.language && languages.includes(form.language as never)) {
+        await changeLanguage(form.language as (typeof languages)[number]);
+      }
+      showToast(t('saved'));
+      navigate(paths.my.index({ meetingId }), { replace: true });
+    } catch (error) {
+      showToast(apiErrorMessage(error, tc));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="mx-auto max-w-[720px] space-y-5 p-4 desk:py-8"
+    >
+      <div className="flex flex-col items-center gap-2">
+        <button
+          type="button"
+          onClick={() => fileInput.current?.click()}
+          className="relative rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          aria-label={t('avatar.change')}
+          disabled={progress !== null}
+        >
+          <Avatar name={form.username || '?'} photo={avatar} className="size-24 text-3xl" />
+          <span className="absolute bottom-0 end-0 flex size-8 items-center justify-center rounded-full bg-primary text-on-primary ring-2 ring-white">
+            <Camera aria-hidden="true" className="size-4" />
+          </span>
+          {progress !== null ? (
+            <span
+              role="progressbar"
+              aria-valuenow={Math.round(progress * 100)}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className="absolute inset-0 flex items-center justify-center rounded-full bg-slate-900/50 text-sm font-semibold text-white"
+            >
+              {Math.round(progress * 100)}%
+            </span>
+          ) : null}
+        </button>
+        <span className="text-[13px] text-slate-500">{t('avatar.hint')}</span>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="avatar-input"
+          onChange={(event) => void onPickAvatar(event.target.files?.[0])}
+        />
+      </div>
+
+      <div className="space-y-4 rounded-card bg-white p-4 shadow-sm ring-1 ring-slate-100">
+        <Field
+          label={t('fields.name')}
+          name="username"
+          autoComplete="name"
+          maxLength={60}
+          value={form.username}
+          onChange={(event) => setForm({ ...form, username: event.target.value })}
+          error={nameError}
+        />
+        <Field
+          label={t('fields.title')}
+          name="title"
+          autoComplete="organization-title"
+          maxLength={100}
+          value={form.title}
+          onChange={(event) => setForm({ ...form, title: event.target.value })}
+        />
+        <Field
+          label={t('fields.company')}
+          name="company"
+          autoComplete="organization"
+          maxLength={100}
+          value={form.company}
+          onChange={(event) => setForm({ ...form, company: event.target.value })}
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="language" className="text-sm font-medium text-slate-700">
+            {t('fields.language')}
+          </label>
+          <select
+            id="language"
+            value={form.language}
+            onChange={(event) => setForm({ ...form, language: event.target.value })}
+            className="h-12 rounded-card bg-white px-3 text-[16px] ring-1 ring-slate-200 focus:ring-2 focus:ring-primary focus:outline-none"
+          >
+            <option value="">{t('fields.languageAuto')}</option>
+            {languages.map((code) => (
+              <option key={code} value={code}>
+                {languageName(code)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <Button type="submit" className="h-12 w-full text-[16px]" disabled={isSaving || progress !== null}>
+        {isSaving ? tc('states.loading') : tc('actions.save')}
+      </Button>
+    </form>
+  );
+}
