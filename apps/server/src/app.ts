@@ -7,6 +7,7 @@ import { blockRoutes } from './modules/blocks/blocks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
 import { registerApikey } from './plugins/apikey.ts';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       categoryRoutes(scoped);
       blockRoutes(scoped);
       scheduleRoutes(scoped);
+      oauthRoutes(scoped);
     },
     { prefix: '/api' },
   );

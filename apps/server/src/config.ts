@@ -74,6 +74,8 @@ const ConfigSchema = z.object({
   FACEBOOK_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_AUTHORIZE_URL: z.string().url().default('https://www.facebook.com/v19.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v19.0'),
+  /** Facebook token endpoint; default `${FACEBOOK_GRAPH_URL}/oauth/access_token`. */
+  FACEBOOK_TOKEN_URL: z.string().url().optional(),
   /** Storage: local disk under DATA_DIR/uploads unless S3_BUCKET is set. */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),

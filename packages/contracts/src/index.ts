@@ -3,6 +3,7 @@ export * from './auth/auth.contracts.ts';
 export * from './blocks/blocks.contracts.ts';
 export * from './categories/categories.contracts.ts';
 export * from './meetings/meetings.contracts.ts';
+export * from './oauth/oauth.contracts.ts';
 export * from './schedule/schedule.contracts.ts';
 export * from './speakers/speakers.contracts.ts';
 export * from './users/users.contracts.ts';

@@ -1,0 +1,391 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode, type LoginResult, type OAuthProvider, type OAuthProviders } from '@app/contracts';
+import { normaliseEmail, normalisePhone } from '@app/domain/contact';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { newId } from '../../db/ids.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { consumeCode } from '../codes/codes.service.ts';
+import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
+import { phoneInvalid } from '../users/users.errors.ts';
+import {
+  findUserByIdentity,
+  insertUserIfFree,
+  linkIdentity,
+  type UserChanges,
+  type UserRow,
+  updateUserRow,
+} from '../users/users.repository.ts';
+import { attachEmail, findOrCreateUserByPhone, signIn } from '../users/users.service.ts';
+import {
+  isProviderConfigured,
+  oauthAuthorizationUrl,
+  oauthIdentity,
+  type ProviderIdentity,
+  type WechatIdentity,
+  wechatAuthorizationUrl,
+  wechatIdentity,
+} from './oauth.clients.ts';
+import { loginInvalid, providerNotConfigured, wechatBindRequired } from './oauth.errors.ts';
+import {
+  consumeOAuthState,
+  findLiveOAuthState,
+  findOAuthState,
+  insertOAuthState,
+} from './oauth.repository.ts';
+
+type Deps = { db: Database; config: Config };
+
+/** Seconds between POST /oauth/{provider}/authorizations and the callback at most. */
+export const oauthStateLifeSeconds = 10 * 60;
+/** Seconds a WeChat bind ticket (4260 hand-back) stays usable. */
+export const wechatTicketLifeSeconds = 15 * 60;
+/** oauth_states.provider of WeChat bind tickets. */
+const bindTicketProvider = 'wechat:bind';
+const allProviders = ['wechat', 'google', 'facebook'] as const satisfies readonly OAuthProvider[];
+
+/** 256 random bits as 64 hex digits (WeChat accepts only [a-zA-Z0-9] in `state`). */
+const randomSecret = () => randomBytes(32).toString('hex');
+
+/** A login error that keeps what went wrong for the log (the client only sees 'Login invalid'). */
+function loginInvalidBecause(cause: unknown): AppError {
+  const error = loginInvalid();
+  (error as Error & { cause?: unknown }).cause = cause;
+  return error;
+}
+
+/** GET /oauth/providers: `{ wechat, google, facebook }`, 1 for each provider with credentials. */
+export function listConfiguredProviders(config: Config): OAuthProviders {
+  const flag = (provider: OAuthProvider) => (isProviderConfigured(config, provider) ? 1 : 0);
+  return { wechat: flag('wechat'), google: flag('google'), facebook: flag('facebook') };
+}
+
+/**
+ * POST /oauth/{provider}/authorizations: stores a single-use pending login (random 256-bit state,
+ * PKCE verifier, nonce, meeting, SPA redirect; 10 minutes) and answers the provider's authorization
+ * URL for the browser to open.
+ * @throws 404 provider.not_configured, 404 not_found (meeting), 502 login.invalid when Google's
+ *   discovery document cannot be fetched
+ */
+export async function startAuthorization(
+  deps: Deps,
+  input: { provider: OAuthProvider; meetingId: string; redirect?: string },
+): Promise<{ url: string }> {
+  const { db, config } = deps;
+  const { provider } = input;
+  if (!isProviderConfigured(config, provider)) throw providerNotConfigured(provider);
+  if (!(await findLiveMeetingById(db, input.meetingId))) throw notFound('Meeting');
+  const state = randomSecret();
+  const base = { id: state, provider, meetingId: input.meetingId, redirect: input.redirect ?? '' };
+  if (provider === 'wechat') {
+    const url = wechatAuthorizationUrl(config, state);
+    await insertOAuthState(db, base, oauthStateLifeSeconds);
+    return { url };
+  }
+  // RFC 7636 verifier: 32 random bytes, base64url (43 characters of the unreserved set).
+  const checks = {
+    state,
+    codeVerifier: randomBytes(32).toString('base64url'),
+    nonce: randomBytes(32).toString('base64url'),
+  };
+  let url: string;
+  try {
+    url = await oauthAuthorizationUrl(config, provider, checks);
+  } catch (error) {
+    const unavailable = new AppError(502, ErrorCode.loginInvalid, 'Login invalid');
+    (unavailable as Error & { cause?: unknown }).cause = error;
+    throw unavailable;
+  }
+  await insertOAuthState(
+    db,
+    { ...base, codeVerifier: checks.codeVerifier, nonce: checks.nonce },
+    oauthStateLifeSeconds,
+  );
+  return { url };
+}
+
+/** `${PUBLIC_URL}/#/login?…` — the SPA login route with the given query. */
+function spaLoginUrl(config: Config, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
+  return `${config.PUBLIC_URL.replace(/\/+$/, '')}/#/login?${query.toString()}`;
+}
+
+/** Error codes worth showing on the login page as they are; everything else is 'Login invalid'. */
+const shownErrorCodes = new Set<string | number>([
+  ErrorCode.accountDisabled,
+  ErrorCode.providerNotConfigured,
+]);
+
+/**
+ * GET /oauth/{provider}/callback (browser navigation from the provider). Never throws: answers where
+ * to send the browser (302), plus the failure to log when there was one.
+ * - google / facebook: uses the state once (exists, same provider, unexpired, unused — atomically),
+ *   exchanges the code (PKCE, nonce, id_token checks), finds or creates the user and opens a session
+ *   → `/#/login?token=…&user_id=…&meeting_id=…&redirect=…` (the SPA stores token + user_id, §2).
+ * - wechat: no login here; checks the state without using it and hands the code to the SPA →
+ *   `/#/login?wechat_code=…&state=…&meeting_id=…&redirect=…`, which calls POST /tokens/wechat.
+ * - any failure → `/#/login?meeting_id=…&redirect=…&error=login.invalid` (or account.disabled).
+ * @param input.query the parsed callback query; `rawQuery` the same text as received (without '?')
+ */
+export async function finishAuthorization(
+  deps: Deps,
+  input: {
+    provider: string;
+    query: Record<string, unknown>;
+    rawQuery: string;
+    deviceId: string | null;
+    userAgent: string | null;
+  },
+): Promise<{ location: string; failure?: unknown }> {
+  const { db, config } = deps;
+  const text = (name: string) => {
+    const value = input.query[name];
+    return typeof value === 'string' ? value : '';
+  };
+  const state = text('state');
+  let known: { meetingId: string; redirect: string } | undefined;
+  try {
+    const provider = allProviders.find((name) => name === input.provider);
+    if (!provider) throw loginInvalidBecause(`unknown provider ${input.provider}`);
+    if (!isProviderConfigured(config, provider)) throw providerNotConfigured(provider);
+    if (state === '' || state.length > 256) throw loginInvalidBecause('state missing');
+    if (provider === 'wechat') {
+      const row = await findLiveOAuthState(db, state, 'wechat');
+      if (!row) throw loginInvalidBecause('unknown, used or expired state');
+      known = row;
+      // The person refused (WeChat then sends the state without a code).
+      if (text('code') === '') throw loginInvalidBecause('WeChat sent no code');
+      return {
+        location: spaLoginUrl(config, {
+          wechat_code: text('code'),
+          state,
+          meeting_id: row.meetingId,
+          redirect: row.redirect,
+        }),
+      };
+    }
+    const row = await consumeOAuthState(db, state, provider);
+    if (!row) throw loginInvalidBecause('unknown, used, expired or foreign state');
+    known = row;
+    if (text('error') !== '') throw loginInvalidBecause(`provider answered error=${text('error')}`);
+    const identity = await oauthIdentity(config, provider, input.rawQuery, {
+      state,
+      codeVerifier: row.codeVerifier ?? '',
+      nonce: row.nonce ?? '',
+    });
+    const user = await findOrCreateProviderUser(db, provider, identity);
+    const login = await signIn(deps, {
+      user,
+      meetingId: row.meetingId,
+      method: provider,
+      deviceId: input.deviceId,
+      userAgent: input.userAgent,
+    });
+    return {
+      location: spaLoginUrl(config, {
+        token: login.token,
+        user_id: login.user_id.$id,
+        meeting_id: login.meeting_id.$id,
+        redirect: row.redirect,
+      }),
+    };
+  } catch (failure) {
+    if (!known && state !== '' && state.length <= 256) {
+      known = await findOAuthState(db, state).catch(() => undefined);
+    }
+    const code =
+      failure instanceof AppError && shownErrorCodes.has(failure.code)
+        ? String(failure.code)
+        : ErrorCode.loginInvalid;
+    return {
+      location: spaLoginUrl(config, { meeting_id: known?.meetingId, redirect: known?.redirect, error: code }),
+      failure,
+    };
+  }
+}
+
+/** Thrown inside the creating transaction when a concurrent login linked the identity first. */
+class IdentityTakenMeanwhile extends Error {}
+
+/**
+ * The user of a Google or Facebook identity; on first login a new user with the provider's name and
+ * picture, linked to the identity. The e-mail is attached only when the provider vouches for it and
+ * no other user has it (§5) — a taken e-mail is left out and the login still succeeds.
+ */
+async function findOrCreateProviderUser(
+  db: Database,
+  provider: 'google' | 'facebook',
+  identity: ProviderIdentity,
+): Promise<UserRow> {
+  const existing = await findUserByIdentity(db, provider, identity.subject);
+  if (existing) return existing;
+  let user: UserRow;
+  try {
+    user = await inTransaction(db, async (tx) => {
+      const row = await insertUserIfFree(tx, {
+        id: newId(),
+        username: identity.name.trim().slice(0, 60),
+        avatar: identity.picture.slice(0, 2048),
+      });
+      if (!row) throw new Error('a user without phone or e-mail could not be inserted');
+      await linkIdentity(tx, {
+        provider,
+        subject: identity.subject,
+        userId: row.id,
+        profile: identity.profile,
+      });
+      // Two first logins at once: the identity's primary key lets one link; the other rolls back.
+      const owner = await findUserByIdentity(tx, provider, identity.subject);
+      if (owner?.id !== row.id) throw new IdentityTakenMeanwhile();
+      return row;
+    });
+  } catch (error) {
+    if (!(error instanceof IdentityTakenMeanwhile)) throw error;
+    const winner = await findUserByIdentity(db, provider, identity.subject);
+    if (!winner) throw error;
+    return winner;
+  }
+  const email = identity.isEmailVerified && identity.email ? normaliseEmail(identity.email) : null;
+  if (email) {
+    try {
+      user = await attachEmail(db, user.id, email);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === ErrorCode.emailTaken)) throw error;
+    }
+  }
+  return user;
+}
+
+/** What a WeChat bind ticket keeps (oauth_states.pending). */
+type PendingWechat = WechatIdentity;
+
+/** The identity subject of a WeChat user: the unionid when WeChat gives one, else the openid. */
+const wechatSubject = (identity: WechatIdentity) => identity.unionid ?? identity.openid;
+
+/** The user linked to a WeChat identity, by unionid first, then by openid. */
+async function findWechatUser(db: Database, identity: WechatIdentity): Promise<UserRow | undefined> {
+  if (identity.unionid) {
+    const byUnion = await findUserByIdentity(db, 'wechat', identity.unionid);
+    if (byUnion) return byUnion;
+  }
+  const byOpenid = await findUserByIdentity(db, 'wechat', identity.openid);
+  // Linked before WeChat sent a unionid: link the unionid too, so the account's other apps find it.
+  if (byOpenid && identity.unionid) await linkWechat(db, byOpenid.id, identity);
+  return byOpenid;
+}
+
+async function linkWechat(db: Database, userId: string, identity: WechatIdentity): Promise<void> {
+  await linkIdentity(db, {
+    provider: 'wechat',
+    subject: wechatSubject(identity),
+    userId,
+    profile: { ...identity },
+  });
+}
+
+/**
+ * POST /tokens/wechat: finishes a WeChat web login. Uses the state once (WeChat, unexpired, unused,
+ * same meeting), exchanges the code for openid/unionid and profile; a linked identity logs in.
+ * @returns LoginResult
+ * @throws 400 code 4260 with `data: { ticket, nickname, avatar }` when no user has the identity yet —
+ *   the ticket (single use, 15 minutes) continues at POST /tokens/wechat/bind (§8 4260);
+ *   401 login.invalid for a bad state or a code WeChat refuses; 404 provider.not_configured;
+ *   403 account.disabled
+ */
+export async function loginWithWechat(
+  deps: Deps,
+  input: {
+    code: string;
+    state: string;
+    meetingId: string;
+    deviceId: string | null;
+    userAgent: string | null;
+  },
+): Promise<LoginResult> {
+  const { db, config } = deps;
+  if (!isProviderConfigured(config, 'wechat')) throw providerNotConfigured('wechat');
+  const row = await consumeOAuthState(db, input.state, 'wechat');
+  if (!row || row.meetingId !== input.meetingId) throw loginInvalidBecause('unknown, used or foreign state');
+  let identity: WechatIdentity;
+  try {
+    identity = await wechatIdentity(config, input.code);
+  } catch (error) {
+    throw loginInvalidBecause(error);
+  }
+  const user = await findWechatUser(db, identity);
+  if (user) {
+    return signIn(deps, { user, meetingId: row.meetingId, method: 'wechat', ...device(input) });
+  }
+  const ticket = randomSecret();
+  await insertOAuthState(
+    db,
+    {
+      id: ticket,
+      provider: bindTicketProvider,
+      meetingId: row.meetingId,
+      redirect: row.redirect,
+      pending: { ...identity } satisfies PendingWechat,
+    },
+    wechatTicketLifeSeconds,
+  );
+  throw wechatBindRequired({ ticket, nickname: identity.nickname, avatar: identity.headimgurl });
+}
+
+const device = (input: { deviceId: string | null; userAgent: string | null }) => ({
+  deviceId: input.deviceId,
+  userAgent: input.userAgent,
+});
+
+function pendingWechat(value: Record<string, unknown> | null): PendingWechat {
+  const text = (name: string) => (typeof value?.[name] === 'string' ? (value[name] as string) : '');
+  if (text('openid') === '') throw new Error('bind ticket without a WeChat openid');
+  return {
+    openid: text('openid'),
+    unionid: text('unionid') || null,
+    nickname: text('nickname'),
+    headimgurl: text('headimgurl'),
+  };
+}
+
+/**
+ * POST /tokens/wechat/bind: the /bind page after a 4260. Proves the phone with its SMS code (purpose
+ * `bind`), uses the ticket once, then links the WeChat identity to the phone's user (created when
+ * new), fills an empty name and avatar from WeChat, and logs in.
+ * The code is checked before the ticket is used, so a mistyped code leaves the ticket valid.
+ * @returns LoginResult
+ * @throws 400 phone.invalid, 400 code.invalid, 401 login.invalid (unknown, used, expired or other
+ *   meeting's ticket), 403 account.disabled
+ */
+export async function bindWechatPhone(
+  deps: Deps,
+  input: {
+    ticket: string;
+    phone: string;
+    areaCode: string;
+    code: string;
+    meetingId: string;
+    deviceId: string | null;
+    userAgent: string | null;
+  },
+): Promise<LoginResult> {
+  const { db } = deps;
+  const phone = normalisePhone(input.phone, input.areaCode);
+  if (!phone) throw phoneInvalid();
+  const pending = await findLiveOAuthState(db, input.ticket, bindTicketProvider);
+  if (!pending || pending.meetingId !== input.meetingId)
+    throw loginInvalidBecause('unknown, used or foreign ticket');
+  await consumeCode(deps, { channel: 'sms', address: phone.e164, purpose: 'bind', code: input.code });
+  const claimed = await consumeOAuthState(db, input.ticket, bindTicketProvider);
+  if (!claimed) throw loginInvalidBecause('ticket used meanwhile');
+  const identity = pendingWechat(claimed.pending);
+  let user = await findOrCreateUserByPhone(db, phone, { username: identity.nickname.trim().slice(0, 60) });
+  const changes: UserChanges = {};
+  if (user.username === '' && identity.nickname.trim() !== '')
+    changes.username = identity.nickname.trim().slice(0, 60);
+  if (user.avatar === '' && identity.headimgurl !== '') changes.avatar = identity.headimgurl.slice(0, 2048);
+  if (Object.keys(changes).length > 0) user = (await updateUserRow(db, user.id, changes)) ?? user;
+  await linkWechat(db, user.id, identity);
+  return signIn(deps, { user, meetingId: claimed.meetingId, method: 'wechat', ...device(input) });
+}
