@@ -53,13 +53,22 @@ export default defineConfig({
           groups: [
             // Everything the entry imports is one file: one request instead of four, and no
             // import/export glue between them (about 4 KiB gzip less).
-            { name: 'index', tags: ['$initial'], priority: 2 },
-            // The small modules that lazy routes share (cards, avatar, session card, icons) in one
-            // chunk, rather than a request for each: the home page loads 2 chunks instead of 8. The
-            // route modules themselves (src/app/, features/*/routes/) keep their own chunks.
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            // Phone-number metadata and e-mail/phone validation: only the account pages use them, so
+            // they load with those pages, never on the home page. (Only leaf libraries here: a group
+            // also takes in the dependencies of what it matches.)
+            {
+              name: 'accounts',
+              test: (id) => /awesome-phonenumber|[\\/]validator[\\/]|[\\/]src[\\/]contact[\\/]/.test(id),
+              priority: 2,
+            },
             {
               name: 'route-shared',
-              test: (id) => !id.includes('/src/app/') && !id.includes('/routes/'),
+              // The account features' shared parts stay out: they pull in the phone metadata.
+              test: (id) =>
+                !id.includes('/src/app/') &&
+                !id.includes('/routes/') &&
+                !/[\\/]features[\\/](auth|users)[\\/]/.test(id),
               minShareCount: 2,
               priority: 1,
             },

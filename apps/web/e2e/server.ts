@@ -25,6 +25,8 @@ export type TestServerOptions = {
   importSchedules?: string[];
   /** false: no demo meeting (SEED_DEMO=0; it is only seeded into an empty database anyway). */
   seedDemo?: boolean;
+  /** Extra server configuration (e.g. the fake identity providers' endpoints). */
+  env?: Record<string, string>;
 };
 
 /** Runs `npm run import -- schedule <file>` into a data folder; returns the meeting id it reports. */
@@ -95,6 +97,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       SEED_DEMO: options.seedDemo === false ? '0' : '1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -8,6 +8,7 @@ import { paths } from '../lib/paths.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { useIsLoggedIn } from '../lib/use-session.ts';
 import type { meetingLoader } from './meeting-loader.ts';
+import { needsLogin } from './route-guard.ts';
 import { type RouteHandle, Shell } from './shell.tsx';
 
 /** Query values that do not stay in the address bar once stored. */
@@ -17,19 +18,6 @@ const consumedParams = ['token', 'user_id'];
 function useRouteHandle(): RouteHandle {
   const matches = useMatches();
   return Object.assign({}, ...matches.map((match) => (match.handle as RouteHandle | undefined) ?? {}));
-}
-
-/**
- * Whether a page needs a logged-in visitor (§2 routing rules, §6): pages marked requireLogin do; a
- * meeting whose limits.type is not 0, or that does not allow guest view, makes every page need it —
- * except the login, bind and agree pages themselves (re-entry guard).
- */
-export function needsLogin(
-  handle: RouteHandle,
-  meeting: { limits: { type: number }; allow_guest_view: 0 | 1 },
-): boolean {
-  if (handle.isAuthPage) return false;
-  return Boolean(handle.requireLogin) || meeting.limits.type !== 0 || meeting.allow_guest_view !== 1;
 }
 
 /**

@@ -1,4 +1,4 @@
-import isEmail from 'validator/lib/isEmail.js';
+import isEmail from 'validator/es/lib/isEmail.js';
 
 /**
  * Normalises an e-mail for storage, rate limits and uniqueness: NFKC, trimmed, lower-cased. Returns

@@ -1,5 +1,5 @@
 import { getCountryCodeForRegionCode, getSupportedRegionCodes, parsePhoneNumber } from 'awesome-phonenumber';
-import isMobilePhone from 'validator/lib/isMobilePhone.js';
+import isMobilePhone from 'validator/es/lib/isMobilePhone.js';
 
 /** A phone number in the forms the product stores and shows. */
 export type NormalisedPhone = {
