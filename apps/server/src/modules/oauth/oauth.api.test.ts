@@ -114,6 +114,38 @@ describe('GET /oauth/providers and unconfigured providers', () => {
   });
 });
 
+describe('plain-http identity providers', () => {
+  it('are refused in production (502 login.invalid), as is an unreachable Google issuer', async () => {
+    const production = await createTestApp({ env: { ...fakes.env, NODE_ENV: 'production' } });
+    try {
+      await seedFixture(production.database.db);
+      for (const provider of ['google', 'facebook', 'wechat']) {
+        const response = await production.call('POST', `/api/oauth/${provider}/authorizations`, {
+          json: { meeting_id: meetingId },
+        });
+        expect(response.statusCode, provider).toBe(502);
+        expect(response.json().code).toBe('login.invalid');
+      }
+    } finally {
+      await production.close();
+    }
+    const closed = await startFakeIdentityProviders();
+    await closed.close();
+    const unreachable = await createTestApp({
+      env: { ...fakes.env, GOOGLE_ISSUER: closed.env.GOOGLE_ISSUER },
+    });
+    try {
+      await seedFixture(unreachable.database.db);
+      const response = await unreachable.call('POST', '/api/oauth/google/authorizations', {
+        json: { meeting_id: meetingId },
+      });
+      expect(response.statusCode).toBe(502);
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
+
 describe('POST /oauth/{provider}/authorizations', () => {
   it('refuses redirects that leave the app, unknown providers and unknown meetings', async () => {
     for (const redirect of [

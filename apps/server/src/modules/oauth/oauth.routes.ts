@@ -6,6 +6,7 @@ import {
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
+import { AppError } from '../../errors.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import {
   bindWechatPhone,
@@ -14,6 +15,25 @@ import {
   loginWithWechat,
   startAuthorization,
 } from './oauth.service.ts';
+
+/**
+ * Runs a handler and logs why a login was refused (the answer says only 'Login invalid'; a wrong
+ * WECHAT_SECRET or an unreachable identity provider must still be visible to the operator).
+ */
+async function logRefusal<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    if (error instanceof AppError && cause !== undefined) {
+      request.log.warn(
+        { code: error.code, cause: cause instanceof Error ? cause.message : cause },
+        'third-party login refused',
+      );
+    }
+    throw error;
+  }
+}
 
 const clientOf = (request: FastifyRequest) => ({
   deviceId: request.actor.deviceId,
@@ -35,11 +55,13 @@ export function oauthRoutes(app: App): void {
   app.route({
     ...contractRoute(createOAuthAuthorizationContract),
     handler: async (request) =>
-      startAuthorization(deps, {
-        provider: request.params.provider,
-        meetingId: request.body.meeting_id,
-        redirect: request.body.redirect,
-      }),
+      logRefusal(request, () =>
+        startAuthorization(deps, {
+          provider: request.params.provider,
+          meetingId: request.body.meeting_id,
+          redirect: request.body.redirect,
+        }),
+      ),
   });
 
   // The identity provider sends the browser here, so this is a plain route, not a contract: no
@@ -84,24 +106,28 @@ export function oauthRoutes(app: App): void {
   app.route({
     ...contractRoute(loginWithWechatContract),
     handler: async (request) =>
-      loginWithWechat(deps, {
-        code: request.body.code,
-        state: request.body.state,
-        meetingId: request.body.meeting_id,
-        ...clientOf(request),
-      }),
+      logRefusal(request, () =>
+        loginWithWechat(deps, {
+          code: request.body.code,
+          state: request.body.state,
+          meetingId: request.body.meeting_id,
+          ...clientOf(request),
+        }),
+      ),
   });
 
   app.route({
     ...contractRoute(bindWechatPhoneContract),
     handler: async (request) =>
-      bindWechatPhone(deps, {
-        ticket: request.body.ticket,
-        phone: request.body.phone,
-        areaCode: request.body.area_code,
-        code: request.body.code,
-        meetingId: request.body.meeting_id,
-        ...clientOf(request),
-      }),
+      logRefusal(request, () =>
+        bindWechatPhone(deps, {
+          ticket: request.body.ticket,
+          phone: request.body.phone,
+          areaCode: request.body.area_code,
+          code: request.body.code,
+          meetingId: request.body.meeting_id,
+          ...clientOf(request),
+        }),
+      ),
   });
 }

@@ -66,7 +66,7 @@ export function listConfiguredProviders(config: Config): OAuthProviders {
  * PKCE verifier, nonce, meeting, SPA redirect; 10 minutes) and answers the provider's authorization
  * URL for the browser to open.
  * @throws 404 provider.not_configured, 404 not_found (meeting), 502 login.invalid when Google's
- *   discovery document cannot be fetched
+ *   discovery document cannot be fetched or a provider URL is plain http in production
  */
 export async function startAuthorization(
   deps: Deps,
@@ -78,11 +78,6 @@ export async function startAuthorization(
   if (!(await findLiveMeetingById(db, input.meetingId))) throw notFound('Meeting');
   const state = randomSecret();
   const base = { id: state, provider, meetingId: input.meetingId, redirect: input.redirect ?? '' };
-  if (provider === 'wechat') {
-    const url = wechatAuthorizationUrl(config, state);
-    await insertOAuthState(db, base, oauthStateLifeSeconds);
-    return { url };
-  }
   // RFC 7636 verifier: 32 random bytes, base64url (43 characters of the unreserved set).
   const checks = {
     state,
@@ -91,11 +86,19 @@ export async function startAuthorization(
   };
   let url: string;
   try {
-    url = await oauthAuthorizationUrl(config, provider, checks);
+    url =
+      provider === 'wechat'
+        ? wechatAuthorizationUrl(config, state)
+        : await oauthAuthorizationUrl(config, provider, checks);
   } catch (error) {
+    // Google's discovery document unreachable, or an http endpoint configured in production.
     const unavailable = new AppError(502, ErrorCode.loginInvalid, 'Login invalid');
     (unavailable as Error & { cause?: unknown }).cause = error;
     throw unavailable;
+  }
+  if (provider === 'wechat') {
+    await insertOAuthState(db, base, oauthStateLifeSeconds);
+    return { url };
   }
   await insertOAuthState(
     db,
