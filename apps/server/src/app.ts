@@ -6,6 +6,7 @@ import { agendaRoutes } from './modules/agendas/agendas.routes.ts';
 import { blockRoutes } from './modules/blocks/blocks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       categoryRoutes(scoped);
       blockRoutes(scoped);
       scheduleRoutes(scoped);
+      await scoped.register(mediaRoutes);
       oauthRoutes(scoped);
     },
     { prefix: '/api' },

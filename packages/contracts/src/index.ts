@@ -2,6 +2,7 @@ export * from './agendas/agendas.contracts.ts';
 export * from './auth/auth.contracts.ts';
 export * from './blocks/blocks.contracts.ts';
 export * from './categories/categories.contracts.ts';
+export * from './media/media.contracts.ts';
 export * from './meetings/meetings.contracts.ts';
 export * from './oauth/oauth.contracts.ts';
 export * from './schedule/schedule.contracts.ts';

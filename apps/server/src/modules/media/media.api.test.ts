@@ -1,0 +1,482 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { normalisePhone } from '@app/domain/contact';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { demoMeetingId } from '../../db/seed/demo-meeting.data.ts';
+import { seedDemoMeeting } from '../../db/seed/demo-meeting.ts';
+import { findOrCreateUserByPhone, signIn } from '../users/users.service.ts';
+import { jpegWithExif, minimalPdf, pixelBombPng, smallPng } from './media.fixtures.ts';
+import { isUploadKey } from './media.keys.ts';
+import { uploadExists } from './media.repository.ts';
+import { signUploadToken, type UploadGrant } from './media.token.ts';
+
+let t: TestApp;
+let session: string;
+let userId: string;
+let dataDir: string;
+let uploadsRoot: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoMeeting({ db: t.database.db });
+  const phone = normalisePhone('13800138000');
+  if (!phone) throw new Error('test phone invalid');
+  const user = await findOrCreateUserByPhone(t.database.db, phone);
+  const login = await signIn(
+    { db: t.database.db, config: t.app.deps.config },
+    { user, meetingId: demoMeetingId, method: 'phone' },
+  );
+  session = login.token;
+  userId = user.id;
+  dataDir = resolve(t.app.deps.config.DATA_DIR);
+  uploadsRoot = join(dataDir, 'uploads');
+});
+afterAll(() => t.close());
+
+type FilePart = { name: string; filename: string; type: string; data: Buffer };
+type Part = { name: string; value: string } | FilePart;
+
+/** A multipart/form-data body with the parts in the order given. */
+function multipartBody(parts: Part[]): { payload: Buffer; contentType: string } {
+  const boundary = `----media-test-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const isFile = 'filename' in part;
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
+      (isFile ? `; filename="${part.filename}"\r\nContent-Type: ${part.type}` : '') +
+      '\r\n\r\n';
+    chunks.push(Buffer.from(head), isFile ? part.data : Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POST /api/media/upload without Apikey or Authorization: the upload token is the proof. */
+async function upload(
+  uptoken: string | null,
+  data: Buffer,
+  options: { filename?: string; type?: string; fileFirst?: boolean } = {},
+) {
+  const file: Part = {
+    name: 'file',
+    filename: options.filename ?? 'photo.jpg',
+    type: options.type ?? 'image/jpeg',
+    data,
+  };
+  const token: Part[] = uptoken === null ? [] : [{ name: 'token', value: uptoken }];
+  const { payload, contentType } = multipartBody(options.fileFirst ? [file, ...token] : [...token, file]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/media/upload',
+    headers: { 'content-type': contentType },
+    payload,
+  });
+}
+
+type TokenAnswer = {
+  uptoken: string;
+  key: string;
+  upload_url: string;
+  expires_at: number;
+  max_bytes: number;
+};
+
+async function requestToken(body: Record<string, unknown> = {}): Promise<TokenAnswer> {
+  const res = await t.call('POST', '/api/tokens/qiniu', { json: body, headers: { authorization: session } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Every file under the data folder, relative to it. */
+function filesUnder(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return (readdirSync(folder, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(folder.length + 1))
+    .sort();
+}
+
+const storedFilesOf = (id: string) => filesUnder(uploadsRoot).filter((path) => path.includes(id));
+
+async function grantFor(overrides: Partial<UploadGrant> = {}): Promise<UploadGrant> {
+  const answer = await requestToken({ key: 'photo.jpg' });
+  const id = answer.key.slice(0, 24);
+  return {
+    id,
+    bucket: 'image',
+    key: answer.key,
+    originalName: 'photo.jpg',
+    maxBytes: t.app.deps.config.UPLOAD_MAX_BYTES,
+    kinds: ['image'],
+    userId,
+    meetingId: demoMeetingId,
+    expiresAt: Math.floor(Date.now() / 1000) + 600,
+    ...overrides,
+  };
+}
+
+describe('POST /tokens/qiniu', () => {
+  it('needs a login', async () => {
+    const res = await t.call('POST', '/api/tokens/qiniu', { json: { key: 'a.jpg' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('login.required');
+  });
+
+  it('needs the Apikey', async () => {
+    const res = await t.call('POST', '/api/tokens/qiniu', {
+      json: { key: 'a.jpg' },
+      headers: { authorization: session },
+      unsigned: true,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers a signed token for a generated key with a sanitised name', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const answer = await requestToken({
+      bucket: 'avatar',
+      key: 'C:\\Users\\me\\My Photo (1).JPG',
+      type: 'image/jpeg',
+      size: 1234,
+    });
+    expect(answer.key).toMatch(/^[0-9a-f]{24}\/My-Photo-1\.JPG$/);
+    expect(answer.upload_url).toBe('/api/media/upload');
+    expect(answer.max_bytes).toBe(t.app.deps.config.UPLOAD_MAX_BYTES);
+    expect(answer.expires_at).toBeGreaterThanOrEqual(before + 600);
+    expect(answer.expires_at).toBeLessThanOrEqual(before + 601);
+    expect(answer.uptoken.split('.')).toHaveLength(3);
+  });
+
+  it('takes a form-encoded body and defaults to the image bucket', async () => {
+    const res = await t.call('POST', '/api/tokens/qiniu', {
+      form: { key: 'x.png', size: '100' },
+      headers: { authorization: session },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().key).toMatch(/\/x\.png$/);
+  });
+
+  it('refuses an announced size or type that can never pass', async () => {
+    const tooBig = await t.call('POST', '/api/tokens/qiniu', {
+      json: { key: 'a.jpg', size: t.app.deps.config.UPLOAD_MAX_BYTES + 1 },
+      headers: { authorization: session },
+    });
+    expect([tooBig.statusCode, tooBig.json().code]).toEqual([413, 'upload.too_large']);
+    const pdf = await t.call('POST', '/api/tokens/qiniu', {
+      json: { key: 'a.pdf', type: 'application/pdf' },
+      headers: { authorization: session },
+    });
+    expect([pdf.statusCode, pdf.json().code]).toEqual([415, 'upload.type_rejected']);
+    const bucket = await t.call('POST', '/api/tokens/qiniu', {
+      json: { bucket: 'private' },
+      headers: { authorization: session },
+    });
+    expect(bucket.statusCode).toBe(400);
+  });
+
+  it('does not parse multipart bodies', async () => {
+    const { payload, contentType } = multipartBody([{ name: 'key', value: 'a.jpg' }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tokens/qiniu',
+      headers: { 'content-type': contentType, authorization: session },
+      payload,
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('POST /media/upload and GET /files', () => {
+  it('stores a JPEG without its EXIF, upright, and serves it back with caching headers', async () => {
+    const token = await requestToken({ key: 'holiday.jpg', type: 'image/jpeg' });
+    const original = await jpegWithExif();
+    expect(original.includes('SECRET-EXIF-MARKER')).toBe(true);
+
+    const res = await upload(token.uptoken, original);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      key: token.key,
+      url: `/api/files/image/${token.key}`,
+      width: 48,
+      height: 64,
+      size: expect.any(Number),
+      mime: 'image/jpeg',
+    });
+    expect(await uploadExists(t.database.db, token.key.slice(0, 24))).toBe(true);
+
+    const onDisk = readFileSync(join(uploadsRoot, 'image', token.key));
+    expect(onDisk.length).toBe(body.size);
+    expect(onDisk.includes('SECRET-EXIF-MARKER')).toBe(false);
+    expect(onDisk.includes('SpyCam')).toBe(false);
+    const metadata = await sharp(onDisk).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 48, height: 64 });
+    expect(metadata.exif).toBeUndefined();
+
+    const served = await t.app.inject({ method: 'GET', url: body.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(onDisk)).toBe(true);
+    expect(served.headers).toMatchObject({
+      'content-type': 'image/jpeg',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-disposition': 'inline',
+    });
+    const etag = served.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ method: 'GET', url: body.url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const head = await t.app.inject({ method: 'HEAD', url: body.url });
+    expect([head.statusCode, head.headers['content-length'], head.body]).toEqual([200, String(body.size), '']);
+  });
+
+  it('resizes by query suffix, jpg by default, and keeps the resized copy for the next request', async () => {
+    const token = await requestToken({ key: 'wide.png' });
+    const wide = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const stored = (await upload(token.uptoken, wide, { filename: 'wide.png', type: 'image/png' })).json();
+    expect(stored).toMatchObject({ key: token.key, width: 300, height: 100, mime: 'image/png' });
+
+    const cover = await t.app.inject({ method: 'GET', url: `${stored.url}?imageView2/1/w/50/h/50` });
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 50, height: 50 });
+
+    const inside = await t.app.inject({
+      method: 'GET',
+      url: `${stored.url}?imageView2/2/w/60/h/60/format/webp/q/60`,
+    });
+    expect(inside.headers['content-type']).toBe('image/webp');
+    expect(await sharp(inside.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 60,
+      height: 20,
+    });
+
+    const thumbnail = await t.app.inject({ method: 'GET', url: `${stored.url}?imageMogr2/thumbnail/150x` });
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ width: 150, height: 50 });
+
+    // The copy is in storage; replacing its bytes shows the next request reads it instead of resizing.
+    const variants = filesUnder(uploadsRoot).filter((path) => path.startsWith(`_variants${sep}image${sep}`));
+    const coverCopy = variants.find(
+      (path) => path.includes(token.key.slice(0, 24)) && path.endsWith('cover-50x50-q85.jpg'),
+    );
+    expect(coverCopy).toBeDefined();
+    writeFileSync(join(uploadsRoot, coverCopy as string), 'FROM-THE-CACHE');
+    const cached = await t.app.inject({
+      method: 'GET',
+      url: `${stored.url}?imageView2/1/w/50/h/50/format/jpg/q/85`,
+    });
+    expect(cached.statusCode).toBe(200);
+    expect(cached.body).toBe('FROM-THE-CACHE');
+    expect(cached.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps resize bounds and refuses video frames', async () => {
+    const token = await requestToken({ key: 'b.png' });
+    const { url } = (
+      await upload(token.uptoken, await smallPng(), { filename: 'b.png', type: 'image/png' })
+    ).json();
+    for (const suffix of [
+      'imageView2/1/w/0/h/10',
+      'imageView2/1/w/4097',
+      'imageView2/2/h/99999',
+      'imageView2/2/w/-1',
+      'imageView2/7/w/10',
+      'imageMogr2/thumbnail/5000x10',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: `${url}?${suffix}` });
+      expect(res.statusCode, suffix).toBe(400);
+    }
+    const edge = await t.app.inject({ method: 'GET', url: `${url}?imageView2/1/w/4096/h/1` });
+    expect(edge.statusCode).toBe(200);
+    const frame = await t.app.inject({ method: 'GET', url: `${url}?vframe/jpg/offset/5` });
+    expect([frame.statusCode, frame.json().code]).toEqual([415, 'upload.type_rejected']);
+    const plain = await t.app.inject({ method: 'GET', url: `${url}?t=1700000000` });
+    expect([plain.statusCode, plain.headers['content-type']]).toEqual([200, 'image/png']);
+  });
+
+  it('goes by the bytes: a PNG sent as photo.jpg is stored as PNG', async () => {
+    const token = await requestToken({ key: 'photo.jpg', type: 'image/jpeg' });
+    const res = await upload(token.uptoken, await smallPng(), { filename: 'photo.jpg', type: 'image/jpeg' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ key: `${token.key.slice(0, 24)}/photo.png`, mime: 'image/png' });
+  });
+
+  it('refuses a PNG that is really a PDF, storing nothing', async () => {
+    const token = await requestToken({ key: 'invoice.png', type: 'image/png' });
+    const res = await upload(token.uptoken, minimalPdf(), { filename: 'invoice.png', type: 'image/png' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('upload.type_rejected');
+    expect(storedFilesOf(token.key.slice(0, 24))).toEqual([]);
+    expect(await uploadExists(t.database.db, token.key.slice(0, 24))).toBe(false);
+  });
+
+  it('stores a PDF in the attachment bucket as a download, and will not resize it', async () => {
+    const token = await requestToken({
+      bucket: 'attachment',
+      key: 'Programme 2030.pdf',
+      type: 'application/pdf',
+    });
+    const res = await upload(token.uptoken, minimalPdf(), { filename: 'x.pdf', type: 'application/pdf' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ key: token.key, mime: 'application/pdf', width: 0, height: 0 });
+    const served = await t.app.inject({ method: 'GET', url: body.url });
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toMatch(/^attachment; filename="Programme-2030\.pdf"/);
+    expect(served.rawPayload.equals(minimalPdf())).toBe(true);
+    const resized = await t.app.inject({ method: 'GET', url: `${body.url}?imageView2/2/w/10` });
+    expect(resized.statusCode).toBe(415);
+  });
+
+  it('refuses a 30000×30000 pixel bomb without decoding it', async () => {
+    const token = await requestToken({ key: 'bomb.png' });
+    const started = performance.now();
+    const res = await upload(token.uptoken, pixelBombPng(), { filename: 'bomb.png', type: 'image/png' });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('upload.too_large');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(storedFilesOf(token.key.slice(0, 24))).toEqual([]);
+  });
+
+  it('refuses a file over the limit: announced, streamed, and over the token’s own limit', async () => {
+    const max = t.app.deps.config.UPLOAD_MAX_BYTES;
+    const token = await requestToken({ key: 'big.jpg' });
+    const huge = await upload(token.uptoken, Buffer.alloc(max + 100 * 1024));
+    expect([huge.statusCode, huge.json().code]).toEqual([413, 'upload.too_large']);
+    const justOver = await upload(token.uptoken, Buffer.alloc(max + 1));
+    expect([justOver.statusCode, justOver.json().code]).toEqual([413, 'upload.too_large']);
+
+    const small = await grantFor({ maxBytes: 1000 });
+    const smallToken = await signUploadToken(t.app.deps.config.AUTH_SECRET, small);
+    const res = await upload(
+      smallToken,
+      await jpegWithExif().then((jpeg) => Buffer.concat([jpeg, Buffer.alloc(1000)])),
+    );
+    expect([res.statusCode, res.json().code]).toEqual([413, 'upload.too_large']);
+    expect(storedFilesOf(small.id)).toEqual([]);
+  });
+
+  it('refuses forged, altered, expired and missing tokens, storing nothing', async () => {
+    const jpeg = await jpegWithExif();
+    const grant = await grantFor();
+    const secret = t.app.deps.config.AUTH_SECRET;
+    const genuine = await signUploadToken(secret, grant);
+    const [header, payload, signature] = genuine.split('.');
+    const claims = JSON.parse(Buffer.from(payload as string, 'base64url').toString());
+    const altered = `${header}.${Buffer.from(JSON.stringify({ ...claims, bkt: 'avatar', max: 10 ** 9 })).toString('base64url')}.${signature}`;
+    const otherKey = await signUploadToken('someone-elses-secret-0123456789', grant);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await signUploadToken(secret, { ...grant, expiresAt: now - 1 }, now - 601);
+    for (const [name, token] of [
+      ['altered payload', altered],
+      ['wrong key', otherKey],
+      ['expired', expired],
+      ['garbage', 'abc.def.ghi'],
+      ['empty', ''],
+    ] as const) {
+      const res = await upload(token, jpeg);
+      expect([res.statusCode, res.json().code], name).toEqual([400, 'upload.token_invalid']);
+    }
+    const missing = await upload(null, jpeg);
+    expect([missing.statusCode, missing.json().code]).toEqual([400, 'upload.token_invalid']);
+    expect(storedFilesOf(grant.id)).toEqual([]);
+    expect(await uploadExists(t.database.db, grant.id)).toBe(false);
+    // The genuine token still works afterwards, and its file may come before it.
+    const ok = await upload(genuine, jpeg, { fileFirst: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('accepts each token once, also when the uses race', async () => {
+    const token = await requestToken({ key: 'once.jpg' });
+    const jpeg = await jpegWithExif();
+    expect((await upload(token.uptoken, jpeg)).statusCode).toBe(200);
+    const reused = await upload(token.uptoken, await smallPng(), { filename: 'once.png', type: 'image/png' });
+    expect([reused.statusCode, reused.json().code]).toEqual([400, 'upload.token_invalid']);
+    expect(storedFilesOf(token.key.slice(0, 24))).toEqual([join('image', token.key)]);
+
+    const raced = await requestToken({ key: 'race.jpg' });
+    const answers = await Promise.all([
+      upload(raced.uptoken, jpeg),
+      upload(raced.uptoken, await smallPng(), { filename: 'race.png', type: 'image/png' }),
+      upload(raced.uptoken, jpeg),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400, 400]);
+    const winner = answers.find((res) => res.statusCode === 200)?.json();
+    expect(storedFilesOf(raced.key.slice(0, 24))).toEqual([join('image', winner.key)]);
+  });
+
+  it.each([
+    ['../../etc/passwd.png', 'passwd.png', 'passwd.png'],
+    ['..\\..\\win.ini', 'win.ini', 'win.png'],
+    [
+      '%2e%2e%2f%2e%2e%2fetc%2fpasswd.png',
+      '2e-2e-2f-2e-2e-2fetc-2fpasswd.png',
+      '2e-2e-2f-2e-2e-2fetc-2fpasswd.png',
+    ],
+    ['／..／..／boot.png', 'boot.png', 'boot.png'],
+  ])('keeps the file name %j inside the storage root (%j, stored as %j)', async (name, reserved, stored) => {
+    const token = await requestToken({ key: name });
+    const id = token.key.slice(0, 24);
+    expect(token.key).toBe(`${id}/${reserved}`);
+    const res = await upload(token.uptoken, await smallPng(), { filename: name, type: 'image/png' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().key).toBe(`${id}/${stored}`);
+    expect(isUploadKey(res.json().key)).toBe(true);
+    const path = resolve(uploadsRoot, 'image', res.json().key);
+    expect(path.startsWith(uploadsRoot + sep)).toBe(true);
+    expect(existsSync(path)).toBe(true);
+    expect(filesUnder(dataDir).every((file) => file.startsWith(`uploads${sep}`))).toBe(true);
+  });
+
+  it('never serves a file outside the storage root', async () => {
+    writeFileSync(join(dataDir, 'secret.txt'), 'TOP-SECRET');
+    const token = await requestToken({ key: 'c.png' });
+    const { key } = (
+      await upload(token.uptoken, await smallPng(), { filename: 'c.png', type: 'image/png' })
+    ).json();
+    const id = key.slice(0, 24);
+    // Dot segments in the path itself are resolved before routing: no files route is reached at all.
+    for (const url of ['/api/files/image/../../secret.txt', '/api/files/image/%2e%2e/%2e%2e/secret.txt']) {
+      const dotted = await t.app.inject({ method: 'GET', url });
+      expect(dotted.statusCode, url).not.toBe(200);
+      expect(dotted.body).not.toContain('TOP-SECRET');
+    }
+    for (const url of [
+      '/api/files/image/..%2f..%2fsecret.txt',
+      '/api/files/image/%2e%2e%2f%2e%2e%2fsecret.txt',
+      `/api/files/image/${id}/..%2f..%2f..%2fsecret.txt`,
+      `/api/files/image/${id}/..%5c..%5c..%5csecret.txt`,
+      `/api/files/image/${id}/%00.png`,
+      '/api/files/..%2f/secret.txt',
+      `/api/files/_variants/image/${key}`,
+      '/api/files/image/secret.txt',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([400, 404], url).toContain(res.statusCode);
+      expect(res.body).not.toContain('TOP-SECRET');
+    }
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/files/image/0123456789abcdef01234567/none.png',
+    });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'not_found']);
+  });
+
+  it('answers 415 to an upload that is not multipart', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/upload',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ token: 'x' }),
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});

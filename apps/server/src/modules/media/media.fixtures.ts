@@ -1,0 +1,69 @@
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+
+/** Test files for the media tests (not used by the app). */
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A tiny, valid-looking PNG whose header claims width×height pixels (8-bit greyscale) with almost no
+ * image data: decoding it would need width×height bytes of memory — a "pixel bomb".
+ */
+export function pixelBombPng(width = 30000, height = 30000): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A 64×48 JPEG carrying EXIF (orientation 6 = rotate 90° clockwise to display, a copyright marker
+ * and a camera make): displayed 48×64.
+ */
+export async function jpegWithExif(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+    .jpeg({ quality: 90 })
+    .withExif({ IFD0: { Copyright: 'SECRET-EXIF-MARKER', Make: 'SpyCam' } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/** A small PNG with transparency. */
+export async function smallPng(width = 40, height = 30): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
+}
+
+/** A two-frame animated GIF of 20×10 pixels per frame. */
+export async function animatedGif(): Promise<Buffer> {
+  const frame = (colour: string) =>
+    sharp({ create: { width: 20, height: 10, channels: 3, background: colour } })
+      .raw()
+      .toBuffer();
+  const frames = Buffer.concat([await frame('#ff0000'), await frame('#00ff00')]);
+  return sharp(frames, { raw: { width: 20, height: 20, channels: 3, pageHeight: 10 } })
+    .gif({ loop: 0 })
+    .toBuffer();
+}
+
+/** A minimal PDF (magic bytes `%PDF-`). */
+export function minimalPdf(): Buffer {
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+}

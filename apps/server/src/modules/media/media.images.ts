@@ -1,0 +1,310 @@
+import type { UploadKind } from '@app/contracts';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata } from 'sharp';
+import { mediaBadRequest, uploadTooLarge, uploadTypeRejected } from './media.errors.ts';
+
+/**
+ * Most pixels an uploaded image may have, all frames of an animation together (50 megapixels):
+ * a 30000×30000 "pixel bomb" is refused from its header, before anything is decoded.
+ */
+export const maxInputPixels = 50_000_000;
+
+/** Largest width or height a resize may ask for (§9 resize suffix), pixels. */
+export const maxResizeEdge = 4096;
+
+/** Quality of re-encoded JPEG/WebP uploads and of resized copies when the suffix names none. */
+export const defaultQuality = 85;
+
+type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+
+/** A file type we accept, detected from the bytes. */
+export type DetectedType = { kind: UploadKind; extension: string; mime: string; imageFormat?: ImageFormat };
+
+const acceptedTypes: Record<string, DetectedType> = {
+  jpg: { kind: 'image', extension: 'jpg', mime: 'image/jpeg', imageFormat: 'jpeg' },
+  png: { kind: 'image', extension: 'png', mime: 'image/png', imageFormat: 'png' },
+  webp: { kind: 'image', extension: 'webp', mime: 'image/webp', imageFormat: 'webp' },
+  gif: { kind: 'image', extension: 'gif', mime: 'image/gif', imageFormat: 'gif' },
+  pdf: { kind: 'document', extension: 'pdf', mime: 'application/pdf' },
+  docx: {
+    kind: 'document',
+    extension: 'docx',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+  xlsx: {
+    kind: 'document',
+    extension: 'xlsx',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  pptx: {
+    kind: 'document',
+    extension: 'pptx',
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  },
+};
+
+/** MIME types of {@link acceptedTypes} by kind, to refuse a claimed type early. */
+export function isAcceptableClaim(claimedMime: string, kinds: readonly UploadKind[]): boolean {
+  const mime = claimedMime.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mime === '' || mime === 'application/octet-stream') return true;
+  return Object.values(acceptedTypes).some(
+    (type) =>
+      kinds.includes(type.kind) && (type.mime === mime || (mime === 'image/jpg' && type.extension === 'jpg')),
+  );
+}
+
+/**
+ * The type of a file from its magic bytes (file-type), never from a name or a claimed type.
+ * Images: JPEG, PNG, WebP, GIF. Documents: PDF, DOCX, XLSX, PPTX. BMP, TIFF, HEIC, SVG and the rest
+ * are refused (the image library here cannot decode BMP).
+ * @throws 415 upload.type_rejected — unknown type, or a kind `kinds` does not include
+ */
+export async function detectFileType(bytes: Buffer, kinds: readonly UploadKind[]): Promise<DetectedType> {
+  const found = await fileTypeFromBuffer(bytes);
+  const type = found ? acceptedTypes[found.ext] : undefined;
+  const accepted = kinds.flatMap((kind) =>
+    Object.values(acceptedTypes)
+      .filter((t) => t.kind === kind)
+      .map((t) => t.extension),
+  );
+  if (!type || !kinds.includes(type.kind)) {
+    throw uploadTypeRejected(
+      `File type ${found ? found.mime : 'unknown'} is not accepted here (accepted: ${accepted.join(', ')})`,
+    );
+  }
+  return type;
+}
+
+/** A re-encoded image. `height` is one frame's height for animations. */
+export type EncodedImage = { bytes: Buffer; width: number; height: number };
+
+/**
+ * Decodes and re-encodes an uploaded image in its own format (JPEG q85 mozjpeg, PNG, WebP q85, GIF):
+ * EXIF orientation applied (`rotate()`), all metadata dropped (EXIF, GPS, XMP, ICC — colours converted
+ * to sRGB). Animated GIF and WebP stay animated in their format (no orientation there).
+ * Pixels are counted from the header first; nothing is decoded above {@link maxInputPixels}.
+ * @throws 413 upload.too_large (too many pixels), 415 upload.type_rejected (undecodable, or the
+ *   decoder disagrees with the detected type)
+ */
+export async function reencodeImage(bytes: Buffer, format: ImageFormat): Promise<EncodedImage> {
+  let metadata: Metadata;
+  try {
+    // Header only: the pixel limit is checked below with our own message (sharp's would throw here).
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw uploadTypeRejected('The image cannot be read');
+  }
+  if (metadata.format !== format || !metadata.width || !metadata.height) {
+    throw uploadTypeRejected('The image cannot be read');
+  }
+  const pages = Math.max(1, metadata.pages ?? 1);
+  const frameHeight = metadata.pageHeight ?? metadata.height;
+  if (metadata.width * frameHeight * pages > maxInputPixels) {
+    throw uploadTooLarge(
+      `The image has too many pixels (${metadata.width}×${frameHeight}${pages > 1 ? `×${pages} frames` : ''}; at most ${maxInputPixels / 1_000_000} megapixels)`,
+    );
+  }
+  const isAnimated = pages > 1 && (format === 'gif' || format === 'webp');
+  let pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, animated: isAnimated, failOn: 'error' });
+  if (!isAnimated) pipeline = pipeline.rotate();
+  if (format === 'jpeg') pipeline = pipeline.jpeg({ quality: defaultQuality, mozjpeg: true });
+  else if (format === 'png') pipeline = pipeline.png();
+  else if (format === 'webp') pipeline = pipeline.webp({ quality: defaultQuality });
+  else pipeline = pipeline.gif();
+  try {
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return {
+      bytes: data,
+      width: info.width,
+      height: isAnimated ? (info.pageHeight ?? frameHeight) : info.height,
+    };
+  } catch {
+    throw uploadTypeRejected('The image cannot be decoded');
+  }
+}
+
+/** Output formats of a resized copy (§9: jpg by default). */
+export type VariantFormat = 'jpg' | 'png' | 'webp';
+
+/**
+ * A resize asked by URL suffix, normalised:
+ * - `cover`: exactly width×height, cropped around the centre (imageView2 mode 1), enlarging if needed;
+ * - `inside`: within width×height keeping the aspect ratio (mode 2, imageMogr2 `WxH`);
+ * - `outside`: at least width×height (mode 3, imageMogr2 `WxH^`);
+ * - `edges`: long edge ≤ width and short edge ≤ height (mode 0);
+ * - `fill`: exactly width×height, aspect ignored (imageMogr2 `WxH!`).
+ * Modes other than cover never enlarge. Width/height undefined = unbounded; both undefined = no resize.
+ */
+export type ImageOperation = {
+  fit: 'cover' | 'inside' | 'outside' | 'edges' | 'fill';
+  width?: number;
+  height?: number;
+  format: VariantFormat;
+  /** 1..100; 0 for PNG (no quality there). */
+  quality: number;
+};
+
+const suffixPrefixes = ['imageView2/', 'imageMogr2/', 'vframe/'];
+
+function parseEdge(value: string | undefined, name: string): number {
+  if (value === undefined || !/^\d{1,5}$/.test(value))
+    throw mediaBadRequest(`${name} must be a whole number`);
+  const number = Number(value);
+  if (number < 1 || number > maxResizeEdge) {
+    throw mediaBadRequest(`${name} must be between 1 and ${maxResizeEdge}`);
+  }
+  return number;
+}
+
+function parseFormat(value: string | undefined): VariantFormat {
+  const format = value?.toLowerCase();
+  if (format === 'jpg' || format === 'jpeg') return 'jpg';
+  if (format === 'png' || format === 'webp') return format;
+  throw mediaBadRequest('format must be jpg, png or webp');
+}
+
+function parseQuality(value: string | undefined): number {
+  if (value === undefined || !/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 100) {
+    throw mediaBadRequest('quality must be between 1 and 100');
+  }
+  return Number(value);
+}
+
+function parseImageView2(tokens: string[]): ImageOperation {
+  const mode = tokens[0];
+  if (mode === undefined || !/^[0-5]$/.test(mode)) throw mediaBadRequest('imageView2 needs a mode 0 to 3');
+  let width: number | undefined;
+  let height: number | undefined;
+  let format: VariantFormat = 'jpg';
+  let quality = defaultQuality;
+  for (let i = 1; i < tokens.length; i += 2) {
+    const name = tokens[i];
+    const value = tokens[i + 1];
+    if (name === 'w') width = parseEdge(value, 'w');
+    else if (name === 'h') height = parseEdge(value, 'h');
+    else if (name === 'format') format = parseFormat(value);
+    else if (name === 'q') quality = parseQuality(value?.replace(/!$/, ''));
+    else if (name === 'interlace' || name === 'ignore-error') continue;
+    else throw mediaBadRequest(`imageView2 parameter ${name} is not supported`);
+  }
+  const fits = { '0': 'edges', '1': 'cover', '2': 'inside', '3': 'outside' } as const;
+  const fit = fits[mode as keyof typeof fits];
+  if (!fit) throw mediaBadRequest(`imageView2 mode ${mode} is not supported (0 to 3)`);
+  // Modes 1 and 3 with one side given use it for both (Qiniu's rule).
+  if ((fit === 'cover' || fit === 'outside') && (width === undefined) !== (height === undefined)) {
+    width ??= height;
+    height ??= width;
+  }
+  return { fit, width, height, format, quality };
+}
+
+function parseImageMogr2(tokens: string[]): ImageOperation {
+  let operation: ImageOperation = { fit: 'inside', format: 'jpg', quality: defaultQuality };
+  for (let i = 0; i < tokens.length; i++) {
+    const name = tokens[i];
+    if (name === 'auto-orient' || name === 'strip') continue; // stored images are both already
+    const value = tokens[++i];
+    if (name === 'thumbnail') {
+      const match = /^(\d+)?x(\d+)?([!^>]?)$/.exec(value ?? '');
+      if (!match || (match[1] === undefined && match[2] === undefined)) {
+        throw mediaBadRequest('thumbnail must be <w>x<h>, <w>x or x<h> (with ! or ^ optionally)');
+      }
+      const width = match[1] === undefined ? undefined : parseEdge(match[1], 'width');
+      const height = match[2] === undefined ? undefined : parseEdge(match[2], 'height');
+      const marker = match[3];
+      if (marker && (width === undefined || height === undefined)) {
+        throw mediaBadRequest('thumbnail with ! or ^ needs both width and height');
+      }
+      operation = {
+        ...operation,
+        width,
+        height,
+        fit: marker === '!' ? 'fill' : marker === '^' ? 'outside' : 'inside',
+      };
+    } else if (name === 'format') operation.format = parseFormat(value);
+    else if (name === 'quality' || name === 'q') operation.quality = parseQuality(value?.replace(/!$/, ''));
+    else if (name === 'interlace') continue;
+    else throw mediaBadRequest(`imageMogr2 parameter ${name} is not supported`);
+  }
+  return operation;
+}
+
+/**
+ * The resize a file URL's query asks for (§9, Qiniu syntax), or null to serve the file as stored.
+ * The first `&`-separated query part starting with `imageView2/`, `imageMogr2/` or `vframe/`
+ * counts; other parts (cache busters like `t=1`) are ignored.
+ * - `imageView2/<mode 0-3>/w/<w>/h/<h>[/format/<jpg|png|webp>][/q/<1-100>]`;
+ * - `imageMogr2/thumbnail/<w>x<h>[!|^][/format/…][/quality/…]`, `auto-orient` and `strip` accepted;
+ * w and h 1..4096. Default output JPEG (§9), quality 85.
+ * @throws 400 validation_failed (bad or unsupported parameter), 415 upload.type_rejected (`vframe`:
+ *   video frames — only images are stored)
+ */
+export function parseImageSuffix(rawQuery: string): ImageOperation | null {
+  for (const rawPart of rawQuery.split('&')) {
+    let part: string;
+    try {
+      part = decodeURIComponent(rawPart.replace(/=$/, ''));
+    } catch {
+      continue;
+    }
+    if (!suffixPrefixes.some((prefix) => part.startsWith(prefix))) continue;
+    if (part.includes('|')) throw mediaBadRequest('Chained image operations are not supported');
+    const [command, ...tokens] = part.split('/').filter((token) => token !== '');
+    if (command === 'vframe')
+      throw uploadTypeRejected('Video frames are not available: only images are stored');
+    const operation = command === 'imageView2' ? parseImageView2(tokens) : parseImageMogr2(tokens);
+    if (operation.format === 'png') operation.quality = 0;
+    return operation;
+  }
+  return null;
+}
+
+/** A file name for a resized copy, the same for every suffix asking for the same result. */
+export function variantName(operation: ImageOperation): string {
+  const { fit, width, height, format, quality } = operation;
+  return `${fit}-${width ?? 0}x${height ?? 0}-q${quality}.${format}`;
+}
+
+const variantMime: Record<VariantFormat, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+/**
+ * Renders a resized copy of a stored image (first frame of an animation). JPEG output is flattened
+ * on white (no alpha in JPEG).
+ * @returns the bytes and their MIME type
+ * @throws 415 upload.type_rejected when the stored bytes are not a decodable image
+ */
+export async function renderVariant(
+  bytes: Buffer,
+  operation: ImageOperation,
+): Promise<{ bytes: Buffer; mime: string }> {
+  try {
+    let { width, height } = operation;
+    const fit = operation.fit === 'edges' ? 'inside' : operation.fit;
+    if (operation.fit === 'edges') {
+      const metadata = await sharp(bytes).metadata();
+      if ((metadata.height ?? 0) > (metadata.width ?? 0)) [width, height] = [height, width];
+    }
+    let pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error' });
+    if (width !== undefined || height !== undefined) {
+      pipeline = pipeline.resize({
+        width,
+        height,
+        fit,
+        withoutEnlargement: fit !== 'cover' && fit !== 'fill',
+      });
+    }
+    if (operation.format === 'jpg') {
+      pipeline = pipeline
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: operation.quality, mozjpeg: true });
+    } else if (operation.format === 'png') pipeline = pipeline.png();
+    else pipeline = pipeline.webp({ quality: operation.quality });
+    return { bytes: await pipeline.toBuffer(), mime: variantMime[operation.format] };
+  } catch {
+    throw uploadTypeRejected('This file cannot be resized');
+  }
+}
