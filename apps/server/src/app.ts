@@ -3,16 +3,20 @@ import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './app-types.ts';
 import { agendaRoutes } from './modules/agendas/agendas.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { blockRoutes } from './modules/blocks/blocks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
+import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
 import { registerApikey } from './plugins/apikey.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerDevOutbox } from './plugins/dev-outbox.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
@@ -73,11 +77,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       categoryRoutes(scoped);
       blockRoutes(scoped);
       scheduleRoutes(scoped);
+      codeRoutes(scoped);
+      authRoutes(scoped);
+      messageRoutes(scoped);
       await scoped.register(mediaRoutes);
       oauthRoutes(scoped);
     },
     { prefix: '/api' },
   );
+  registerDevOutbox(app);
   await registerWebStatic(app, deps.config.WEB_DIST);
   return app;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,8 @@ export type TestApp = {
       form?: Record<string, unknown>;
       headers?: Record<string, string>;
       unsigned?: boolean;
+      /** Client IP as the server sees it (request.ip); default 127.0.0.1. */
+      remoteAddress?: string;
     },
   ) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
@@ -47,6 +50,8 @@ export async function createTestApp(
     APIKEY_SALT: testSalt,
     CACHE_TTL_SECONDS: String(ttl),
     DATA_DIR: dataDir,
+    // With REDIS_URL, each test app counts its rate limits apart (pass one prefix to share them).
+    REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
     ...options.env,
   });
   const app = await buildApp({
@@ -84,7 +89,13 @@ export async function createTestApp(
           body,
         });
       }
-      return app.inject({ method, url, headers, ...(body !== undefined ? { payload: body } : {}) });
+      return app.inject({
+        method,
+        url,
+        headers,
+        ...(body !== undefined ? { payload: body } : {}),
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+      });
     },
     close: async () => {
       await app.close();

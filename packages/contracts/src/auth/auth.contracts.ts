@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { LoginResult } from '../users/users.contracts.ts';
 import { resultsOf, UnixSeconds } from '../wire/common.ts';
 import { ObjectIdString } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
-import { LoginResult } from '../users/users.contracts.ts';
 
 /**
  * Verification codes, code and password logins, the developer outbox (§7 Login, §5, §8).
@@ -129,7 +129,13 @@ export const PhoneTokenBody = z.object({
   area_code: AreaCode,
   meeting_id: ObjectIdString,
   /** Unix time of the signature, seconds (13 digits: milliseconds, §9). */
-  timestamp: z.union([z.string().trim().regex(/^\d{1,13}$/), z.number().int().nonnegative()]),
+  timestamp: z.union([
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,13}$/),
+    z.number().int().nonnegative(),
+  ]),
   /** hex HMAC-SHA256 (see wire/phone-token.ts). */
   sign: z.string().trim().max(128),
 });

@@ -16,7 +16,11 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
  * @param input.timestamp unix seconds (or 13-digit milliseconds) as sent in the body
  * @returns 64 lower-case hex characters
  */
-export function phoneTokenSignature(input: { salt: string; e164: string; timestamp: number | string }): string {
+export function phoneTokenSignature(input: {
+  salt: string;
+  e164: string;
+  timestamp: number | string;
+}): string {
   const message = `${input.e164}:${String(input.timestamp)}`;
   return bytesToHex(hmac(sha256, utf8ToBytes(input.salt), utf8ToBytes(message)));
 }

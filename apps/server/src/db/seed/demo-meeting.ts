@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createExhibitorAccount } from '../../modules/auth/auth.service.ts';
 import { importSchedule } from '../../modules/schedule/schedule.service.ts';
 import { serverRoot } from '../../paths.ts';
 import type { Database } from '../client.ts';
@@ -9,7 +10,8 @@ import { countMeetings, insertDemoContent } from './seed.repository.ts';
 /**
  * Seeds the demo meeting on an empty database: the meeting with its theme and languages, the real
  * Chaos Communication Camp 2019 programme (fixtures/camp2019.schedule.json, via the schedule
- * importer), home entries and blocks. Does nothing when any meeting exists.
+ * importer), home entries and blocks, and the exhibitor account `demo-exhibitor` / `Exhibitor2019!`.
+ * Does nothing when any meeting exists.
  * @returns the meeting id and the number of sessions imported, or undefined when skipped
  */
 export async function seedDemoMeeting(deps: {
@@ -37,5 +39,11 @@ export async function seedDemoMeeting(deps: {
     })),
   });
   const summary = await importSchedule(deps, { document, meetingId: demoMeetingId });
+  // An exhibitor account, so whoever runs the demo can try the exhibitor login.
+  await createExhibitorAccount(deps, {
+    meetingId: demoMeetingId,
+    account: 'demo-exhibitor',
+    password: 'Exhibitor2019!',
+  });
   return { meetingId: demoMeetingId, sessions: summary.sessions.created + summary.sessions.updated };
 }

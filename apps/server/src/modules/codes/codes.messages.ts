@@ -1,0 +1,50 @@
+import en from '@app/i18n/locales/en/messages.json' with { type: 'json' };
+import zh from '@app/i18n/locales/zh/messages.json' with { type: 'json' };
+import { escapeHtml } from '../../plugins/dev-outbox.ts';
+
+/**
+ * Texts of the code SMS and e-mail from the `messages` catalogue (packages/i18n). Only languages with
+ * a catalogue are used; any other falls back to English.
+ */
+type Catalogue = typeof en;
+const catalogues: Record<string, Catalogue> = { en, zh };
+
+/** The catalogue language to write in: the wanted one when it has a catalogue, else 'en'. */
+export function messageLanguage(wanted: string | null | undefined): string {
+  return wanted && catalogues[wanted] ? wanted : 'en';
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+type CodeText = { language: string; code: string; meeting: string; minutes: number };
+
+function strings(input: CodeText) {
+  const catalogue = catalogues[messageLanguage(input.language)] ?? en;
+  const values = { code: input.code, meeting: input.meeting, minutes: String(input.minutes) };
+  return { catalogue, values };
+}
+
+/** The SMS text, e.g. '123456 is your verification code for DemoCon. It expires in 10 minutes.' */
+export function codeSmsText(input: CodeText): string {
+  const { catalogue, values } = strings(input);
+  return fill(catalogue.code.sms, values);
+}
+
+/** Subject, plain text and a simple HTML body (the code large) of the code e-mail. */
+export function codeMail(input: CodeText): { subject: string; text: string; html: string } {
+  const { catalogue, values } = strings(input);
+  const subject = fill(catalogue.code.mailSubject, values);
+  const heading = fill(catalogue.code.mailHeading, values);
+  const expiry = fill(catalogue.code.mailExpiry, values);
+  const ignore = fill(catalogue.code.mailIgnore, values);
+  const text = `${heading}\n\n${input.code}\n\n${expiry}\n${ignore}\n`;
+  const html = `<!doctype html><html lang="${escapeHtml(messageLanguage(input.language))}"><body style="font-family:system-ui,sans-serif;color:#222">
+<p>${escapeHtml(heading)}</p>
+<p style="font:700 32px/1.2 monospace;letter-spacing:6px;margin:16px 0">${escapeHtml(input.code)}</p>
+<p>${escapeHtml(expiry)}</p>
+<p style="color:#666;font-size:13px">${escapeHtml(ignore)}</p>
+</body></html>`;
+  return { subject, text, html };
+}

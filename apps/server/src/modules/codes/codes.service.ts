@@ -1,0 +1,260 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { type CodePurpose, type CodeSent, codeLifetimeSeconds, codeResendSeconds } from '@app/contracts';
+import { enabledLanguages, localize } from '@app/domain';
+import { normaliseEmail, normalisePhone } from '@app/domain/contact';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { newId } from '../../db/ids.ts';
+import { notFound } from '../../errors.ts';
+import { type LimitRule, rateLimitsFor } from '../../plugins/rate-limit.ts';
+import type { MailProvider } from '../../providers/mail/mail.ts';
+import type { SmsProvider } from '../../providers/sms/sms.ts';
+import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
+import { deliverMail, deliverSms } from '../messages/messages.service.ts';
+import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
+import { codeInvalid, codeSendFailed } from './codes.errors.ts';
+import { codeMail, codeSmsText } from './codes.messages.ts';
+import { type CodeKey, hasLiveCode, replaceCode, useLiveCode } from './codes.repository.ts';
+
+/**
+ * Verification codes (§7 Login, §5, issue 3 part 2): 6 digits from the CSPRNG, stored only as an
+ * HMAC, 10 minutes, single use, bound to channel + address + purpose, the newest code of a key
+ * replacing older ones, dead after 5 wrong tries. Sending never looks up users, so known and unknown
+ * addresses get the same answer in the same time.
+ */
+
+export type CodeChannel = 'sms' | 'mail';
+
+/** Wrong tries allowed per address and purpose before every code of it is dead. */
+export const maxCodeAttempts = 5;
+/** Seconds the count of tries is carried over (also to newer codes) from the first try. */
+export const codeAttemptWindowSeconds = 60 * 60;
+
+/**
+ * Tries of a code per `channel:purpose:address`: counted before the comparison, so concurrent
+ * guesses are all counted and at most five are ever compared; cleared by a correct code. Kept in the
+ * rate-limit store (memory or Redis), not in a caller's transaction, so a rolled-back caller cannot
+ * erase a failed try.
+ */
+export const codeAttemptRule: LimitRule = {
+  name: 'code.attempts',
+  points: maxCodeAttempts,
+  durationSeconds: codeAttemptWindowSeconds,
+};
+
+/** Sending: per address one per resend interval and ten a day; per IP 20 an hour; per number prefix 30 an hour. */
+export const sendLimits = {
+  addressResend: { name: 'code.send.address', points: 1, durationSeconds: codeResendSeconds },
+  addressDaily: { name: 'code.send.address.day', points: 10, durationSeconds: 24 * 60 * 60 },
+  ip: { name: 'code.send.ip', points: 20, durationSeconds: 60 * 60 },
+  phonePrefix: { name: 'code.send.prefix', points: 30, durationSeconds: 60 * 60 },
+} satisfies Record<string, LimitRule>;
+
+/** Checking and using codes through the API: per address and per IP, 10-minute windows. */
+export const checkLimits = {
+  address: { name: 'code.check.address', points: 20, durationSeconds: 10 * 60 },
+  ip: { name: 'code.check.ip', points: 30, durationSeconds: 10 * 60 },
+} satisfies Record<string, LimitRule>;
+
+/** The whole server's daily budget of code messages per channel (SMS_DAILY_BUDGET, MAIL_DAILY_BUDGET). */
+export function dailyBudgetRule(config: Config, channel: CodeChannel): LimitRule {
+  return channel === 'sms'
+    ? { name: 'code.send.budget.sms', points: config.SMS_DAILY_BUDGET, durationSeconds: 24 * 60 * 60 }
+    : { name: 'code.send.budget.mail', points: config.MAIL_DAILY_BUDGET, durationSeconds: 24 * 60 * 60 };
+}
+
+/** Key of the tries counter of an address and purpose. */
+export function codeAttemptKey(key: CodeKey): string {
+  return `${key.channel}:${key.purpose}:${key.address}`;
+}
+
+/** hex HMAC-SHA256(AUTH_SECRET, `channel|address|purpose|code`): what is stored instead of the code. */
+export function hashCode(secret: string, key: CodeKey, code: string): string {
+  return createHmac('sha256', secret)
+    .update(`${key.channel}|${key.address}|${key.purpose}|${code}`)
+    .digest('hex');
+}
+
+/** A fresh 6-digit code from the CSPRNG (leading zeros kept). */
+export function generateCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** The code as typed, full-width digits folded; null unless exactly 6 digits. */
+function typedCode(code: string): string | null {
+  const text = code.normalize('NFKC').trim();
+  return /^\d{6}$/.test(text) ? text : null;
+}
+
+/**
+ * Counts a try and compares. Returns normally when the code is right (and clears the tries), throws
+ * 400 code.invalid otherwise — also for the 6th and later tries, whatever the code.
+ */
+async function tryCode(
+  deps: { db: Database; config: Config },
+  key: CodeKey,
+  code: string,
+  isUse: boolean,
+): Promise<void> {
+  const limits = rateLimitsFor(deps.config);
+  const attempt = await limits.hit(codeAttemptRule, codeAttemptKey(key));
+  if (!attempt.isAllowed) throw codeInvalid();
+  const typed = typedCode(code);
+  if (typed) {
+    const codeHash = hashCode(deps.config.AUTH_SECRET, key, typed);
+    const isRight = isUse
+      ? await useLiveCode(deps.db, key, codeHash)
+      : await hasLiveCode(deps.db, key, codeHash);
+    if (isRight) {
+      await limits.reset(codeAttemptRule, codeAttemptKey(key));
+      return;
+    }
+  }
+  throw codeInvalid();
+}
+
+/**
+ * Uses a code: succeeds once per code, atomically (of two concurrent correct uses exactly one wins).
+ * For other modules (profile phone/e-mail change, sign-up, WeChat bind); may run inside the caller's
+ * transaction — a failed try is counted outside it.
+ *
+ * @param input.address normalised: E.164 phone or lower-cased e-mail
+ * @throws 400 code.invalid when wrong, expired, used, replaced, for another purpose or address, or
+ *   after 5 wrong tries for this address and purpose (asking for a new code does not reset them)
+ */
+export async function consumeCode(
+  deps: { db: Database; config: Config },
+  input: { channel: 'sms' | 'mail'; address: string; purpose: 'login' | 'bind' | 'change'; code: string },
+): Promise<void> {
+  const { code, ...key } = input;
+  await tryCode(deps, key, code, true);
+}
+
+/**
+ * Checks a code without using it (GET /texts/phone/{phone}/code/{code}); a wrong try counts like one
+ * of consumeCode.
+ * @throws 400 code.invalid
+ */
+export async function verifyCode(
+  deps: { db: Database; config: Config },
+  input: { channel: 'sms' | 'mail'; address: string; purpose: 'login' | 'bind' | 'change'; code: string },
+): Promise<void> {
+  const { code, ...key } = input;
+  await tryCode(deps, key, code, false);
+}
+
+/**
+ * The normalised address of a channel: E.164 for 'sms' (with the area code), lower-cased e-mail for
+ * 'mail'.
+ * @throws 400 phone.invalid / email.invalid
+ */
+export function normaliseAddress(channel: CodeChannel, address: string, areaCode = '86'): string {
+  if (channel === 'sms') {
+    const phone = normalisePhone(address, areaCode);
+    if (!phone) throw phoneInvalid();
+    return phone.e164;
+  }
+  const email = normaliseEmail(address);
+  if (!email) throw emailInvalid();
+  return email;
+}
+
+/**
+ * Counts one check or use of a code through the API for the address and the caller's IP.
+ * @throws 429 too_frequent with Retry-After
+ */
+export async function limitCodeChecks(
+  deps: { config: Config },
+  input: { channel: CodeChannel; address: string; ip: string },
+): Promise<void> {
+  await rateLimitsFor(deps.config).consumeAll([
+    { rule: checkLimits.ip, key: input.ip },
+    { rule: checkLimits.address, key: `${input.channel}:${input.address}` },
+  ]);
+}
+
+/**
+ * GET /texts/phone/{phone}/code/{code} and GET /mails/{email}/code/{code}: `{ valid: 1 }` when right.
+ * @throws 400 phone.invalid / email.invalid / code.invalid, 429 too_frequent
+ */
+export async function checkCode(
+  deps: { db: Database; config: Config },
+  input: {
+    channel: CodeChannel;
+    address: string;
+    areaCode?: string;
+    purpose: CodePurpose;
+    code: string;
+    ip: string;
+  },
+): Promise<{ valid: 1 }> {
+  const address = normaliseAddress(input.channel, input.address, input.areaCode);
+  await limitCodeChecks(deps, { channel: input.channel, address, ip: input.ip });
+  await verifyCode(deps, { channel: input.channel, address, purpose: input.purpose, code: input.code });
+  return { valid: 1 };
+}
+
+export type SendCodeDeps = { db: Database; config: Config; sms: SmsProvider; mail: MailProvider };
+
+/**
+ * POST /texts/code and POST /mails/code: sends a new code for a purpose, replacing the address's
+ * earlier codes of that purpose. Limits (429 too_frequent with Retry-After): per address one per 60 s
+ * and 10 a day; per IP 20 an hour; per phone-number prefix (E.164 without its last 4 digits) 30 an
+ * hour; the server's daily SMS/mail budget. The text is in `lang` when it has a catalogue, else in
+ * the meeting's first enabled language, else English.
+ *
+ * @returns `{ ok: 1, expires_in: 600, resend_after: 60 }` (seconds), the same for every address
+ * @throws 400 phone.invalid / email.invalid, 404 meeting, 429 too_frequent, 502 code.send_failed
+ */
+export async function sendCode(
+  deps: SendCodeDeps,
+  input: {
+    channel: CodeChannel;
+    address: string;
+    areaCode?: string;
+    purpose: CodePurpose;
+    meetingId: string;
+    lang?: string | undefined;
+    ip: string;
+  },
+): Promise<CodeSent> {
+  const { channel, purpose } = input;
+  const address = normaliseAddress(channel, input.address, input.areaCode);
+  const meeting = await findLiveMeetingById(deps.db, input.meetingId);
+  if (!meeting) throw notFound('Meeting');
+
+  await rateLimitsFor(deps.config).consumeAll([
+    { rule: sendLimits.addressResend, key: `${channel}:${address}` },
+    { rule: sendLimits.addressDaily, key: `${channel}:${address}` },
+    { rule: sendLimits.ip, key: input.ip },
+    ...(channel === 'sms' ? [{ rule: sendLimits.phonePrefix, key: address.slice(0, -4) }] : []),
+    { rule: dailyBudgetRule(deps.config, channel), key: 'all' },
+  ]);
+
+  const code = generateCode();
+  const key: CodeKey = { channel, address, purpose };
+  await replaceCode(deps.db, {
+    ...key,
+    id: newId(),
+    codeHash: hashCode(deps.config.AUTH_SECRET, key, code),
+    meetingId: meeting.id,
+    lifetimeSeconds: codeLifetimeSeconds,
+  });
+
+  const language = input.lang || enabledLanguages(meeting.config.language)[0] || 'en';
+  const text = {
+    language,
+    code,
+    meeting: localize(meeting.title, language),
+    minutes: codeLifetimeSeconds / 60,
+  };
+  const delivery =
+    channel === 'sms'
+      ? await deliverSms(deps, {
+          message: { to: address, text: codeSmsText(text), templateParams: { code } },
+          meetingId: meeting.id,
+        })
+      : await deliverMail(deps, { message: { to: address, ...codeMail(text) }, meetingId: meeting.id });
+  if (delivery.status === 'failed') throw codeSendFailed();
+  return { ok: 1, expires_in: codeLifetimeSeconds, resend_after: codeResendSeconds };
+}

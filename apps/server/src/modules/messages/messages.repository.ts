@@ -1,0 +1,32 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { outboxMessages } from './messages.tables.ts';
+
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+export type NewOutboxMessageRow = typeof outboxMessages.$inferInsert;
+
+/** Stores a message before it is handed to its provider. */
+export async function insertOutboxMessage(db: Database, row: NewOutboxMessageRow): Promise<void> {
+  await db.insert(outboxMessages).values(row);
+}
+
+/** Records the provider's verdict on a stored message. */
+export async function setOutboxMessageStatus(
+  db: Database,
+  id: string,
+  change: { status: 'sent' | 'failed'; providerResponse: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ ...change, sentAt: change.status === 'sent' ? sql`now()` : null })
+    .where(eq(outboxMessages.id, id));
+}
+
+/** The latest messages, newest first. */
+export async function findLatestOutboxMessages(db: Database, limit: number): Promise<OutboxMessageRow[]> {
+  return db
+    .select()
+    .from(outboxMessages)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(limit);
+}
