@@ -200,8 +200,8 @@ export type SendCodeDeps = { db: Database; config: Config; sms: SmsProvider; mai
  * POST /texts/code and POST /mails/code: sends a new code for a purpose, replacing the address's
  * earlier codes of that purpose. Limits (429 too_frequent with Retry-After): per address one per 60 s
  * and 10 a day; per IP 20 an hour; per phone-number prefix (E.164 without its last 4 digits) 30 an
- * hour; the server's daily SMS/mail budget. The text is in `lang` when it has a catalogue, else in
- * the meeting's first enabled language, else English.
+ * hour; the server's daily SMS/mail budget. The text is in `lang` (without it, in the meeting's
+ * first enabled language) when the messages catalogue has that language, else in English.
  *
  * @returns `{ ok: 1, expires_in: 600, resend_after: 60 }` (seconds), the same for every address
  * @throws 400 phone.invalid / email.invalid, 404 meeting, 429 too_frequent, 502 code.send_failed
