@@ -73,5 +73,10 @@ declare module 'fastify' {
      * the storage endpoint, which carry their own proof (state, upload token).
      */
     skipApikey?: boolean;
+    /**
+     * Meeting content a visitor may read without logging in only when the meeting allows it
+     * (allow_guest_view = 1 and limits.type = 0, §2 routing rules, §6); otherwise 401 login.required.
+     */
+    isGuestViewable?: boolean;
   }
 }

@@ -14,6 +14,7 @@ import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 import { registerApikey } from './plugins/apikey.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDevOutbox } from './plugins/dev-outbox.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       messageRoutes(scoped);
       await scoped.register(mediaRoutes);
       oauthRoutes(scoped);
+      userRoutes(scoped);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import { isObjectId } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 import { loginRequired, tokenInvalid } from '../errors.ts';
+import { findLiveMeetingById } from '../modules/meetings/meetings.repository.ts';
 import { resolveSession } from '../modules/sessions/sessions.service.ts';
 import { publicRoutes } from './contract-route.ts';
 
@@ -13,7 +14,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token === '' ? null : token;
 }
 
-/** Meeting ids a request names (query, body or path `meeting_id` / `meetingId`). */
+/** Meeting ids a request names (query, body or path `meeting_id` / `meetingId`, or `id` under /meetings/). */
 function namedMeetingIds(request: FastifyRequest): string[] {
   const ids: string[] = [];
   for (const source of [request.query, request.body, request.params]) {
@@ -24,7 +25,33 @@ function namedMeetingIds(request: FastifyRequest): string[] {
       if (typeof value === 'string' && isObjectId(value)) ids.push(value);
     }
   }
+  const params = request.params as Record<string, unknown> | undefined;
+  const url = request.routeOptions.url ?? '';
+  if (url.startsWith('/api/meetings/:id') && typeof params?.id === 'string' && isObjectId(params.id)) {
+    ids.push(params.id);
+  }
   return ids;
+}
+
+type GuestRule = { isAllowed: boolean; until: number };
+
+/**
+ * Whether a meeting lets anonymous visitors read its content (allow_guest_view = 1 and limits.type
+ * = 0), remembered per meeting for `ttlMs` (§2: guest view cached per meeting). Unknown meetings
+ * count as allowed here: the call itself then answers its own 404.
+ */
+function guestViewRules(app: App, ttlMs: number) {
+  const rules = new Map<string, GuestRule>();
+  return async (meetingId: string): Promise<boolean> => {
+    const now = Date.now();
+    const known = rules.get(meetingId);
+    if (known && known.until > now) return known.isAllowed;
+    const meeting = await findLiveMeetingById(app.deps.db, meetingId);
+    const isAllowed = !meeting || (meeting.allowGuestView === 1 && meeting.limitsType === 0);
+    if (rules.size > 10_000) rules.clear();
+    rules.set(meetingId, { isAllowed, until: now + ttlMs });
+    return isAllowed;
+  };
 }
 
 function isPublicRoute(request: FastifyRequest): boolean {
@@ -37,14 +64,23 @@ function isPublicRoute(request: FastifyRequest): boolean {
  * - public calls (§7) ignore any token;
  * - a token that is unknown, expired, revoked, of a disabled user, or bound to another meeting than
  *   the one the request names → 403 `token.invalid` (the client logs out);
- * - no token on a route with `config.auth = 'required'` → 401 `login.required`.
+ * - no token on a route with `config.auth = 'required'` → 401 `login.required`;
+ * - no token on meeting content (`config.isGuestViewable`) of a meeting that does not allow guests or
+ *   whose limits.type is not 0 → 401 `login.required` (§2 routing rules, §6).
  */
 export function registerAuth(app: App): void {
+  const isGuestAllowed = guestViewRules(app, Math.max(1, app.deps.config.CACHE_TTL_SECONDS) * 1000);
   app.addHook('preHandler', async (request) => {
     if (isPublicRoute(request)) return;
     const token = bearerToken(request);
     if (!token) {
-      if (request.routeOptions.config.auth === 'required') throw loginRequired();
+      const { config } = request.routeOptions;
+      if (config.auth === 'required') throw loginRequired();
+      if (config.isGuestViewable) {
+        for (const meetingId of new Set(namedMeetingIds(request))) {
+          if (!(await isGuestAllowed(meetingId))) throw loginRequired();
+        }
+      }
       return;
     }
     const session = await resolveSession(app.deps, token);

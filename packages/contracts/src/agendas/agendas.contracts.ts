@@ -89,7 +89,7 @@ export const listAgendas = defineRoute({
   summary: "List a meeting's agenda items (programme sessions); with_lives=1 adds their shown lives.",
   spec: '§7 Content',
   tags: ['agendas'],
-  isPublic: true,
+  isPublic: false,
   querystring: AgendaListQuerystring,
   response: resultsOf(Agenda),
 });
@@ -100,7 +100,7 @@ export const countAgendas = defineRoute({
   summary: 'Count agenda items matching the same filters as the list.',
   spec: '§7 Content',
   tags: ['agendas'],
-  isPublic: true,
+  isPublic: false,
   querystring: ListQuerystring.omit({ sort: true, limit: true, skip: true }),
   response: CountResponse,
 });
@@ -111,7 +111,7 @@ export const listSpeakerUserAgendas = defineRoute({
   summary: 'Agenda items of the speaker linked to a user account, in a meeting.',
   spec: '§7 Meetings',
   tags: ['agendas', 'speakers'],
-  isPublic: true,
+  isPublic: false,
   params: z.object({ id: ObjectIdString, user_id: ObjectIdString }),
   querystring: z.object({ limit: z.union([z.string(), z.number()]).optional() }),
   response: resultsOf(Agenda),

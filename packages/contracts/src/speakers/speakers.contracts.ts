@@ -50,7 +50,7 @@ export const listSpeakers = defineRoute({
   summary: "List a meeting's speakers, heaviest first then by name; keyword searches name and work.",
   spec: '§2 /meeting/speaker/list',
   tags: ['speakers'],
-  isPublic: true,
+  isPublic: false,
   querystring: SpeakerListQuerystring,
   response: resultsOf(Speaker),
 });
@@ -61,7 +61,7 @@ export const countSpeakers = defineRoute({
   summary: 'Count speakers matching the same filters as the list.',
   spec: '§2 /meeting/speaker/list',
   tags: ['speakers'],
-  isPublic: true,
+  isPublic: false,
   querystring: SpeakerListQuerystring.omit({ sort: true, limit: true, skip: true }),
   response: CountResponse,
 });
@@ -75,7 +75,7 @@ export const getSpeaker = defineRoute({
   summary: 'One speaker of a meeting with the agenda items they speak in.',
   spec: '§7 Meetings',
   tags: ['speakers'],
-  isPublic: true,
+  isPublic: false,
   params: z.object({ meeting_id: ObjectIdString, speaker_id: ObjectIdString }),
   response: SpeakerDetail,
 });

@@ -12,12 +12,12 @@ export function agendaRoutes(app: App): void {
   const { db } = app.deps;
   app.route({
     ...contractRoute(listAgendasContract),
-    config: { isCacheable: true },
+    config: { isCacheable: true, isGuestViewable: true },
     handler: async (request) => ({ results: await listAgendas({ db }, request.query) }),
   });
   app.route({
     ...contractRoute(countAgendasContract),
-    config: { isCacheable: true },
+    config: { isCacheable: true, isGuestViewable: true },
     handler: async (request) => countAgendas({ db }, request.query),
   });
   app.route({

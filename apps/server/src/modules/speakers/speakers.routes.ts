@@ -12,17 +12,17 @@ export function speakerRoutes(app: App): void {
   const { db } = app.deps;
   app.route({
     ...contractRoute(listSpeakersContract),
-    config: { isCacheable: true },
+    config: { isCacheable: true, isGuestViewable: true },
     handler: async (request) => ({ results: await listSpeakers({ db }, request.query) }),
   });
   app.route({
     ...contractRoute(countSpeakersContract),
-    config: { isCacheable: true },
+    config: { isCacheable: true, isGuestViewable: true },
     handler: async (request) => countSpeakers({ db }, request.query),
   });
   app.route({
     ...contractRoute(getSpeakerContract),
-    config: { isCacheable: true },
+    config: { isCacheable: true, isGuestViewable: true },
     handler: async (request) =>
       getSpeaker({ db }, { meetingId: request.params.meeting_id, speakerId: request.params.speaker_id }),
   });

@@ -164,8 +164,9 @@ export async function setAccountDisabled(
 // ——— §7 Users calls ———
 
 /*
- * Codes are consumed through `deps.db`, outside the surrounding transaction on purpose: a wrong code
- * must count towards the 5 tries even though the request then fails and its transaction rolls back.
+ * Codes are checked before any write and outside transactions: PGlite has one connection, so a code
+ * check inside a transaction would wait for that same transaction; and a taken phone or e-mail is
+ * refused before a code is spent.
  */
 
 /** The user row of the caller; 403 no_permission for someone else's id, 404 when it is gone. */
@@ -239,22 +240,24 @@ export async function updateProfile(
   input: { actorUserId: string; userId: string; changes: UpdateUserBody },
 ): Promise<User> {
   const { changes } = input;
+  const current = await ownRow(deps.db, input.actorUserId, input.userId);
+  let phone: NormalisedPhone | undefined;
+  if (changes.phone !== undefined) {
+    const parsed = normalisePhone(changes.phone, changes.area_code ?? '86');
+    if (!parsed) throw phoneInvalid();
+    const holder = await findUserByPhone(deps.db, parsed.e164);
+    if (holder && holder.id !== input.userId) throw phoneTaken();
+    // A first phone is bound (/bind), an existing one changed (/account/phone): codes are per purpose.
+    const purpose = current.phone ? 'change' : 'bind';
+    await consumeCode(deps, { channel: 'sms', address: parsed.e164, purpose, code: changes.code ?? '' });
+    phone = parsed;
+  }
+  const profile: UserChanges = {};
+  if (changes.username !== undefined) profile.username = changes.username;
+  if (changes.avatar !== undefined) profile.avatar = changes.avatar;
+  if (changes.language !== undefined) profile.language = changes.language === '' ? null : changes.language;
   return inTransaction(deps.db, async (db) => {
-    const current = await ownRow(db, input.actorUserId, input.userId);
-    if (changes.phone !== undefined) {
-      const phone = normalisePhone(changes.phone, changes.area_code ?? '86');
-      if (!phone) throw phoneInvalid();
-      const holder = await findUserByPhone(db, phone.e164);
-      if (holder && holder.id !== input.userId) throw phoneTaken();
-      // A first phone is bound (/bind), an existing one changed (/account/phone): codes are per purpose.
-      const purpose = current.phone ? 'change' : 'bind';
-      await consumeCode(deps, { channel: 'sms', address: phone.e164, purpose, code: changes.code ?? '' });
-      await attachPhone(db, input.userId, phone);
-    }
-    const profile: UserChanges = {};
-    if (changes.username !== undefined) profile.username = changes.username;
-    if (changes.avatar !== undefined) profile.avatar = changes.avatar;
-    if (changes.language !== undefined) profile.language = changes.language === '' ? null : changes.language;
+    if (phone) await attachPhone(db, input.userId, phone);
     const row = (await updateUserRow(db, input.userId, profile)) ?? current;
     return wireSelf(db, row);
   });
@@ -262,22 +265,20 @@ export async function updateProfile(
 
 /**
  * PUT /users/{id}/email: moves your account to a new e-mail proven by a mail code of purpose
- * `change` (§2 /account/email, §5). One transaction.
+ * `change` (§2 /account/email, §5). A taken e-mail or a bad code changes nothing.
  * @throws 403 no_permission, 400 email.invalid / code.invalid, 409 email.taken
  */
 export async function changeEmail(
   deps: Deps,
   input: { actorUserId: string; userId: string; email: string; code: string },
 ): Promise<User> {
-  return inTransaction(deps.db, async (db) => {
-    await ownRow(db, input.actorUserId, input.userId);
-    const email = normaliseEmail(input.email);
-    if (!email) throw emailInvalid();
-    const holder = await findUserByEmail(db, email);
-    if (holder && holder.id !== input.userId) throw emailTaken();
-    await consumeCode(deps, { channel: 'mail', address: email, purpose: 'change', code: input.code });
-    return wireSelf(db, await attachEmail(db, input.userId, email));
-  });
+  await ownRow(deps.db, input.actorUserId, input.userId);
+  const email = normaliseEmail(input.email);
+  if (!email) throw emailInvalid();
+  const holder = await findUserByEmail(deps.db, email);
+  if (holder && holder.id !== input.userId) throw emailTaken();
+  await consumeCode(deps, { channel: 'mail', address: email, purpose: 'change', code: input.code });
+  return wireSelf(deps.db, await attachEmail(deps.db, input.userId, email));
 }
 
 /**
@@ -307,36 +308,33 @@ export async function signUp(
   deps: Deps,
   input: SignupBody & { deviceId: string | null; userAgent: string | null },
 ): Promise<LoginResult> {
-  const user = await inTransaction(deps.db, async (db) => {
-    const base = {
-      id: newId(),
-      username: input.username,
-      language: input.language ?? null,
-      workTitle: input.work?.title ?? '',
-      workCompany: input.work?.company ?? '',
-    };
-    if (input.phone) {
-      const phone = normalisePhone(input.phone, input.area_code ?? '86');
-      if (!phone) throw phoneInvalid();
-      if (await findUserByPhone(db, phone.e164)) throw phoneTaken();
-      await consumeCode(deps, { channel: 'sms', address: phone.e164, purpose: 'login', code: input.code });
-      const row = await insertUserIfFree(db, { ...base, phone: phone.e164, areaCode: phone.areaCode });
-      if (!row) throw phoneTaken();
-      return row;
-    }
-    if (input.email) {
-      const email = normaliseEmail(input.email);
-      if (!email) throw emailInvalid();
-      if (await findUserByEmail(db, email)) throw emailTaken();
-      await consumeCode(deps, { channel: 'mail', address: email, purpose: 'login', code: input.code });
-      const row = await insertUserIfFree(db, { ...base, email });
-      if (!row) throw emailTaken();
-      return row;
-    }
+  const base = {
+    id: newId(),
+    username: input.username,
+    language: input.language ?? null,
+    workTitle: input.work?.title ?? '',
+    workCompany: input.work?.company ?? '',
+  };
+  let user: UserRow | undefined;
+  if (input.phone) {
+    const phone = normalisePhone(input.phone, input.area_code ?? '86');
+    if (!phone) throw phoneInvalid();
+    if (await findUserByPhone(deps.db, phone.e164)) throw phoneTaken();
+    await consumeCode(deps, { channel: 'sms', address: phone.e164, purpose: 'login', code: input.code });
+    user = await insertUserIfFree(deps.db, { ...base, phone: phone.e164, areaCode: phone.areaCode });
+    if (!user) throw phoneTaken();
+  } else if (input.email) {
+    const email = normaliseEmail(input.email);
+    if (!email) throw emailInvalid();
+    if (await findUserByEmail(deps.db, email)) throw emailTaken();
+    await consumeCode(deps, { channel: 'mail', address: email, purpose: 'login', code: input.code });
+    user = await insertUserIfFree(deps.db, { ...base, email });
+    if (!user) throw emailTaken();
+  } else {
     throw new AppError(400, ErrorCode.validation, 'This is a required field', [
       { path: 'body/phone', message: 'This is a required field' },
     ]);
-  });
+  }
   return signIn(deps, {
     user,
     meetingId: input.meeting_id,
