@@ -41,6 +41,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bodyLimitBytes,
     routerOptions: { maxParamLength: 200 },
+    ...(deps.config.TRUST_PROXY
+      ? {
+          trustProxy: /^\d+$/.test(deps.config.TRUST_PROXY)
+            ? Number(deps.config.TRUST_PROXY)
+            : deps.config.TRUST_PROXY,
+        }
+      : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -24,4 +24,14 @@ describe('loadConfig (DESIGN §6)', () => {
       'postgres://u@127.0.0.1:5432/db',
     );
   });
+
+  it('refuses the development AUTH_SECRET in production and checks TRUST_PROXY', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'a-real-secret-of-32-characters!!' }).NODE_ENV,
+    ).toBe('production');
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe('1');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
 });

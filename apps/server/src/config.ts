@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const defaultAuthSecret = 'development-only-auth-secret-change-me';
+
 /**
  * Server configuration from environment variables (DESIGN §6), validated at start-up.
  * Without any of them the app runs fully on one machine: PGlite in ./data, port 8080.
@@ -31,8 +33,12 @@ const ConfigSchema = z.object({
    * Secret for code hashes, upload tokens and the /tokens/phone/v2 signature salt. Must be set in
    * production; the default only suits a single developer machine.
    */
-  AUTH_SECRET: z.string().min(16).default('development-only-auth-secret-change-me'),
-  /** Salt of the POST /tokens/phone/v2 signature (§5); the web build embeds it (VITE_PHONE_TOKEN_SALT). */
+  AUTH_SECRET: z.string().min(16).default(defaultAuthSecret),
+  /**
+   * Salt of the POST /tokens/phone/v2 signature (§5), shared only with trusted embedders (a
+   * mini-program back end) that sign a verified phone. Never put it in the web build: it would let
+   * anyone log in as any phone.
+   */
   PHONE_TOKEN_SALT: z.string().min(8).default('meeting-platform-phone-token-salt-v1'),
   /** Seconds a /tokens/phone/v2 signature stays valid either side of the server clock. */
   PHONE_TOKEN_MAX_SKEW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
@@ -83,6 +89,18 @@ const ConfigSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('1'),
+  /**
+   * Proxies in front of the server whose X-Forwarded-For is believed (per-IP rate limits need the
+   * visitor's address): a hop count (`1`) or comma-separated addresses/CIDRs (`10.0.0.0/8`). Unset:
+   * the socket address is the client.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d+|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/,
+      'TRUST_PROXY must be a hop count or addresses/CIDRs',
+    )
+    .optional(),
   /** Largest accepted upload, bytes. */
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -91,6 +109,12 @@ const ConfigSchema = z.object({
     .default(10 * 1024 * 1024),
 });
 
+/** Production refuses the development secret: codes, upload tokens and signatures would be forgeable. */
+const CheckedConfigSchema = ConfigSchema.refine(
+  (config) => config.NODE_ENV !== 'production' || config.AUTH_SECRET !== defaultAuthSecret,
+  { path: ['AUTH_SECRET'], message: 'set a secret of your own (≥ 16 characters) in production' },
+);
+
 export type Config = z.infer<typeof ConfigSchema>;
 
 /**
@@ -98,7 +122,7 @@ export type Config = z.infer<typeof ConfigSchema>;
  * @throws Error listing every invalid variable, e.g. `PORT: Too big: expected number to be <=65535`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  const parsed = CheckedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -31,7 +31,12 @@ export async function smsCode(
 ): Promise<string> {
   const sent = await t.call('POST', '/api/texts/code', {
     remoteAddress: visitorAddress(),
-    form: { phone: input.phone, area_code: '86', meeting_id: input.meetingId, purpose: input.purpose ?? 'login' },
+    form: {
+      phone: input.phone,
+      area_code: '86',
+      meeting_id: input.meetingId,
+      purpose: input.purpose ?? 'login',
+    },
   });
   if (sent.statusCode !== 200) throw new Error(`POST /texts/code answered ${sent.statusCode}: ${sent.body}`);
   return latestCode(t.database, `+86${input.phone}`);
@@ -57,7 +62,8 @@ export async function loginByPhone(t: TestApp, meetingId: string, phone: string)
     remoteAddress: visitorAddress(),
     form: { phone, area_code: '86', code, meeting_id: meetingId },
   });
-  if (response.statusCode !== 200) throw new Error(`POST /tokens/phone answered ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`POST /tokens/phone answered ${response.statusCode}: ${response.body}`);
   return response.json() as LoginResult;
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allLanguages } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { namespaces } from './index.ts';
+import { namespaces, serverNamespaces } from './index.ts';
 
 /**
  * Completeness of the catalogues (DESIGN §4.9): every locale has every namespace with exactly the keys
@@ -35,7 +35,7 @@ describe('catalogues', () => {
     expect(folders).toEqual([...allLanguages].sort());
   });
 
-  for (const namespace of namespaces) {
+  for (const namespace of [...namespaces, ...serverNamespaces]) {
     const english = flatten(read('en', namespace));
 
     it(`en/${namespace} has only non-empty strings`, () => {
@@ -71,7 +71,7 @@ describe('catalogues', () => {
     it(`${language} is translated, not a copy of en`, () => {
       let total = 0;
       let same = 0;
-      for (const namespace of namespaces) {
+      for (const namespace of [...namespaces, ...serverNamespaces]) {
         const english = flatten(read('en', namespace));
         for (const [key, value] of flatten(read(language, namespace))) {
           total += 1;

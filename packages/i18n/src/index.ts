@@ -16,6 +16,9 @@ import type users from './locales/en/users.json';
 export const namespaces = ['common', 'meetings', 'agendas', 'speakers', 'auth', 'users'] as const;
 export type Namespace = (typeof namespaces)[number];
 
+/** Catalogues the server writes with (SMS and e-mail texts); never loaded by the web app. */
+export const serverNamespaces = ['messages'] as const;
+
 /** Namespaces loaded with the first screen; the others load when a page asks for them. */
 export const startupNamespaces: readonly Namespace[] = ['common', 'meetings', 'agendas', 'speakers'];
 

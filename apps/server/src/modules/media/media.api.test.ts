@@ -232,7 +232,11 @@ describe('POST /media/upload and GET /files', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const head = await t.app.inject({ method: 'HEAD', url: body.url });
-    expect([head.statusCode, head.headers['content-length'], head.body]).toEqual([200, String(body.size), '']);
+    expect([head.statusCode, head.headers['content-length'], head.body]).toEqual([
+      200,
+      String(body.size),
+      '',
+    ]);
   });
 
   it('resizes by query suffix, jpg by default, and keeps the resized copy for the next request', async () => {

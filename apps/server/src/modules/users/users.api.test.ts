@@ -6,8 +6,8 @@ import { bearer, loginByPhone, mailCode, smsCode } from '../../../test/login.ts'
 import { apiUrl, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { sessions } from '../sessions/sessions.tables.ts';
-import { users } from './users.tables.ts';
 import { findOrCreateUserByPhone, setAccountDisabled, signIn } from './users.service.ts';
+import { users } from './users.tables.ts';
 
 let t: TestApp;
 const meetingId = ids.meeting;
@@ -161,7 +161,11 @@ describe('profile (PUT /users/{id}, /works)', () => {
       form: { username: 'Ada Lovelace', avatar: '/api/files/avatar/x/ada.jpg', language: 'en' },
     });
     expect(edit.statusCode).toBe(200);
-    expect(edit.json()).toMatchObject({ username: 'Ada Lovelace', avatar: '/api/files/avatar/x/ada.jpg', language: 'en' });
+    expect(edit.json()).toMatchObject({
+      username: 'Ada Lovelace',
+      avatar: '/api/files/avatar/x/ada.jpg',
+      language: 'en',
+    });
     const work = await t.call('POST', `/api/users/${id}/works`, {
       headers: bearer(ada),
       form: { title: 'Analyst', company: 'Analytical Engines' },
@@ -174,12 +178,18 @@ describe('profile (PUT /users/{id}, /works)', () => {
     expect(put.json()).toMatchObject({ work: { title: 'Mathematician' } });
 
     const before = await userRow(id);
-    const foreign = await t.call('PUT', `/api/users/${id}`, { headers: bearer(lin), form: { username: 'Mallory' } });
+    const foreign = await t.call('PUT', `/api/users/${id}`, {
+      headers: bearer(lin),
+      form: { username: 'Mallory' },
+    });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ code: 'no_permission' });
     expect(await userRow(id)).toEqual(before);
 
-    const blank = await t.call('PUT', `/api/users/${id}`, { headers: bearer(ada), form: { username: '   ' } });
+    const blank = await t.call('PUT', `/api/users/${id}`, {
+      headers: bearer(ada),
+      form: { username: '   ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(await userRow(id)).toEqual(before);
   });
@@ -262,7 +272,10 @@ describe('changing phone and e-mail (§5: only when no other user has it)', () =
     const statuses = [first?.statusCode, second?.statusCode].sort();
     expect(statuses[0]).toBe(200);
     expect([400, 409]).toContain(statuses[1]);
-    const holders = await t.database.db.select().from(users).where(eq(users.phone, `+86${phone(32)}`));
+    const holders = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.phone, `+86${phone(32)}`));
     expect(holders).toHaveLength(1);
   });
 
@@ -294,10 +307,19 @@ describe('sign-up (POST /users)', () => {
   it('creates an account with a verified phone and a name, and refuses a phone that has one', async () => {
     const code = await smsCode(t, { meetingId, phone: phone(50) });
     const created = await t.call('POST', '/api/users', {
-      form: { meeting_id: meetingId, phone: phone(50), area_code: '86', code, username: 'Grace', work: { title: 'Admiral', company: 'Navy' } },
+      form: {
+        meeting_id: meetingId,
+        phone: phone(50),
+        area_code: '86',
+        code,
+        username: 'Grace',
+        work: { title: 'Admiral', company: 'Navy' },
+      },
     });
     expect(created.statusCode).toBe(200);
-    expect(created.json()).toMatchObject({ user: { username: 'Grace', work: { title: 'Admiral' }, phone: phone(50) } });
+    expect(created.json()).toMatchObject({
+      user: { username: 'Grace', work: { title: 'Admiral' }, phone: phone(50) },
+    });
 
     const again = await smsCode(t, { meetingId, phone: phone(50) }).catch(() => '000000');
     const duplicate = await t.call('POST', '/api/users', {
