@@ -29,6 +29,16 @@ export type BuildAppOptions = AppDeps & {
   logger?: boolean | { level: string };
 };
 
+/** Fastify's trustProxy from TRUST_PROXY: a hop count, or the addresses/CIDRs of trusted proxies. */
+function trustProxyOption(
+  value: string | undefined,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (!value) return false;
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
+}
+
 /**
  * Builds the HTTP app: infrastructure plugins first, then one register line per module under /api
  * (DESIGN §2). Does not listen; server.ts does, tests use `app.inject()`.
@@ -41,13 +51,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bodyLimitBytes,
     routerOptions: { maxParamLength: 200 },
-    ...(deps.config.TRUST_PROXY
-      ? {
-          trustProxy: /^\d+$/.test(deps.config.TRUST_PROXY)
-            ? Number(deps.config.TRUST_PROXY)
-            : deps.config.TRUST_PROXY,
-        }
-      : {}),
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -14,6 +14,8 @@ import { openTestDatabase } from './test-database.ts';
 
 export const testSalt = 'test-salt-0123456789';
 export const testDeviceId = 'device-test-0001';
+/** An AUTH_SECRET for test apps run with NODE_ENV=production (which refuses the development one). */
+export const productionSecret = 'production-test-secret-0123456789';
 
 export type TestApp = {
   app: App;
@@ -50,7 +52,9 @@ export async function createTestApp(
     APIKEY_SALT: testSalt,
     CACHE_TTL_SECONDS: String(ttl),
     DATA_DIR: dataDir,
-    // With REDIS_URL, each test app counts its rate limits apart (pass one prefix to share them).
+    // REDIS_URL in the environment runs the rate limits through Redis (CI's Redis pass); each test
+    // app then counts apart under its own prefix (pass one prefix to share them).
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
     ...options.env,
   });

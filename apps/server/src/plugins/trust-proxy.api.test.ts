@@ -34,6 +34,13 @@ describe('TRUST_PROXY', () => {
     expect(statuses.every((status) => status === 200)).toBe(true);
   });
 
+  it('also takes a hop count', async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    await seedFixture(t.database.db);
+    const statuses = await sendFromOneSocket(t, (n) => `198.51.100.${n + 1}`);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+
   it('ignores X-Forwarded-For from an untrusted peer', async () => {
     t = await createTestApp();
     await seedFixture(t.database.db);

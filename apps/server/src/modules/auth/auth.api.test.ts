@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, seedFixture } from '../../../test/fixture.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, productionSecret, type TestApp } from '../../../test/test-app.ts';
 import { exhibitorAccounts, phoneTokenUses, sessions, users } from '../../db/schema.ts';
 import { demoMeetingId } from '../../db/seed/demo-meeting.data.ts';
 import { seedDemoMeeting } from '../../db/seed/demo-meeting.ts';
@@ -147,9 +147,11 @@ describe('POST /tokens/phone/v2 (signed, no code)', () => {
   });
 
   it('is off in production while PHONE_TOKEN_SALT is the public default', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const production = await createTestApp({
+      env: { NODE_ENV: 'production', AUTH_SECRET: productionSecret },
+    });
     const configured = await createTestApp({
-      env: { NODE_ENV: 'production', PHONE_TOKEN_SALT: 'a-real-secret-salt' },
+      env: { NODE_ENV: 'production', AUTH_SECRET: productionSecret, PHONE_TOKEN_SALT: 'a-real-secret-salt' },
     });
     try {
       await seedFixture(production.database.db);

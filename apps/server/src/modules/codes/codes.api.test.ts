@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAliyunSms, startFakeAliyunSms } from '../../../test/fake-aliyun-sms.ts';
 import { type FakeSmtp, startFakeSmtp } from '../../../test/fake-smtp.ts';
 import { ids, seedFixture } from '../../../test/fixture.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, productionSecret, type TestApp } from '../../../test/test-app.ts';
 import { outboxMessages, users, verificationCodes } from '../../db/schema.ts';
 import { rateLimitsFor } from '../../plugins/rate-limit.ts';
 import { codeAttemptKey, codeAttemptRule, sendLimits } from './codes.service.ts';
@@ -105,7 +105,11 @@ describe('POST /texts/code', () => {
       /^\d{6} is your verification code for Fixture Expo\. It expires in 10 minutes\.$/,
     );
     const q = fresh();
-    expect((await sendSms(q.national, { ip: q.ip, lang: 'kk' })).statusCode).toBe(200);
+    expect((await sendSms(q.national, { ip: q.ip, lang: 'ar' })).statusCode).toBe(200);
+    expect((await outbox())[0]?.body).not.toContain('is your verification code');
+    expect((await outbox())[0]?.body).toContain('Fixture Expo');
+    const r = fresh();
+    expect((await sendSms(r.national, { ip: r.ip, lang: 'xx' })).statusCode).toBe(200);
     expect((await outbox())[0]?.body).toContain('is your verification code for Fixture Expo');
   });
 
@@ -535,8 +539,12 @@ describe('the outbox', () => {
   });
 
   it('does not exist in production unless DEV_OUTBOX=1', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
-    const staging = await createTestApp({ env: { NODE_ENV: 'production', DEV_OUTBOX: '1' } });
+    const production = await createTestApp({
+      env: { NODE_ENV: 'production', AUTH_SECRET: productionSecret },
+    });
+    const staging = await createTestApp({
+      env: { NODE_ENV: 'production', AUTH_SECRET: productionSecret, DEV_OUTBOX: '1' },
+    });
     try {
       expect((await production.call('GET', '/api/texts')).statusCode).toBe(404);
       expect((await production.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);

@@ -6,7 +6,7 @@ import {
   startFakeIdentityProviders,
 } from '../../../test/fake-identity-providers.ts';
 import { ids, seedFixture } from '../../../test/fixture.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, productionSecret, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../db/ids.ts';
 import { userIdentities, users } from '../../db/schema.ts';
 import { resolveSession } from '../sessions/sessions.service.ts';
@@ -116,7 +116,9 @@ describe('GET /oauth/providers and unconfigured providers', () => {
 
 describe('plain-http identity providers', () => {
   it('are refused in production (502 login.invalid), as is an unreachable Google issuer', async () => {
-    const production = await createTestApp({ env: { ...fakes.env, NODE_ENV: 'production' } });
+    const production = await createTestApp({
+      env: { ...fakes.env, NODE_ENV: 'production', AUTH_SECRET: productionSecret },
+    });
     try {
       await seedFixture(production.database.db);
       for (const provider of ['google', 'facebook', 'wechat']) {

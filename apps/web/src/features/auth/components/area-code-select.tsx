@@ -30,7 +30,7 @@ export function AreaCodeSelect({ value, onChange }: AreaCodeSelectProps) {
   }, [language]);
   return (
     <span className="relative flex h-full items-center border-e border-slate-200 pe-2">
-      <span aria-hidden="true" className="pointer-events-none text-[16px] text-slate-900">
+      <span aria-hidden="true" dir="ltr" className="pointer-events-none text-[16px] text-slate-900">
         +{value}
       </span>
       <select
