@@ -1,4 +1,5 @@
 import { signApikey } from '@app/contracts/wire/apikey.ts';
+import { phoneTokenSignature } from '@app/contracts/wire/phone-token.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, viewports } from './browser.ts';
@@ -246,6 +247,49 @@ describe('accounts', () => {
     await page.context().close();
   });
 
+  it('logs in with Facebook through the identity provider', async () => {
+    await identity.setProfile('facebook', { id: 'fb-e2e-1', name: 'Lin Facebook', email: 'lin.fb@example.com' });
+    const { page, errors } = await openPage(browser, phoneSize);
+    await page.goto(`${server.url}/#/login?meeting_id=${meetingId}&redirect=${encodeURIComponent('/my/index')}`);
+    await page.locator('#agree').check();
+    await page.locator('[data-provider="facebook"]').click();
+    await page.getByRole('heading', { name: 'Bind your phone' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('link', { name: 'Not now' }).click();
+    await page.getByRole('heading', { name: 'Lin Facebook' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a mini-program hands over a signed phone (/tokens/phone/v2) and the visitor is logged in', async () => {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const sign = phoneTokenSignature({
+      salt: 'meeting-platform-phone-token-salt-v1',
+      e164: '+8613900004444',
+      timestamp,
+    });
+    const { page, errors } = await openPage(browser, phoneSize);
+    const query = new URLSearchParams({
+      meeting_id: meetingId,
+      phone: '13900004444',
+      timestamp: String(timestamp),
+      sign,
+      redirect: '/my/index',
+    });
+    await page.goto(`${server.url}/#/login?${query}`);
+    await page.getByText('+86 139****4444').waitFor({ timeout: 20_000 });
+    expect(hashPath(page)).toBe('/my/index');
+
+    // A tampered signature is refused with 'Login invalid' and nobody is logged in.
+    const { page: forged } = await openPage(browser, phoneSize);
+    query.set('phone', '13900005555');
+    await forged.goto(`${server.url}/#/login?${query}`);
+    await forged.getByText('Login invalid').waitFor();
+    expect(await forged.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(errors).toEqual([]);
+    await forged.context().close();
+    await page.context().close();
+  });
+
   it('inside WeChat: WeChat login hands back to /bind, which finishes with a phone', async () => {
     await identity.setProfile('wechat', { openid: 'wx-e2e-openid-1', nickname: '微信用户' });
     const context = await browser.newContext({
@@ -278,9 +322,10 @@ describe('accounts', () => {
 
   it('a 403 toasts, logs out and opens login with a redirect back', async () => {
     const { page } = await openPage(browser, phoneSize);
-    await page.goto(`${server.url}/#/meeting/home?meeting_id=${meetingId}`);
-    await page.locator('#meeting-title').waitFor();
+    // A stale token stored before the app runs (same origin, no app code on that page).
+    await page.goto(`${server.url}/api/health`);
     await page.evaluate((id) => {
+      localStorage.setItem('meeting_id', id);
       localStorage.setItem('token', 'x'.repeat(43));
       localStorage.setItem('user_id', 'ffffffffffffffffffff0001');
       localStorage.setItem('session_meeting_id', id);
