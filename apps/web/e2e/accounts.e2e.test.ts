@@ -248,9 +248,15 @@ describe('accounts', () => {
   });
 
   it('logs in with Facebook through the identity provider', async () => {
-    await identity.setProfile('facebook', { id: 'fb-e2e-1', name: 'Lin Facebook', email: 'lin.fb@example.com' });
+    await identity.setProfile('facebook', {
+      id: 'fb-e2e-1',
+      name: 'Lin Facebook',
+      email: 'lin.fb@example.com',
+    });
     const { page, errors } = await openPage(browser, phoneSize);
-    await page.goto(`${server.url}/#/login?meeting_id=${meetingId}&redirect=${encodeURIComponent('/my/index')}`);
+    await page.goto(
+      `${server.url}/#/login?meeting_id=${meetingId}&redirect=${encodeURIComponent('/my/index')}`,
+    );
     await page.locator('#agree').check();
     await page.locator('[data-provider="facebook"]').click();
     await page.getByRole('heading', { name: 'Bind your phone' }).waitFor({ timeout: 20_000 });

@@ -4,7 +4,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { type CodePurpose, sendSmsCode } from '../api/send-code.ts';
 import { AreaCodeSelect } from './area-code-select.tsx';
-import { CodeButton } from './code-button.tsx';
+import { CodeField } from './code-field.tsx';
 
 export type PhoneCodeValue = { areaCode: string; phone: string; code: string };
 export type PhoneCodeErrors = Partial<Record<'phone' | 'code', string>>;
@@ -60,29 +60,13 @@ export function PhoneCodeFields({
           <AreaCodeSelect value={value.areaCode} onChange={(areaCode) => onChange({ ...value, areaCode })} />
         }
       />
-      <Field
-        label={t('code.label')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder={t('code.placeholder')}
+      <CodeField
         value={value.code}
-        onChange={(event) => onChange({ ...value, code: event.target.value.replace(/\D/g, '') })}
+        onChange={(code) => onChange({ ...value, code })}
         error={errors.code}
-        end={
-          <CodeButton
-            canSend={checkPhone}
-            send={() =>
-              sendSmsCode({
-                phone: value.phone,
-                areaCode: value.areaCode,
-                meetingId,
-                purpose,
-                lang: language,
-              })
-            }
-          />
+        canSend={checkPhone}
+        send={() =>
+          sendSmsCode({ phone: value.phone, areaCode: value.areaCode, meetingId, purpose, lang: language })
         }
       />
     </>

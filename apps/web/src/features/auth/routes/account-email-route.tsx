@@ -14,7 +14,7 @@ import { paths } from '../../../lib/paths.ts';
 import { changeEmail } from '../api/change-email.ts';
 import { fetchCurrentUser } from '../api/current-user.ts';
 import { sendMailCode } from '../api/send-code.ts';
-import { CodeButton } from '../components/code-button.tsx';
+import { CodeField } from '../components/code-field.tsx';
 
 /**
  * /account/email (§2): sets or changes the account's e-mail, proven by a mail code sent to the new
@@ -82,25 +82,16 @@ export function Component() {
           onChange={(event) => setValue({ ...value, email: event.target.value })}
           error={errors.email}
         />
-        <Field
-          label={t('auth:code.label')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+        <CodeField
           value={value.code}
-          onChange={(event) => setValue({ ...value, code: event.target.value.replace(/\D/g, '') })}
+          onChange={(code) => setValue({ ...value, code })}
           error={errors.code}
-          end={
-            <CodeButton
-              canSend={() => {
-                const invalid = emailError();
-                setErrors(invalid ? { email: invalid } : {});
-                return !invalid;
-              }}
-              send={() => sendMailCode({ email: value.email, meetingId, purpose: 'change', lang: language })}
-            />
-          }
+          canSend={() => {
+            const invalid = emailError();
+            setErrors(invalid ? { email: invalid } : {});
+            return !invalid;
+          }}
+          send={() => sendMailCode({ email: value.email, meetingId, purpose: 'change', lang: language })}
         />
       </div>
       <Button type="submit" className="h-12 w-full text-[16px]" disabled={isBusy}>

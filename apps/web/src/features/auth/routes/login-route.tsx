@@ -31,7 +31,7 @@ import {
 import { sendMailCode } from '../api/send-code.ts';
 import { AgreementCheck } from '../components/agreement-check.tsx';
 import { AuthFrame } from '../components/auth-frame.tsx';
-import { CodeButton } from '../components/code-button.tsx';
+import { CodeField } from '../components/code-field.tsx';
 import { PhoneCodeFields, type PhoneCodeValue } from '../components/phone-code-fields.tsx';
 import { useFinishLogin } from '../components/use-finish-login.ts';
 import { bindSkippedKey } from './bind-route.tsx';
@@ -266,30 +266,18 @@ function LoginForms({
               onChange={(event) => setEmail({ ...email, email: event.target.value })}
               error={errors.email}
             />
-            <Field
-              label={t('code.label')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('code.placeholder')}
+            <CodeField
               value={email.code}
-              onChange={(event) => setEmail({ ...email, code: event.target.value.replace(/\D/g, '') })}
+              onChange={(code) => setEmail({ ...email, code })}
               error={errors.code}
-              end={
-                <CodeButton
-                  canSend={() => {
-                    const isValid = normaliseEmail(email.email) !== null;
-                    setErrors(
-                      isValid ? {} : { email: email.email.trim() ? t('errors.email') : t('errors.required') },
-                    );
-                    return isValid;
-                  }}
-                  send={() =>
-                    sendMailCode({ email: email.email, meetingId, purpose: 'login', lang: language })
-                  }
-                />
-              }
+              canSend={() => {
+                const isValid = normaliseEmail(email.email) !== null;
+                setErrors(
+                  isValid ? {} : { email: email.email.trim() ? t('errors.email') : t('errors.required') },
+                );
+                return isValid;
+              }}
+              send={() => sendMailCode({ email: email.email, meetingId, purpose: 'login', lang: language })}
             />
           </>
         ) : null}
