@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  createdAtColumn,
+  deletedColumn,
+  idColumn,
+  jsonbValue,
+  localizedColumn,
+  updatedAtColumn,
+} from '../../db/columns.ts';
+import { categories } from '../categories/categories.tables.ts';
+import { enterprises } from '../enterprises/enterprises.tables.ts';
+import { meetings } from '../meetings/meetings.tables.ts';
+
+/**
+ * Products of an enterprise (§3 Product: title, images[], enterprise). `meeting_id` is the meeting
+ * the product is shown at (null: every meeting the enterprise exhibits at).
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: idColumn(),
+    enterpriseId: text('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id, { onDelete: 'cascade' }),
+    meetingId: text('meeting_id').references(() => meetings.id, { onDelete: 'cascade' }),
+    title: localizedColumn('title'),
+    /** Image URLs, the first one is the cover. */
+    images: jsonbValue<string[]>('images').notNull().default([]),
+    description: localizedColumn('description'),
+    categoryId: text('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    likesTotal: integer('likes_total').notNull().default(0),
+    awesomesTotal: integer('awesomes_total').notNull().default(0),
+    viewsTotal: integer('views_total').notNull().default(0),
+    /** Lower-cased words of every title language (see enterprises.search_text), trigram-indexed. */
+    searchText: text('search_text').notNull().default(''),
+    weight: integer('weight').notNull().default(0),
+    deleted: deletedColumn(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_enterprise_idx').on(t.enterpriseId, t.weight.desc(), t.createdAt.desc()),
+    index('products_meeting_idx').on(t.meetingId, t.weight.desc(), t.createdAt.desc()),
+    check(
+      'products_counters_nonnegative',
+      sql`${t.likesTotal} >= 0 and ${t.awesomesTotal} >= 0 and ${t.viewsTotal} >= 0`,
+    ),
+  ],
+);
