@@ -110,7 +110,7 @@ function ProfileForm({ user, meetingId }: { user: User; meetingId: string }) {
           aria-label={t('avatar.change')}
           disabled={progress !== null}
         >
-          <Avatar name={form.username || '?'} photo={avatar} className="size-24 text-3xl" />
+          <Avatar name={form.username || '?'} photo={avatar} className="flex size-24 text-3xl" />
           <span className="absolute bottom-0 end-0 flex size-8 items-center justify-center rounded-full bg-primary text-on-primary ring-2 ring-white">
             <Camera aria-hidden="true" className="size-4" />
           </span>
