@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDemoMeeting } from './db/seed/demo-meeting.ts';
 import { resolveUserPath, serverRoot } from './paths.ts';
 import { createResponseCache } from './plugins/response-cache.ts';
+import { createStorage } from './providers/storage/create-storage.ts';
 
 export type RunningServer = { app: App; url: string; database: DatabaseHandle; close: () => Promise<void> };
 
@@ -34,7 +35,7 @@ export async function startServer(
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
   });
   if (config.SEED_DEMO === '1') {
-    const seeded = await seedDemoMeeting({ db: database.db });
+    const seeded = await seedDemoMeeting({ db: database.db, storage: createStorage(config) });
     if (seeded)
       app.log.info({ meetingId: seeded.meetingId, sessions: seeded.sessions }, 'seeded the demo meeting');
   }

@@ -3,19 +3,28 @@ import { join } from 'node:path';
 import { createExhibitorAccount } from '../../modules/auth/auth.service.ts';
 import { importSchedule } from '../../modules/schedule/schedule.service.ts';
 import { serverRoot } from '../../paths.ts';
+import type { Storage } from '../../providers/storage/storage.ts';
 import type { Database } from '../client.ts';
 import { demoBlocks, demoMeeting, demoMeetingId, demoNavigation } from './demo-meeting.data.ts';
 import { countMeetings, insertDemoContent } from './seed.repository.ts';
+import { seedExhibitors } from './seed-exhibitors.ts';
+
+/** Generated exhibitors of the demo meeting (ten products each), enough to scroll and filter. */
+export const demoExhibitorCount = 300;
 
 /**
  * Seeds the demo meeting on an empty database: the meeting with its theme and languages, the real
  * Chaos Communication Camp 2019 programme (fixtures/camp2019.schedule.json, via the schedule
- * importer), home entries and blocks, and the exhibitor account `demo-exhibitor` / `Exhibitor2019!`.
+ * importer), home entries and blocks, {@link demoExhibitorCount} generated
+ * exhibitors with ten products each and their industry and exhibitor-group categories (logos and
+ * product images only when `storage` is given), and the exhibitor account `demo-exhibitor` /
+ * `Exhibitor2019!` of the first generated enterprise (booth A1-001).
  * Does nothing when any meeting exists.
  * @returns the meeting id and the number of sessions imported, or undefined when skipped
  */
 export async function seedDemoMeeting(deps: {
   db: Database;
+  storage?: Storage;
 }): Promise<{ meetingId: string; sessions: number } | undefined> {
   if ((await countMeetings(deps.db)) > 0) return undefined;
   const document = JSON.parse(
@@ -39,11 +48,14 @@ export async function seedDemoMeeting(deps: {
     })),
   });
   const summary = await importSchedule(deps, { document, meetingId: demoMeetingId });
-  // An exhibitor account, so whoever runs the demo can try the exhibitor login.
+  const exhibitors = await seedExhibitors(deps, { meetingId: demoMeetingId, count: demoExhibitorCount });
+  // An exhibitor account of the first generated enterprise, so whoever runs the demo can try the
+  // exhibitor login and edit an enterprise.
   await createExhibitorAccount(deps, {
     meetingId: demoMeetingId,
     account: 'demo-exhibitor',
     password: 'Exhibitor2019!',
+    enterpriseId: exhibitors.firstEnterpriseId,
   });
   return { meetingId: demoMeetingId, sessions: summary.sessions.created + summary.sessions.updated };
 }

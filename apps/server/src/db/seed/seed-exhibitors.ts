@@ -1,0 +1,351 @@
+import { createHash } from 'node:crypto';
+import { fileUrl } from '@app/contracts';
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { categories } from '../../modules/categories/categories.tables.ts';
+import { enterprises } from '../../modules/enterprises/enterprises.tables.ts';
+import { exhibitors } from '../../modules/exhibitors/exhibitors.tables.ts';
+import { originalStorageKey } from '../../modules/media/media.keys.ts';
+import { insertUploadThen } from '../../modules/media/media.repository.ts';
+import { meetings } from '../../modules/meetings/meetings.tables.ts';
+import { products } from '../../modules/products/products.tables.ts';
+import type { Storage } from '../../providers/storage/storage.ts';
+import type { Database } from '../client.ts';
+import { newId } from '../ids.ts';
+import {
+  type GeneratedExhibitor,
+  type GeneratorOptions,
+  generateCategories,
+  generateExhibitors,
+} from './exhibitors-generator.ts';
+
+/**
+ * Host suffix of every generated enterprise's website: the marker that tells generated exhibitors
+ * from real ones (`example.com` is reserved, RFC 2606, so no real company has it).
+ */
+export const generatedWebsiteSuffix = '.example.com';
+
+/** Distinct images rendered once and shared by all generated enterprises and products. */
+const logoCount = 12;
+const imageCount = 12;
+
+const palette = [
+  '#0e7c6b',
+  '#2f54eb',
+  '#d4380d',
+  '#722ed1',
+  '#d48806',
+  '#08979c',
+  '#c41d7f',
+  '#389e0d',
+  '#1d39c4',
+  '#cf1322',
+  '#531dab',
+  '#7c8b00',
+];
+
+/** A 24-hex id fixed by name, so the shared images keep their keys across runs and databases. */
+function fixedId(name: string): string {
+  return createHash('sha256').update(`seed-image:${name}`).digest('hex').slice(0, 24);
+}
+
+function logoSvg(index: number): string {
+  const color = palette[index % palette.length] as string;
+  const shapes = [
+    '<circle cx="128" cy="128" r="64" fill="#fff"/>',
+    '<polygon points="128,56 200,196 56,196" fill="#fff"/>',
+    '<rect x="68" y="68" width="120" height="120" rx="18" fill="#fff"/>',
+    '<polygon points="128,52 194,90 194,166 128,204 62,166 62,90" fill="#fff"/>',
+  ];
+  const inner = [
+    '<circle cx="128" cy="128" r="30" fill="COLOR"/>',
+    '',
+    '<rect x="108" y="108" width="40" height="40" fill="COLOR"/>',
+  ];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" rx="40" fill="${color}"/>${shapes[index % shapes.length]}${(inner[Math.floor(index / 4) % inner.length] as string).replace('COLOR', color)}</svg>`;
+}
+
+function productSvg(index: number): string {
+  const from = palette[index % palette.length] as string;
+  const to = palette[(index + 5) % palette.length] as string;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="800" height="600" fill="url(#g)"/><rect x="250" y="150" width="300" height="300" rx="${(index % 3) * 60}" fill="#fff" fill-opacity="0.85"/><circle cx="400" cy="300" r="${60 + (index % 4) * 15}" fill="${to}" fill-opacity="0.8"/></svg>`;
+}
+
+/**
+ * Renders the shared logos and product images with sharp and stores them like uploads (an `uploads`
+ * row plus the bytes under `image/<fixed id>/<name>.png`), so `/api/files/image/…` serves them and
+ * resize suffixes work. Images already there are kept.
+ * @returns the file URLs of the logos and of the product images
+ */
+export async function ensureSeedImages(deps: {
+  db: Database;
+  storage: Storage;
+}): Promise<{ logos: string[]; images: string[] }> {
+  const make = async (kind: 'logo' | 'product', index: number) => {
+    const name = `${kind}-${String(index + 1).padStart(2, '0')}.png`;
+    const id = fixedId(name);
+    const key = `${id}/${name}`;
+    const storageKey = originalStorageKey('image', key);
+    const stored = await deps.storage.get(storageKey);
+    stored?.body.destroy();
+    if (!stored) {
+      const svg = kind === 'logo' ? logoSvg(index) : productSvg(index);
+      const image = sharp(Buffer.from(svg)).png({ compressionLevel: 9 });
+      const { data, info } = await image.toBuffer({ resolveWithObject: true });
+      await insertUploadThen(
+        deps.db,
+        {
+          id,
+          bucket: 'image',
+          key,
+          userId: null,
+          meetingId: null,
+          mime: 'image/png',
+          size: data.length,
+          width: info.width,
+          height: info.height,
+          originalName: name,
+        },
+        async () => {},
+      );
+      await deps.storage.put(storageKey, data, 'image/png');
+    }
+    return fileUrl('image', key);
+  };
+  const logos: string[] = [];
+  const images: string[] = [];
+  for (let index = 0; index < logoCount; index++) logos.push(await make('logo', index));
+  for (let index = 0; index < imageCount; index++) images.push(await make('product', index));
+  return { logos, images };
+}
+
+/**
+ * The `search_text` of a generated row, built like the enterprises module builds it on every write:
+ * each language's value NFKC-folded and lower-cased, one per line.
+ */
+function searchTextOf(...texts: Record<string, string>[]): string {
+  return texts
+    .flatMap((text) => Object.values(text))
+    .map((value) => value.normalize('NFKC').toLowerCase().trim())
+    .filter((value) => value !== '')
+    .join('\n');
+}
+
+export type SeedExhibitorsInput = {
+  meetingId: string;
+  count: number;
+  seed?: number;
+  /** What to do when the meeting already has generated exhibitors: refuse (default) or replace them. */
+  onExisting?: 'refuse' | 'replace';
+  /** Exhibitors per transaction (default 500). */
+  batchSize?: number;
+  /** Called after each batch with exhibitors done and the total. */
+  onProgress?: (done: number, total: number) => void;
+};
+
+export type SeedExhibitorsResult = {
+  exhibitors: number;
+  products: number;
+  /** Generated exhibitors removed first (onExisting 'replace'). */
+  replaced: number;
+  categoriesCreated: number;
+  /** Enterprise of the first generated exhibitor (booth A1-001), e.g. for a demo exhibitor account. */
+  firstEnterpriseId: string | null;
+};
+
+/** Thrown for a meeting that cannot be seeded; the message says why. */
+export class SeedRefusedError extends Error {}
+
+/** Number of the meeting's exhibitors whose enterprise carries the generated marker. */
+async function countGenerated(db: Database, meetingId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(exhibitors)
+    .innerJoin(enterprises, eq(enterprises.id, exhibitors.enterpriseId))
+    .where(and(eq(exhibitors.meetingId, meetingId), like(enterprises.website, `%${generatedWebsiteSuffix}`)));
+  return row?.total ?? 0;
+}
+
+/**
+ * Removes the meeting's generated exhibitors with their enterprises and products (enterprises that
+ * also exhibit at another meeting keep existing; only this meeting's exhibitor rows and products go).
+ * @returns the number of exhibitor rows removed
+ */
+async function removeGenerated(db: Database, meetingId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const generated = tx
+      .select({ id: enterprises.id })
+      .from(enterprises)
+      .where(like(enterprises.website, `%${generatedWebsiteSuffix}`));
+    const removed = await tx
+      .delete(exhibitors)
+      .where(and(eq(exhibitors.meetingId, meetingId), inArray(exhibitors.enterpriseId, generated)))
+      .returning({ enterpriseId: exhibitors.enterpriseId });
+    await tx
+      .delete(products)
+      .where(and(eq(products.meetingId, meetingId), inArray(products.enterpriseId, generated)));
+    await tx.execute(
+      sql`delete from ${enterprises} e where e.website like ${`%${generatedWebsiteSuffix}`}
+        and not exists (select 1 from ${exhibitors} x where x.enterprise_id = e.id)
+        and not exists (select 1 from ${products} p where p.enterprise_id = e.id)`,
+    );
+    return removed.length;
+  });
+}
+
+/**
+ * The meeting's `industry` and `exhibitor_group` categories for the generator's keys: existing ones
+ * (same type and English title) are reused, missing ones created.
+ */
+async function ensureCategories(
+  db: Database,
+  meetingId: string,
+): Promise<{ ids: Map<string, string>; created: number }> {
+  const wanted = generateCategories();
+  const existing = await db
+    .select({ id: categories.id, type: categories.type, title: categories.title })
+    .from(categories)
+    .where(
+      and(
+        eq(categories.meetingId, meetingId),
+        inArray(categories.type, ['industry', 'exhibitor_group']),
+        eq(categories.deleted, 0),
+      ),
+    );
+  const ids = new Map<string, string>();
+  const rows: (typeof categories.$inferInsert)[] = [];
+  for (const category of wanted) {
+    const found = existing.find(
+      (row) =>
+        row.type === category.type &&
+        typeof row.title === 'object' &&
+        (row.title as Record<string, string>).en === category.title.en,
+    );
+    const id = found?.id ?? newId();
+    ids.set(`${category.type}:${category.key}`, id);
+    if (!found)
+      rows.push({ id, meetingId, type: category.type, title: category.title, weight: category.weight });
+  }
+  if (rows.length > 0) await db.insert(categories).values(rows);
+  return { ids, created: rows.length };
+}
+
+// Products per insert statement: 10 bound columns each stays far below PostgreSQL's 65,535 parameters.
+const productsPerStatement = 2_000;
+
+/**
+ * Fills a meeting with `count` generated exhibitors (issue 5 part 6): their enterprises (logo, contact,
+ * description, industry), exhibitor rows (booth, group, industry, weight) and 10 products each (image,
+ * description), plus the `industry` and `exhibitor_group` categories. One transaction per batch of
+ * `batchSize` exhibitors; progress reported after each. Deterministic names for a given seed;
+ * creation times step back one second per exhibitor so the default order is stable.
+ * Without `storage` the enterprises and products get no images.
+ * @throws SeedRefusedError when the meeting does not exist, or already has generated exhibitors and
+ *   `onExisting` is not 'replace'; RangeError for a count outside 1..100000
+ */
+export async function seedExhibitors(
+  deps: { db: Database; storage?: Storage },
+  input: SeedExhibitorsInput,
+): Promise<SeedExhibitorsResult> {
+  const { db } = deps;
+  const [meeting] = await db
+    .select({ id: meetings.id })
+    .from(meetings)
+    .where(eq(meetings.id, input.meetingId))
+    .limit(1);
+  if (!meeting) throw new SeedRefusedError(`meeting ${input.meetingId} does not exist`);
+  const existing = await countGenerated(db, input.meetingId);
+  let replaced = 0;
+  if (existing > 0) {
+    if (input.onExisting !== 'replace') {
+      throw new SeedRefusedError(
+        `meeting ${input.meetingId} already has ${existing} generated exhibitors; pass --replace to replace them`,
+      );
+    }
+    replaced = await removeGenerated(db, input.meetingId);
+  }
+  const media = deps.storage ? await ensureSeedImages({ db, storage: deps.storage }) : undefined;
+  const { ids: categoryIds, created: categoriesCreated } = await ensureCategories(db, input.meetingId);
+  const options: GeneratorOptions = {
+    count: input.count,
+    logoCount,
+    imageCount,
+    ...(input.seed !== undefined ? { seed: input.seed } : {}),
+  };
+  const batchSize = Math.max(1, input.batchSize ?? 500);
+  const startedAt = Date.now();
+  let done = 0;
+  let productTotal = 0;
+  let firstEnterpriseId: string | null = null;
+  let batch: GeneratedExhibitor[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const enterpriseRows: (typeof enterprises.$inferInsert)[] = [];
+    const exhibitorRows: (typeof exhibitors.$inferInsert)[] = [];
+    const productRows: (typeof products.$inferInsert)[] = [];
+    for (const generated of batch) {
+      const enterpriseId = newId();
+      firstEnterpriseId ??= enterpriseId;
+      const createdAt = new Date(startedAt - generated.index * 1000);
+      const industryId = categoryIds.get(`industry:${generated.industry}`) ?? null;
+      enterpriseRows.push({
+        id: enterpriseId,
+        title: generated.title,
+        logo: media?.logos[generated.logoIndex] ?? '',
+        description: generated.description,
+        images: media ? [media.images[generated.products[0]?.imageIndex ?? 0] as string] : [],
+        website: generated.website,
+        phone: generated.phone,
+        email: generated.email,
+        industryCategoryId: industryId,
+        searchText: searchTextOf(generated.title),
+        weight: generated.weight,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      exhibitorRows.push({
+        id: newId(),
+        meetingId: input.meetingId,
+        enterpriseId,
+        booth: generated.booth,
+        exhibitorGroupCategoryId: categoryIds.get(`exhibitor_group:${generated.group}`) ?? null,
+        industryCategoryId: industryId,
+        weight: generated.weight,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      generated.products.forEach((product, position) => {
+        const productCreatedAt = new Date(createdAt.getTime() - position);
+        productRows.push({
+          id: newId(),
+          enterpriseId,
+          meetingId: input.meetingId,
+          title: product.title,
+          images: media ? [media.images[product.imageIndex] as string] : [],
+          description: product.description,
+          searchText: searchTextOf(product.title),
+          weight: product.weight,
+          createdAt: productCreatedAt,
+          updatedAt: productCreatedAt,
+        });
+      });
+    }
+    await db.transaction(async (tx) => {
+      await tx.insert(enterprises).values(enterpriseRows);
+      await tx.insert(exhibitors).values(exhibitorRows);
+      for (let at = 0; at < productRows.length; at += productsPerStatement) {
+        await tx.insert(products).values(productRows.slice(at, at + productsPerStatement));
+      }
+    });
+    done += batch.length;
+    productTotal += productRows.length;
+    batch = [];
+    input.onProgress?.(done, input.count);
+  };
+  for (const generated of generateExhibitors(options)) {
+    batch.push(generated);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  return { exhibitors: done, products: productTotal, replaced, categoriesCreated, firstEnterpriseId };
+}
