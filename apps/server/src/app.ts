@@ -8,6 +8,7 @@ import { blockRoutes } from './modules/blocks/blocks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       authRoutes(scoped);
       messageRoutes(scoped);
       await scoped.register(mediaRoutes);
+      await scoped.register(invitationRoutes);
       oauthRoutes(scoped);
       userRoutes(scoped);
     },

@@ -4,6 +4,7 @@ export * from './blocks/blocks.contracts.ts';
 export * from './categories/categories.contracts.ts';
 export * from './enterprises/enterprises.contracts.ts';
 export * from './exhibitors/exhibitors.contracts.ts';
+export * from './invitations/invitations.contracts.ts';
 export * from './media/media.contracts.ts';
 export * from './meetings/meetings.contracts.ts';
 export * from './oauth/oauth.contracts.ts';

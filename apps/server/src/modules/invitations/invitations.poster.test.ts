@@ -1,0 +1,64 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { escapeSvgText, posterHeight, posterWidth, renderPoster, wrapText } from './invitations.poster.ts';
+import { enterpriseShareUrl, formatMeetingDates } from './invitations.service.ts';
+
+describe('invitation poster', () => {
+  it('escapes markup and drops control characters in SVG text', () => {
+    expect(escapeSvgText(`<b a="1">'&'</b>\u0000\u0007`)).toBe(
+      '&lt;b a=&quot;1&quot;&gt;&apos;&amp;&apos;&lt;/b&gt;',
+    );
+  });
+
+  it('wraps Latin text at spaces, CJK anywhere, Hangul at spaces, and ellipsises the rest', () => {
+    // 12 ems hold about 20 Latin characters.
+    expect(wrapText('Shenzhen Sunrise Robotics Co., Ltd.', 12, 3)).toEqual([
+      'Shenzhen Sunrise',
+      'Robotics Co., Ltd.',
+    ]);
+    expect(wrapText('深圳旭日机器人科技有限公司', 6, 3)).toEqual(['深圳旭日机器', '人科技有限公', '司']);
+    expect(wrapText('カオス・コミュニケーション', 6, 3)).toEqual(['カオス・コミ', 'ュニケーショ', 'ン']);
+    expect(wrapText('선전 선라이즈 로보틱스 주식회사', 8, 3)).toEqual([
+      '선전 선라이즈',
+      '로보틱스',
+      '주식회사',
+    ]);
+    const cut = wrapText('one two three four five six seven', 8, 2);
+    expect(cut).toHaveLength(2);
+    expect(cut[1]).toMatch(/…$/);
+  });
+
+  it('builds the enterprise share link from PUBLIC_URL', () => {
+    expect(enterpriseShareUrl('https://expo.example.org/', 'a'.repeat(24), 'b'.repeat(24))).toBe(
+      `https://expo.example.org/#/meeting/enterprise?enterprise_id=${'b'.repeat(24)}&meeting_id=${'a'.repeat(24)}`,
+    );
+  });
+
+  it('formats the dates in the language and time zone, falling back to UTC', () => {
+    const start = new Date('2019-08-21T08:00:00Z');
+    const end = new Date('2019-08-25T20:00:00Z');
+    expect(formatMeetingDates(start, end, 'en', 'Europe/Berlin')).toMatch(/Aug 21\s*–\s*25, 2019/);
+    expect(formatMeetingDates(start, end, 'zh', 'Asia/Shanghai')).toContain('2019');
+    expect(formatMeetingDates(start, end, 'en', 'Not/AZone')).toContain('2019');
+  });
+
+  it('renders a PNG of the poster size with CJK and Arabic text and no images', async () => {
+    const png = await renderPoster({
+      language: 'ar',
+      meetingTitle: 'مخيم الفوضى للاتصالات 2019',
+      dateLine: '21–25 Aug 2019',
+      venue: '',
+      enterpriseName: '深圳旭日机器人 <script>',
+      booth: 'A1-001',
+      themeColor: 'red; injected',
+      cover: Buffer.from('not an image'),
+      logo: null,
+      shareUrl: 'https://expo.example.org/#/meeting/enterprise?enterprise_id=1',
+    });
+    expect(await sharp(png).metadata()).toMatchObject({
+      format: 'png',
+      width: posterWidth,
+      height: posterHeight,
+    });
+  });
+});
