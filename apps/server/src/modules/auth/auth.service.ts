@@ -185,6 +185,22 @@ export async function loginWithExhibitorAccount(
   deps: Deps,
   input: Caller & { account: string; password: string; meetingId: string },
 ): Promise<LoginResult> {
+  const account = await verifyExhibitorAccount(deps, input);
+  const user = await exhibitorUser(deps.db, account);
+  return signIn(deps, { ...input, user, method: 'exhibitor' });
+}
+
+/**
+ * Checks an exhibitor account's password (argon2id) under the login limits, for the login and for
+ * binding the account to a logged-in user (POST /exhibitor/bindings, §6). Unknown, disabled and
+ * wrong-password accounts cost the same work and get the same error.
+ * @returns the account row
+ * @throws 401 account.password_incorrect, 429 too_frequent (per account and per IP)
+ */
+export async function verifyExhibitorAccount(
+  deps: Deps,
+  input: { ip: string; account: string; password: string; meetingId: string },
+): Promise<ExhibitorAccountRow> {
   const accountName = normaliseAccountName(input.account);
   await rateLimitsFor(deps.config).consumeAll([
     { rule: exhibitorLoginLimits.ip, key: input.ip },
@@ -197,8 +213,7 @@ export async function loginWithExhibitorAccount(
     input.password,
   );
   if (!isUsable || !isRight) throw accountOrPasswordIncorrect();
-  const user = await exhibitorUser(deps.db, account);
-  return signIn(deps, { ...input, user, method: 'exhibitor' });
+  return account;
 }
 
 /**

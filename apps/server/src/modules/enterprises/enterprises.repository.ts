@@ -1,0 +1,469 @@
+import type { ListQuery } from '@app/contracts';
+import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { filtersById, orderSql, whereSql } from '../../db/list-query-sql.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { exhibitorAccounts } from '../auth/auth.tables.ts';
+import { categories } from '../categories/categories.tables.ts';
+import { exhibitorBindings, exhibitors } from '../exhibitors/exhibitors.tables.ts';
+import { products } from '../products/products.tables.ts';
+import { buildSearchText, containsPattern } from './enterprises.search.ts';
+import {
+  enterprises,
+  type InteractionKind,
+  type InteractionTargetType,
+  interactions,
+  type ReactionKind,
+  type ReactionTargetType,
+  reactions,
+} from './enterprises.tables.ts';
+
+export type EnterpriseRow = typeof enterprises.$inferSelect;
+export type NewEnterpriseRow = typeof enterprises.$inferInsert;
+export type EnterpriseField =
+  | '_id'
+  | 'meeting_id'
+  | 'industry_category_id'
+  | 'weight'
+  | 'created'
+  | 'likes_total'
+  | 'views_total';
+
+const columns = {
+  _id: enterprises.id,
+  industry_category_id: enterprises.industryCategoryId,
+  weight: enterprises.weight,
+  created: enterprises.createdAt,
+  likes_total: enterprises.likesTotal,
+  views_total: enterprises.viewsTotal,
+} as const;
+
+/** Rows per INSERT statement: 25 columns each stays far below PostgreSQL's 65,535 parameters. */
+const insertBatchSize = 500;
+
+/**
+ * Inserts enterprises in batches of 500 (data generator, seeds, tests). `searchText` is built from
+ * the title when not given. Returns nothing; ids are the callers' (`newId()`).
+ */
+export async function insertEnterprises(db: Database, rows: NewEnterpriseRow[]): Promise<void> {
+  for (let at = 0; at < rows.length; at += insertBatchSize) {
+    const batch = rows.slice(at, at + insertBatchSize).map((row) => ({
+      ...row,
+      searchText: row.searchText ?? buildSearchText(row.title),
+    }));
+    await db.insert(enterprises).values(batch);
+  }
+}
+
+/** SQL: the enterprise has a shown, not deleted exhibitor row in the meeting. */
+export function exhibitsAt(meetingId: string): SQL {
+  return sql`exists (select 1 from ${exhibitors} where ${exhibitors.enterpriseId} = ${enterprises.id}
+    and ${exhibitors.meetingId} = ${meetingId} and ${exhibitors.deleted} = 0 and ${exhibitors.isShown} = 1)`;
+}
+
+function meetingConditions(query: Pick<ListQuery<EnterpriseField>, 'conditions'>): SQL[] {
+  return query.conditions
+    .filter((condition) => condition.field === 'meeting_id')
+    .map((condition) => exhibitsAt(String(condition.value)));
+}
+
+function enterpriseWhere(query: Pick<ListQuery<EnterpriseField>, 'conditions'>) {
+  return whereSql(query, columns, [
+    filtersById(query) ? undefined : eq(enterprises.deleted, 0),
+    ...meetingConditions(query),
+  ]);
+}
+
+/** Enterprises matching a parsed list query (deleted rows only when filtered by `_id`). */
+export async function findEnterprises(
+  db: Database,
+  query: ListQuery<EnterpriseField>,
+): Promise<EnterpriseRow[]> {
+  return db
+    .select()
+    .from(enterprises)
+    .where(enterpriseWhere(query))
+    .orderBy(...orderSql(query.sort, columns, enterprises.id))
+    .limit(query.limit)
+    .offset(query.skip);
+}
+
+/** Number of enterprises matching the conditions. */
+export async function countEnterpriseRows(
+  db: Database,
+  query: Pick<ListQuery<EnterpriseField>, 'conditions'>,
+): Promise<number> {
+  const rows = await db.select({ total: count() }).from(enterprises).where(enterpriseWhere(query));
+  return rows[0]?.total ?? 0;
+}
+
+/** A search: every term must occur in `search_text`; `phrase` (the folded keyword) ranks the rows. */
+export type SearchInput = {
+  terms: string[];
+  phrase: string;
+  limit: number;
+  skip: number;
+};
+
+/** SQL: every term is a substring of the search column (ILIKE, trigram-indexed, wildcards escaped). */
+export function matchesAllTerms(column: PgColumn, terms: string[]) {
+  return and(...terms.map((term) => ilike(column, containsPattern(term))));
+}
+
+/**
+ * ORDER BY of a search: rows where a title line starts with the keyword first, then by pg_trgm word
+ * similarity of the keyword to the text, then weight and created (descending), then id.
+ */
+export function searchOrder(
+  table: { searchText: PgColumn; weight: PgColumn; createdAt: PgColumn; id: PgColumn },
+  phrase: string,
+): SQL[] {
+  return [
+    sql`(${table.searchText} like ${`${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or strpos(${table.searchText}, ${`\n${phrase}`}) > 0) desc`,
+    sql`word_similarity(${phrase}, ${table.searchText}) desc`,
+    desc(table.weight),
+    desc(table.createdAt),
+    sql`${table.id} asc`,
+  ];
+}
+
+/**
+ * Enterprises (not deleted) whose search text contains every term, optionally exhibiting at a meeting
+ * and of an industry, best match first.
+ */
+export async function searchEnterpriseRows(
+  db: Database,
+  input: SearchInput & { meetingId?: string | undefined; industryCategoryId?: string | undefined },
+): Promise<EnterpriseRow[]> {
+  return db
+    .select()
+    .from(enterprises)
+    .where(
+      and(
+        eq(enterprises.deleted, 0),
+        matchesAllTerms(enterprises.searchText, input.terms),
+        input.meetingId ? exhibitsAt(input.meetingId) : undefined,
+        input.industryCategoryId ? eq(enterprises.industryCategoryId, input.industryCategoryId) : undefined,
+      ),
+    )
+    .orderBy(...searchOrder(enterprises, input.phrase))
+    .limit(input.limit)
+    .offset(input.skip);
+}
+
+/** One enterprise by id (deleted included), or undefined. */
+export async function findEnterpriseById(db: Database, id: string): Promise<EnterpriseRow | undefined> {
+  const [row] = await db.select().from(enterprises).where(eq(enterprises.id, id)).limit(1);
+  return row;
+}
+
+/** Enterprises by ids (deleted included), in no particular order. */
+export async function findEnterprisesByIds(db: Database, ids: string[]): Promise<EnterpriseRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(enterprises).where(inArray(enterprises.id, ids));
+}
+
+/** Changes the given fields of an enterprise and its `updated_at`; returns the new row. */
+export async function updateEnterpriseRow(
+  db: Database,
+  id: string,
+  patch: Partial<Omit<NewEnterpriseRow, 'id' | 'createdAt'>>,
+): Promise<EnterpriseRow | undefined> {
+  const [row] = await db
+    .update(enterprises)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(enterprises.id, id))
+    .returning();
+  return row;
+}
+
+/** `{ id, title }` of categories by ids (deleted ones included: a list still names them). */
+export async function findCategoryRefs(
+  db: Database,
+  ids: string[],
+): Promise<Map<string, { id: string; title: EnterpriseRow['title'] }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: categories.id, title: categories.title })
+    .from(categories)
+    .where(inArray(categories.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * True when the user may edit the enterprise (§6): a binding of theirs (in `meetingId` when given)
+ * points to an enabled exhibitor account of that enterprise, or they are the user such an account
+ * signs in as (POST /tokens/exhibitor).
+ */
+export async function isUserBoundToEnterprise(
+  db: Database,
+  input: { userId: string; enterpriseId: string; meetingId?: string | undefined },
+): Promise<boolean> {
+  const [bound] = await db
+    .select({ one: sql<number>`1` })
+    .from(exhibitorAccounts)
+    .where(
+      and(
+        eq(exhibitorAccounts.enterpriseId, input.enterpriseId),
+        eq(exhibitorAccounts.enabled, 1),
+        input.meetingId ? eq(exhibitorAccounts.meetingId, input.meetingId) : undefined,
+        sql`(${exhibitorAccounts.userId} = ${input.userId} or exists (
+          select 1 from ${exhibitorBindings} where ${exhibitorBindings.exhibitorAccountId} = ${exhibitorAccounts.id}
+          and ${exhibitorBindings.userId} = ${input.userId}))`,
+      ),
+    )
+    .limit(1);
+  return bound !== undefined;
+}
+
+/** A reaction's target kinds that carry counters. */
+export type CountedReactionTarget = Extract<ReactionTargetType, 'enterprise' | 'product'>;
+
+async function bumpReactionCounter(
+  tx: Database,
+  target: CountedReactionTarget,
+  kind: ReactionKind,
+  id: string,
+  delta: 1 | -1 | 0,
+  isDeletedAllowed: boolean,
+): Promise<number | undefined> {
+  if (target === 'enterprise') {
+    const column = kind === 'like' ? enterprises.likesTotal : enterprises.awesomesTotal;
+    const [row] = await tx
+      .update(enterprises)
+      .set(
+        kind === 'like'
+          ? { likesTotal: sql`${column} + ${delta}` }
+          : { awesomesTotal: sql`${column} + ${delta}` },
+      )
+      .where(and(eq(enterprises.id, id), isDeletedAllowed ? undefined : eq(enterprises.deleted, 0)))
+      .returning({ total: column });
+    return row?.total;
+  }
+  const column = kind === 'like' ? products.likesTotal : products.awesomesTotal;
+  const [row] = await tx
+    .update(products)
+    .set(
+      kind === 'like'
+        ? { likesTotal: sql`${column} + ${delta}` }
+        : { awesomesTotal: sql`${column} + ${delta}` },
+    )
+    .where(and(eq(products.id, id), isDeletedAllowed ? undefined : eq(products.deleted, 0)))
+    .returning({ total: column });
+  return row?.total;
+}
+
+/**
+ * Adds (`isOn`) or removes a user's like/awesome and moves the target's counter in the same
+ * transaction — only when a row was really inserted (`on conflict do nothing returning`) or deleted
+ * (`delete … returning`), so repeats change nothing and concurrent calls keep the total exact.
+ * @returns the new total, or undefined when the target does not exist (or is deleted, for an add)
+ */
+export async function setReaction(
+  db: Database,
+  input: {
+    userId: string;
+    kind: ReactionKind;
+    target: CountedReactionTarget;
+    targetId: string;
+    isOn: boolean;
+  },
+): Promise<number | undefined> {
+  return inTransaction(db, async (tx) => {
+    const key = and(
+      eq(reactions.userId, input.userId),
+      eq(reactions.kind, input.kind),
+      eq(reactions.targetType, input.target),
+      eq(reactions.targetId, input.targetId),
+    );
+    if (input.isOn) {
+      // The target is checked (and row-locked) first so no reaction to a missing target is stored.
+      const current = await bumpReactionCounter(tx, input.target, input.kind, input.targetId, 0, false);
+      if (current === undefined) return undefined;
+      const inserted = await tx
+        .insert(reactions)
+        .values({
+          userId: input.userId,
+          kind: input.kind,
+          targetType: input.target,
+          targetId: input.targetId,
+        })
+        .onConflictDoNothing()
+        .returning({ userId: reactions.userId });
+      if (inserted.length === 0) return current;
+      return bumpReactionCounter(tx, input.target, input.kind, input.targetId, 1, false);
+    }
+    const removed = await tx.delete(reactions).where(key).returning({ userId: reactions.userId });
+    return bumpReactionCounter(
+      tx,
+      input.target,
+      input.kind,
+      input.targetId,
+      removed.length > 0 ? -1 : 0,
+      true,
+    );
+  });
+}
+
+/** The ids among `targetIds` the user liked and gave an awesome. */
+export async function reactionsOf(
+  db: Database,
+  input: { userId: string; target: ReactionTargetType; targetIds: string[] },
+): Promise<{ liked: Set<string>; awesome: Set<string> }> {
+  const liked = new Set<string>();
+  const awesome = new Set<string>();
+  if (input.targetIds.length === 0) return { liked, awesome };
+  const rows = await db
+    .select({ kind: reactions.kind, targetId: reactions.targetId })
+    .from(reactions)
+    .where(
+      and(
+        eq(reactions.userId, input.userId),
+        eq(reactions.targetType, input.target),
+        inArray(reactions.targetId, [...new Set(input.targetIds)]),
+      ),
+    );
+  for (const row of rows) (row.kind === 'like' ? liked : awesome).add(row.targetId);
+  return { liked, awesome };
+}
+
+/**
+ * Ids of the targets the user liked, latest first, limited to those exhibiting at a meeting:
+ * enterprises with a shown exhibitor there, products shown there by such an enterprise.
+ */
+export async function likedTargetIds(
+  db: Database,
+  input: { userId: string; target: CountedReactionTarget; meetingId: string; limit: number; skip: number },
+): Promise<string[]> {
+  const inMeeting =
+    input.target === 'enterprise'
+      ? sql`exists (select 1 from ${exhibitors} where ${exhibitors.enterpriseId} = ${reactions.targetId}
+          and ${exhibitors.meetingId} = ${input.meetingId} and ${exhibitors.deleted} = 0 and ${exhibitors.isShown} = 1)`
+      : sql`exists (select 1 from ${products} join ${exhibitors} on ${exhibitors.enterpriseId} = ${products.enterpriseId}
+          where ${products.id} = ${reactions.targetId} and ${products.deleted} = 0
+          and (${products.meetingId} is null or ${products.meetingId} = ${input.meetingId})
+          and ${exhibitors.meetingId} = ${input.meetingId} and ${exhibitors.deleted} = 0 and ${exhibitors.isShown} = 1)`;
+  const rows = await db
+    .select({ targetId: reactions.targetId })
+    .from(reactions)
+    .where(
+      and(
+        eq(reactions.userId, input.userId),
+        eq(reactions.kind, 'like'),
+        eq(reactions.targetType, input.target),
+        inMeeting,
+      ),
+    )
+    .orderBy(desc(reactions.createdAt), desc(reactions.targetId))
+    .limit(input.limit)
+    .offset(input.skip);
+  return rows.map((row) => row.targetId);
+}
+
+/** Who caused a counted interaction. */
+export type InteractionActor = {
+  meetingId?: string | null | undefined;
+  userId?: string | null | undefined;
+  deviceId?: string | null | undefined;
+  sourceId?: string | null | undefined;
+};
+
+type CountedInteractionTarget = Extract<InteractionTargetType, 'enterprise' | 'exhibitor' | 'product'>;
+
+async function bumpInteractionCounter(
+  tx: Database,
+  target: CountedInteractionTarget,
+  kind: InteractionKind,
+  id: string,
+): Promise<number | undefined> {
+  if (target === 'enterprise') {
+    const column = {
+      view: enterprises.viewsTotal,
+      call: enterprises.callsTotal,
+      mail: enterprises.mailsTotal,
+      attachment_view: enterprises.attachmentViewsTotal,
+    }[kind];
+    const field = {
+      view: 'viewsTotal',
+      call: 'callsTotal',
+      mail: 'mailsTotal',
+      attachment_view: 'attachmentViewsTotal',
+    }[kind];
+    const [row] = await tx
+      .update(enterprises)
+      .set({ [field]: sql`${column} + 1` })
+      .where(and(eq(enterprises.id, id), eq(enterprises.deleted, 0)))
+      .returning({ total: column });
+    return row?.total;
+  }
+  if (target === 'exhibitor') {
+    const column = {
+      view: exhibitors.viewsTotal,
+      call: exhibitors.callsTotal,
+      mail: exhibitors.mailsTotal,
+      attachment_view: exhibitors.attachmentViewsTotal,
+    }[kind];
+    const field = {
+      view: 'viewsTotal',
+      call: 'callsTotal',
+      mail: 'mailsTotal',
+      attachment_view: 'attachmentViewsTotal',
+    }[kind];
+    const [row] = await tx
+      .update(exhibitors)
+      .set({ [field]: sql`${column} + 1` })
+      .where(and(eq(exhibitors.id, id), eq(exhibitors.deleted, 0)))
+      .returning({ total: column });
+    return row?.total;
+  }
+  if (kind !== 'view') throw new Error(`products count views only, not ${kind}`);
+  const [row] = await tx
+    .update(products)
+    .set({ viewsTotal: sql`${products.viewsTotal} + 1` })
+    .where(and(eq(products.id, id), eq(products.deleted, 0)))
+    .returning({ total: products.viewsTotal });
+  return row?.total;
+}
+
+/**
+ * Counts one view / call / mail / attachment view: an atomic `+ 1` of the target's counter and a log
+ * row, in one transaction.
+ * @returns the new total, or undefined when the target does not exist or is deleted (nothing logged)
+ */
+export async function recordInteraction(
+  db: Database,
+  input: InteractionActor & { target: CountedInteractionTarget; targetId: string; kind: InteractionKind },
+): Promise<number | undefined> {
+  return inTransaction(db, async (tx) => {
+    const total = await bumpInteractionCounter(tx, input.target, input.kind, input.targetId);
+    if (total === undefined) return undefined;
+    await tx.insert(interactions).values({
+      kind: input.kind,
+      targetType: input.target,
+      targetId: input.targetId,
+      meetingId: input.meetingId ?? null,
+      userId: input.userId ?? null,
+      deviceId: input.deviceId ?? null,
+      sourceId: input.sourceId ?? null,
+    });
+    return total;
+  });
+}
+
+/** Logs a pavilion page view (the total lives in exhibition_view_totals, see the exhibitors module). */
+export async function logInteraction(
+  db: Database,
+  input: InteractionActor & { target: InteractionTargetType; targetId: string; kind: InteractionKind },
+): Promise<void> {
+  await db.insert(interactions).values({
+    kind: input.kind,
+    targetType: input.target,
+    targetId: input.targetId,
+    meetingId: input.meetingId ?? null,
+    userId: input.userId ?? null,
+    deviceId: input.deviceId ?? null,
+    sourceId: input.sourceId ?? null,
+  });
+}

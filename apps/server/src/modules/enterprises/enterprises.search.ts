@@ -1,0 +1,87 @@
+import type { Highlight, LocalizedText } from '@app/contracts';
+
+/**
+ * Keyword search of enterprises, exhibitors and products (issue 5 part 3), the parts with no I/O:
+ * the searchable text stored in `search_text`, the LIKE patterns of a keyword, and the highlight
+ * ranges of a title. Matching is a case-insensitive substring match in SQL (`ILIKE`, served by a
+ * pg_trgm GIN index), which — unlike word-based full-text search — also finds 机器人 inside
+ * 智能机器人有限公司, where no spaces separate words.
+ */
+
+/** Folds full-width letters and digits (ＡＢＣ１) to their plain forms and lower-cases. */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
+}
+
+/**
+ * The `search_text` of a row: every language of every given text, folded (NFKC, lower case), one
+ * value per line so a keyword never matches across two languages. Used by every write of
+ * enterprises and products, and by the data generator.
+ */
+export function buildSearchText(...texts: (LocalizedText | null | undefined)[]): string {
+  const values = texts.flatMap((text) => {
+    if (!text) return [];
+    return typeof text === 'string' ? [text] : Object.values(text);
+  });
+  return values
+    .map((value) => foldForSearch(value).trim())
+    .filter((value) => value !== '')
+    .join('\n');
+}
+
+/** Escapes LIKE wildcards (`%`, `_`) and the escape character so the keyword matches literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * The keyword as searched: folded and split on white space into at most 8 terms (every term must
+ * match; a keyword without spaces is one term). Empty when nothing is left.
+ */
+export function searchTerms(keyword: string): string[] {
+  return foldForSearch(keyword)
+    .split(/\s+/u)
+    .filter((term) => term !== '')
+    .slice(0, 8);
+}
+
+/** `%term%` with the term's wildcards escaped, for `search_text ILIKE`. */
+export function containsPattern(term: string): string {
+  return `%${escapeLike(term)}%`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Where the search terms occur in a (localized) title: one range per occurrence, in UTF-16 code
+ * units of the value as stored, case-insensitive; overlapping ranges are merged. For a language map
+ * the ranges carry its language key, for a plain string ''.
+ */
+export function titleHighlights(title: LocalizedText, terms: string[]): Highlight[] {
+  const entries: [string, string][] = typeof title === 'string' ? [['', title]] : Object.entries(title);
+  const usable = terms.filter((term) => term !== '');
+  if (usable.length === 0) return [];
+  const matcher = new RegExp(usable.map(escapeRegExp).join('|'), 'giu');
+  const highlights: Highlight[] = [];
+  for (const [lang, value] of entries) {
+    // NFKC may change lengths; only a value whose folded form keeps its length can be matched
+    // position by position, the others are matched as written.
+    const folded = value.normalize('NFKC');
+    const text = folded.length === value.length ? folded : value;
+    const ranges: { start: number; end: number }[] = [];
+    for (const match of text.matchAll(matcher)) {
+      if (match[0].length === 0) continue;
+      const start = match.index;
+      const end = start + match[0].length;
+      const last = ranges.at(-1);
+      if (last && start <= last.end) last.end = Math.max(last.end, end);
+      else ranges.push({ start, end });
+    }
+    for (const range of ranges) {
+      highlights.push({ field: 'title', lang, start: range.start, length: range.end - range.start });
+    }
+  }
+  return highlights;
+}

@@ -1,0 +1,90 @@
+import {
+  awesomeProduct,
+  countProducts as countProductsContract,
+  likeProduct,
+  listLikedProducts as listLikedProductsContract,
+  listProducts as listProductsContract,
+  searchProducts as searchProductsContract,
+  unawesomeProduct,
+  unlikeProduct,
+} from '@app/contracts';
+import type { App } from '../../app-types.ts';
+import { requireUserId } from '../../plugins/auth.ts';
+import { contractRoute } from '../../plugins/contract-route.ts';
+import {
+  countProducts,
+  listLikedProducts,
+  listProducts,
+  reactToProduct,
+  searchProducts,
+} from './products.service.ts';
+
+/**
+ * §7 Enterprises (products): GET /enterprise/products, /count, /search; POST/DELETE
+ * /enterprise/product/likes and /awesomes; GET /enterprise/product/likes (collection).
+ */
+export function productRoutes(app: App): void {
+  const { db } = app.deps;
+  app.route({
+    ...contractRoute(listProductsContract),
+    config: { isGuestViewable: true },
+    handler: async (request) => ({
+      results: await listProducts({ db }, { ...request.query, userId: request.actor.userId }),
+    }),
+  });
+  app.route({
+    ...contractRoute(countProductsContract),
+    config: { isGuestViewable: true },
+    handler: async (request) => countProducts({ db }, request.query),
+  });
+  app.route({
+    ...contractRoute(searchProductsContract),
+    config: { isGuestViewable: true },
+    handler: async (request) => ({
+      results: await searchProducts({ db }, { ...request.query, userId: request.actor.userId }),
+    }),
+  });
+  app.route({
+    ...contractRoute(likeProduct),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      reactToProduct(
+        { db },
+        { userId: requireUserId(request), productId: request.body.product_id, kind: 'like', isOn: true },
+      ),
+  });
+  app.route({
+    ...contractRoute(unlikeProduct),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      reactToProduct(
+        { db },
+        { userId: requireUserId(request), productId: request.query.product_id, kind: 'like', isOn: false },
+      ),
+  });
+  app.route({
+    ...contractRoute(awesomeProduct),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      reactToProduct(
+        { db },
+        { userId: requireUserId(request), productId: request.body.product_id, kind: 'awesome', isOn: true },
+      ),
+  });
+  app.route({
+    ...contractRoute(unawesomeProduct),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      reactToProduct(
+        { db },
+        { userId: requireUserId(request), productId: request.query.product_id, kind: 'awesome', isOn: false },
+      ),
+  });
+  app.route({
+    ...contractRoute(listLikedProductsContract),
+    config: { auth: 'required' },
+    handler: async (request) => ({
+      results: await listLikedProducts({ db }, { ...request.query, userId: requireUserId(request) }),
+    }),
+  });
+}

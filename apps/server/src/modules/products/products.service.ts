@@ -1,0 +1,197 @@
+import {
+  type AwesomeResult,
+  type LikeResult,
+  type Product,
+  type ProductListQuerystring,
+  type ProductSearchQuerystring,
+  parseListQuery,
+  productQuerySpec,
+  reorderById,
+} from '@app/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError, notFound } from '../../errors.ts';
+import {
+  findEnterprisesByIds,
+  type InteractionActor,
+  likedTargetIds,
+  reactionsOf,
+  recordInteraction,
+  setReaction,
+} from '../enterprises/enterprises.repository.ts';
+import { titleHighlights } from '../enterprises/enterprises.search.ts';
+import { parseKeyword, parsePage } from '../enterprises/enterprises.service.ts';
+import {
+  countProductRows,
+  findProductById,
+  findProducts,
+  findProductsByIds,
+  type ProductField,
+  type ProductRow,
+  searchProductRows,
+} from './products.repository.ts';
+import { type ProductContext, toWireProduct } from './products.serializer.ts';
+
+type Deps = { db: Database };
+type Viewer = { userId?: string | null | undefined };
+
+/** Enterprise names and the viewer's reactions for a set of product rows. */
+async function productContext(db: Database, rows: ProductRow[], viewer: Viewer): Promise<ProductContext> {
+  const [enterpriseRows, reactions] = await Promise.all([
+    findEnterprisesByIds(db, [...new Set(rows.map((row) => row.enterpriseId))]),
+    viewer.userId
+      ? reactionsOf(db, { userId: viewer.userId, target: 'product', targetIds: rows.map((row) => row.id) })
+      : Promise.resolve({ liked: new Set<string>(), awesome: new Set<string>() }),
+  ]);
+  return { enterprises: new Map(enterpriseRows.map((row) => [row.id, row])), ...reactions };
+}
+
+type ProductFilterInput = Omit<ProductListQuerystring, 'sort' | 'limit' | 'skip'> &
+  Partial<Pick<ProductListQuerystring, 'sort' | 'limit' | 'skip'>>;
+
+/**
+ * Parses a product list query with the plain `meeting_id` / `enterprise_id` / `category_id`
+ * parameters folded in. A list must be scoped by meeting, enterprise or `_id`.
+ * @throws 400 invalid_query / invalid_object_id / limit_too_large / meeting_id_required
+ */
+function parseProductQuery(input: ProductFilterInput) {
+  const query = parseListQuery<ProductField>(productQuerySpec, input);
+  const plain: [ProductField, string | undefined][] = [
+    ['meeting_id', input.meeting_id],
+    ['enterprise_id', input.enterprise_id],
+    ['category_id', input.category_id],
+  ];
+  for (const [field, value] of plain) {
+    if (value) query.conditions.push({ field, op: '$eq', value });
+  }
+  const isScoped = query.conditions.some((c) => ['meeting_id', 'enterprise_id', '_id'].includes(c.field));
+  if (!isScoped) {
+    throw new AppError(400, 'meeting_id_required', 'meeting_id or enterprise_id is required');
+  }
+  return query;
+}
+
+/**
+ * GET /enterprise/products and /exhibitors/products (§7, §9): products by weight then created,
+ * descending; `meeting_id` keeps those shown at the meeting by its shown exhibitors; deleted ones
+ * only when filtered by `_id` (then in the `_id` list's order).
+ * @throws 400 invalid_query / invalid_object_id / limit_too_large / meeting_id_required
+ */
+export async function listProducts(deps: Deps, input: ProductListQuerystring & Viewer): Promise<Product[]> {
+  const query = parseProductQuery(input);
+  const rows = await findProducts(deps.db, query);
+  const context = await productContext(deps.db, rows, input);
+  return reorderById(
+    rows.map((row) => toWireProduct(row, context)),
+    query.idOrder,
+    (item) => item._id.$id,
+  );
+}
+
+/** GET /enterprise/products/count: `{ total }` for the list's filters. */
+export async function countProducts(
+  deps: Deps,
+  input: Omit<ProductListQuerystring, 'sort' | 'limit' | 'skip'>,
+): Promise<{ total: number }> {
+  return { total: await countProductRows(deps.db, parseProductQuery(input)) };
+}
+
+/**
+ * GET /enterprise/products/search (issue 5 part 3): products whose title contains every word of the
+ * keyword (case-insensitive substrings, CJK included, `%`/`_` literal), best match first then weight;
+ * each with `highlights` of its title.
+ * @throws 400 invalid_query / limit_too_large
+ */
+export async function searchProducts(
+  deps: Deps,
+  input: ProductSearchQuerystring & Viewer,
+): Promise<Product[]> {
+  const page = parsePage(input);
+  const { terms, phrase } = parseKeyword(input.keyword);
+  if (terms.length === 0) return [];
+  const rows = await searchProductRows(deps.db, {
+    terms,
+    phrase,
+    ...page,
+    meetingId: input.meeting_id,
+    enterpriseId: input.enterprise_id,
+    categoryId: input.category_id,
+  });
+  const context = await productContext(deps.db, rows, input);
+  return rows.map((row) => toWireProduct(row, context, titleHighlights(row.title, terms)));
+}
+
+/**
+ * POST/DELETE /enterprise/product/likes and /awesomes, POST /exhibitors/products/{id}/likes: sets the
+ * caller's reaction, idempotent, the total exact under concurrency.
+ * @throws 404 not_found
+ */
+export async function reactToProduct<K extends 'like' | 'awesome'>(
+  deps: Deps,
+  input: { userId: string; productId: string; kind: K; isOn: boolean },
+): Promise<K extends 'like' ? LikeResult : AwesomeResult> {
+  const total = await setReaction(deps.db, {
+    userId: input.userId,
+    kind: input.kind,
+    target: 'product',
+    targetId: input.productId,
+    isOn: input.isOn,
+  });
+  if (total === undefined) throw notFound('Product');
+  return (
+    input.kind === 'like'
+      ? { is_liked: input.isOn, likes_total: total }
+      : { is_awesome: input.isOn, awesomes_total: total }
+  ) as K extends 'like' ? LikeResult : AwesomeResult;
+}
+
+/**
+ * GET /enterprise/product/likes?meeting_id (§2 /my/collection): the caller's liked products shown at
+ * the meeting, latest like first.
+ */
+export async function listLikedProducts(
+  deps: Deps,
+  input: {
+    userId: string;
+    meeting_id: string;
+    limit?: string | number | undefined;
+    skip?: string | number | undefined;
+  },
+): Promise<Product[]> {
+  const page = parsePage(input);
+  const ids = await likedTargetIds(deps.db, {
+    userId: input.userId,
+    target: 'product',
+    meetingId: input.meeting_id,
+    ...page,
+  });
+  const rows = await findProductsByIds(deps.db, ids);
+  const context = await productContext(deps.db, rows, input);
+  return reorderById(
+    rows.map((row) => toWireProduct(row, context)),
+    ids,
+    (item) => item._id.$id,
+  );
+}
+
+/**
+ * POST /enterprises/{id}/products/{product_id}/views (`enterpriseId` given: the product must be that
+ * enterprise's) and POST /exhibitors/products/{id}/views: counts a view, answers the new total.
+ * @throws 404 not_found
+ */
+export async function recordProductView(
+  deps: Deps,
+  input: InteractionActor & { productId: string; enterpriseId?: string | undefined },
+): Promise<number> {
+  if (input.enterpriseId) {
+    const row = await findProductById(deps.db, input.productId);
+    if (!row || row.enterpriseId !== input.enterpriseId) throw notFound('Product');
+  }
+  const total = await recordInteraction(deps.db, {
+    ...input,
+    target: 'product',
+    targetId: input.productId,
+    kind: 'view',
+  });
+  if (total === undefined) throw notFound('Product');
+  return total;
+}
