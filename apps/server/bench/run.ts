@@ -8,6 +8,12 @@
  * 2. Initial JS of /meeting/home as transferred (brotli, as the server sends it): every script the page
  *    loads in headless Chromium until idle. `npm run size -w @app/web` gives the gzip -9 figure.
  * 3. Lighthouse mobile performance score of the home page (Lighthouse from npm, Debian Chromium).
+ * 4. Exhibitors at scale (issue 5), on PostgreSQL only: 10,000 generated exhibitors and 100,000
+ *    products (`seedExhibitors`, timed) in a scratch database; p50/p95/p99 of the pavilion list,
+ *    filter and search calls with the response cache off (latency-probe.ts, BENCH_PROBE_REQUESTS at
+ *    BENCH_PROBE_CONNECTIONS in flight, default 300 at 1), then requests/s of the cached pavilion
+ *    list next to hello-world in one server. BENCH_SKIP_EXHIBITORS=1 leaves it out;
+ *    BENCH_EXHIBITORS sets N. BENCH_SKIP_FRONTEND=1 leaves out part 2 and 3.
  *
  * Results print as a table and are written to bench-results/latest.json. Not a test: nothing fails.
  */
@@ -20,15 +26,22 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { signApikey } from '@app/contracts';
 import type autocannon from 'autocannon';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../src/config.ts';
 import { demoMeetingId } from '../src/db/seed/demo-meeting.data.ts';
+import { seedExhibitors } from '../src/db/seed/seed-exhibitors.ts';
+import { categories } from '../src/modules/categories/categories.tables.ts';
 import { serverRoot } from '../src/paths.ts';
+import { createStorage } from '../src/providers/storage/create-storage.ts';
 import { type RunningServer, startServer } from '../src/start-server.ts';
 
 const execFileAsync = promisify(execFile);
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+// Production refuses the development secret; a throw-away one per run.
+const benchAuthSecret = randomBytes(24).toString('hex');
+const latencyProbe = join(import.meta.dirname, 'latency-probe.ts');
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -55,16 +68,20 @@ type Row = {
  * Loads one path with autocannon in a separate process (so the load generator does not share the
  * server's event loop), the request signed like a real client's, with gzip accepted.
  */
+/** The headers of a signed client GET of `path`, as `name=value`. */
+function signedHeaders(server: RunningServer, path: string): string[] {
+  const salt = server.app.deps.config.APIKEY_SALT;
+  const timestamp = Math.floor(Date.now() / 1000);
+  const apikey = signApikey({ salt, method: 'GET', pathWithQuery: path, timestamp, deviceId: 'bench' });
+  return ['device-id=bench', `apikey=${apikey}`, 'accept-encoding=gzip'];
+}
+
 async function measure(
   server: RunningServer,
   path: string,
 ): Promise<Omit<Row, 'database' | 'route' | 'cache'>> {
-  const salt = server.app.deps.config.APIKEY_SALT;
-  const timestamp = Math.floor(Date.now() / 1000);
-  const apikey = signApikey({ salt, method: 'GET', pathWithQuery: path, timestamp, deviceId: 'bench' });
   const args = ['--json', '-c', String(connections), '-d', String(durationSeconds)];
-  for (const header of ['device-id=bench', `apikey=${apikey}`, 'accept-encoding=gzip'])
-    args.push('-H', header);
+  for (const header of signedHeaders(server, path)) args.push('-H', header);
   const { stdout } = await execFileAsync(process.execPath, [autocannonCli, ...args, `${server.url}${path}`], {
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -84,6 +101,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     const server = await startServer(
       loadConfig({
         NODE_ENV: 'production',
+        AUTH_SECRET: benchAuthSecret,
         PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'silent',
@@ -140,6 +158,151 @@ async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<voi
   };
 }
 
+type LatencyRow = {
+  call: string;
+  path: string;
+  requests: number;
+  errors: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+};
+
+export type ExhibitorsBench = {
+  exhibitors: number;
+  products: number;
+  /** Time of seedExhibitors (generation, inserts, analyse), milliseconds. */
+  seedMs: number;
+  /** Cache off; BENCH_PROBE_REQUESTS requests at BENCH_PROBE_CONNECTIONS in flight. */
+  latency: LatencyRow[];
+  /** Cache 5 s, autocannon like the rows above, in one server. */
+  throughput: Row[];
+};
+
+const probeRequests = Number(process.env.BENCH_PROBE_REQUESTS ?? 300);
+const probeConnections = Number(process.env.BENCH_PROBE_CONNECTIONS ?? 1);
+
+/** p50/p95/p99 of one signed GET, measured by latency-probe.ts in its own process. */
+async function probe(server: RunningServer, call: string, path: string): Promise<LatencyRow> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      latencyProbe,
+      `${server.url}${path}`,
+      String(probeRequests),
+      String(probeConnections),
+      ...signedHeaders(server, path),
+    ],
+    { maxBuffer: 1024 * 1024 },
+  );
+  return { call, path, ...JSON.parse(stdout) };
+}
+
+/**
+ * Issue 5's measurement: a scratch PostgreSQL database with the demo meeting, its generated
+ * exhibitors replaced by `count` (10,000 → 100,000 products); latency of the pavilion calls with
+ * the cache off, then the cached pavilion list's requests/s next to hello-world.
+ */
+async function benchExhibitors(count: number): Promise<ExhibitorsBench | undefined> {
+  const scratch = await scratchPostgres();
+  if (!scratch) {
+    console.warn('PostgreSQL not reachable: exhibitors skipped (set BENCH_DATABASE_URL)');
+    return undefined;
+  }
+  const dataDir = join('/tmp', `bench-exhibitors-${randomBytes(4).toString('hex')}`);
+  const configOf = (cacheTtl: string) =>
+    loadConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: benchAuthSecret,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      CACHE_TTL_SECONDS: cacheTtl,
+      DATABASE_URL: scratch.url,
+    });
+  try {
+    const uncached = await startServer(configOf('0'));
+    let seedMs: number;
+    let result: Awaited<ReturnType<typeof seedExhibitors>>;
+    const latency: LatencyRow[] = [];
+    try {
+      const db = uncached.database.db;
+      const started = performance.now();
+      result = await seedExhibitors(
+        { db, storage: createStorage(uncached.app.deps.config) },
+        {
+          meetingId: demoMeetingId,
+          count,
+          onExisting: 'replace',
+          onProgress: (done, total) => {
+            if (done % 2000 === 0 || done === total) console.log(`seeded ${done}/${total} exhibitors`);
+          },
+        },
+      );
+      seedMs = Math.round(performance.now() - started);
+      const categoryId = async (type: string) => {
+        const [row] = await db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(and(eq(categories.meetingId, demoMeetingId), eq(categories.type, type)))
+          .orderBy(sql`${categories.weight} desc`)
+          .limit(1);
+        return row?.id ?? '';
+      };
+      const industry = await categoryId('industry');
+      const group = await categoryId('exhibitor_group');
+      const m = `meeting_id=${demoMeetingId}`;
+      const keyword = (text: string) => encodeURIComponent(text);
+      const calls: [string, string][] = [
+        ['pavilion list (20)', `/api/exhibitors?${m}&limit=20`],
+        ['pavilion list, page 50', `/api/exhibitors?${m}&limit=20&skip=1000`],
+        ['filter by industry', `/api/exhibitors?${m}&industry_category_id=${industry}&limit=20`],
+        ['filter by exhibitor group', `/api/exhibitors?${m}&exhibitor_group_category_id=${group}&limit=20`],
+        ['search exhibitors 机器人', `/api/exhibitors/search?${m}&keyword=${keyword('机器人')}&limit=20`],
+        ['search exhibitors robotics', `/api/exhibitors/search?${m}&keyword=robotics&limit=20`],
+        ['search exhibitors ロボ', `/api/exhibitors/search?${m}&keyword=${keyword('ロボ')}&limit=20`],
+        ['search exhibitors 로보틱스', `/api/exhibitors/search?${m}&keyword=${keyword('로보틱스')}&limit=20`],
+        ['products of the meeting', `/api/exhibitors/products?${m}&limit=20`],
+        [
+          'search products 机械臂',
+          `/api/enterprise/products/search?${m}&keyword=${keyword('机械臂')}&limit=20`,
+        ],
+        ['search products servo', `/api/enterprise/products/search?${m}&keyword=servo&limit=20`],
+      ];
+      for (const [call, path] of calls) latency.push(await probe(uncached, call, path));
+    } finally {
+      await uncached.close();
+    }
+    const throughput: Row[] = [];
+    const cached = await startServer(configOf('5'), {
+      beforeListen: (app) => app.get('/api/bench/hello', async () => ({ hello: 'world' })),
+    });
+    try {
+      throughput.push({
+        database: 'postgres',
+        route: 'GET /api/bench/hello',
+        cache: '-',
+        ...(await measure(cached, '/api/bench/hello')),
+      });
+      throughput.push({
+        database: 'postgres',
+        route: `GET /api/exhibitors (20 of ${count})`,
+        cache: '5s',
+        ...(await measure(cached, `/api/exhibitors?meeting_id=${demoMeetingId}&limit=20`)),
+      });
+    } finally {
+      await cached.close();
+    }
+    return { exhibitors: result.exhibitors, products: result.products, seedMs, latency, throughput };
+  } finally {
+    await scratch.drop();
+  }
+}
+
 async function measureFrontend(): Promise<{
   initialJsTransferKiB: number;
   scripts: number;
@@ -149,6 +312,7 @@ async function measureFrontend(): Promise<{
   const server = await startServer(
     loadConfig({
       NODE_ENV: 'production',
+      AUTH_SECRET: benchAuthSecret,
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
@@ -218,13 +382,30 @@ if (scratch) {
   console.warn('PostgreSQL not reachable: skipped (set BENCH_DATABASE_URL)');
 }
 console.table(rows);
-const frontend = await measureFrontend();
-console.table([{ ...frontend, lighthouseMetrics: undefined }]);
-console.table([frontend.lighthouseMetrics]);
+const exhibitors =
+  process.env.BENCH_SKIP_EXHIBITORS === '1'
+    ? undefined
+    : await benchExhibitors(Number(process.env.BENCH_EXHIBITORS ?? 10_000));
+if (exhibitors) {
+  console.log(
+    `seeded ${exhibitors.exhibitors} exhibitors, ${exhibitors.products} products in ${exhibitors.seedMs} ms`,
+  );
+  console.table(exhibitors.latency.map(({ path: _path, ...row }) => row));
+  console.table(exhibitors.throughput);
+}
+const frontend = process.env.BENCH_SKIP_FRONTEND === '1' ? undefined : await measureFrontend();
+if (frontend) {
+  console.table([{ ...frontend, lighthouseMetrics: undefined }]);
+  console.table([frontend.lighthouseMetrics]);
+}
 const out = join(serverRoot(), '../../bench-results');
 mkdirSync(out, { recursive: true });
 writeFileSync(
   join(out, 'latest.json'),
-  `${JSON.stringify({ when: new Date().toISOString(), durationSeconds, connections, rows, frontend }, null, 2)}\n`,
+  `${JSON.stringify(
+    { when: new Date().toISOString(), durationSeconds, connections, rows, exhibitors, frontend },
+    null,
+    2,
+  )}\n`,
 );
 console.log(`written ${join(out, 'latest.json')}`);

@@ -238,7 +238,8 @@ const productsPerStatement = 2_000;
  * description, industry), exhibitor rows (booth, group, industry, weight) and 10 products each (image,
  * description), plus the `industry` and `exhibitor_group` categories. One transaction per batch of
  * `batchSize` exhibitors; progress reported after each. Deterministic names for a given seed;
- * creation times step back one second per exhibitor so the default order is stable.
+ * creation times step back one second per exhibitor so the default order is stable. The tables are
+ * analysed at the end.
  * Without `storage` the enterprises and products get no images.
  * @throws SeedRefusedError when the meeting does not exist, or already has generated exhibitors and
  *   `onExisting` is not 'replace'; RangeError for a count outside 1..100000
@@ -347,5 +348,7 @@ export async function seedExhibitors(
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  // Fresh statistics, so the planner uses the indexes at once instead of after autovacuum's next turn.
+  await db.execute(sql`analyze ${enterprises}, ${exhibitors}, ${products}, ${categories}`);
   return { exhibitors: done, products: productTotal, replaced, categoriesCreated, firstEnterpriseId };
 }
