@@ -63,21 +63,24 @@ export function titleHighlights(title: LocalizedText, terms: string[]): Highligh
   const entries: [string, string][] = typeof title === 'string' ? [['', title]] : Object.entries(title);
   const usable = terms.filter((term) => term !== '');
   if (usable.length === 0) return [];
-  const matcher = new RegExp(usable.map(escapeRegExp).join('|'), 'giu');
+  // One scan per term, so overlapping matches of different terms (rob + bot in Robot) both count.
+  const matchers = usable.map((term) => new RegExp(escapeRegExp(term), 'giu'));
   const highlights: Highlight[] = [];
   for (const [lang, value] of entries) {
     // NFKC may change lengths; only a value whose folded form keeps its length can be matched
     // position by position, the others are matched as written.
     const folded = value.normalize('NFKC');
     const text = folded.length === value.length ? folded : value;
+    const found = matchers
+      .flatMap((matcher) => [...text.matchAll(matcher)])
+      .filter((match) => match[0].length > 0)
+      .map((match) => ({ start: match.index, end: match.index + match[0].length }))
+      .sort((a, b) => a.start - b.start);
     const ranges: { start: number; end: number }[] = [];
-    for (const match of text.matchAll(matcher)) {
-      if (match[0].length === 0) continue;
-      const start = match.index;
-      const end = start + match[0].length;
+    for (const range of found) {
       const last = ranges.at(-1);
-      if (last && start <= last.end) last.end = Math.max(last.end, end);
-      else ranges.push({ start, end });
+      if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
+      else ranges.push({ ...range });
     }
     for (const range of ranges) {
       highlights.push({ field: 'title', lang, start: range.start, length: range.end - range.start });

@@ -312,3 +312,37 @@ describe('POST /meetings/{id}/exhibitor/apply', () => {
     expect(row).toMatchObject({ company: 'ACME 机器人', phone: '+8613800138000', userId: login.user_id.$id });
   });
 });
+
+describe('the cached pavilion', () => {
+  it('shares anonymous answers by URL but answers logged-in callers fresh with their likes', async () => {
+    const cached = await createTestApp({ cacheTtlSeconds: 60 });
+    try {
+      await seedFixture(cached.database.db);
+      await seedExhibits(cached.database.db, meetingId, ids.otherMeeting);
+      const url = apiUrl('/exhibitors', { meeting_id: meetingId });
+      const first = await cached.call('GET', url);
+      expect(first.headers['x-cache']).toBeUndefined();
+      const second = await cached.call('GET', url);
+      expect(second.headers['x-cache']).toBe('hit');
+      expect(second.json()).toEqual(first.json());
+
+      const login = await newLogin({ db: cached.database.db, config: cached.app.deps.config }, meetingId);
+      const liked = await cached.call('POST', `/api/exhibitors/${e.exFoods}/likes`, {
+        headers: bearer(login),
+        form: {},
+      });
+      expect(liked.statusCode).toBe(200);
+      const mine = await cached.call('GET', url, { headers: bearer(login) });
+      expect(mine.headers['x-cache']).toBeUndefined();
+      const foods = (mine.json().results as Exhibitor[]).find((item) => item._id.$id === e.exFoods);
+      expect(foods?.enterprise).toMatchObject({ is_liked: true, likes_total: 1 });
+      const anonymous = await cached.call('GET', url);
+      const anonymousFoods = (anonymous.json().results as Exhibitor[]).find(
+        (item) => item._id.$id === e.exFoods,
+      );
+      expect(anonymousFoods?.enterprise.is_liked).toBe(false);
+    } finally {
+      await cached.close();
+    }
+  });
+});

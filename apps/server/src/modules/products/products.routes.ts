@@ -11,6 +11,7 @@ import {
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
+import { anonymousCached } from '../enterprises/enterprises.routes.ts';
 import {
   countProducts,
   listLikedProducts,
@@ -28,21 +29,23 @@ export function productRoutes(app: App): void {
   app.route({
     ...contractRoute(listProductsContract),
     config: { isGuestViewable: true },
-    handler: async (request) => ({
-      results: await listProducts({ db }, { ...request.query, userId: request.actor.userId }),
-    }),
+    handler: async (request, reply) =>
+      anonymousCached(app, request, reply, async () => ({
+        results: await listProducts({ db }, { ...request.query, userId: request.actor.userId }),
+      })),
   });
   app.route({
     ...contractRoute(countProductsContract),
-    config: { isGuestViewable: true },
+    config: { isCacheable: true, isGuestViewable: true },
     handler: async (request) => countProducts({ db }, request.query),
   });
   app.route({
     ...contractRoute(searchProductsContract),
     config: { isGuestViewable: true },
-    handler: async (request) => ({
-      results: await searchProducts({ db }, { ...request.query, userId: request.actor.userId }),
-    }),
+    handler: async (request, reply) =>
+      anonymousCached(app, request, reply, async () => ({
+        results: await searchProducts({ db }, { ...request.query, userId: request.actor.userId }),
+      })),
   });
   app.route({
     ...contractRoute(likeProduct),
