@@ -64,11 +64,19 @@ export default defineConfig({
             },
             {
               name: 'route-shared',
-              // The account features' shared parts stay out: they pull in the phone metadata.
+              // The account features' shared parts stay out: they pull in the phone metadata. So do
+              // the exhibit pages' (cards, search, reactions, forms, their icons): the home page never
+              // uses them, and this chunk loads with it.
               test: (id) =>
                 !id.includes('/src/app/') &&
                 !id.includes('/routes/') &&
-                !/[\\/]features[\\/](auth|users)[\\/]/.test(id),
+                !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products)[\\/]/.test(id) &&
+                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field)|api[\\/]error-message)\./.test(
+                  id,
+                ) &&
+                !/lucide-react.*[\\/]icons[\\/](search|search-x|x|sliders-horizontal|heart|thumbs-up|phone|mail|camera|package|badge-check|circle-check)\.mjs$/.test(
+                  id,
+                ),
               minShareCount: 2,
               priority: 1,
             },

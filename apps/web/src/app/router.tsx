@@ -1,4 +1,5 @@
 import { createHashRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
+import { type ExhibitPage, exhibitPageTitle } from '../features/exhibitors/components/titles.ts';
 import { routes, routeTitles } from '../lib/paths.ts';
 import { homeLoader } from './home-loader.ts';
 import { MeetingError, MeetingLayout } from './meeting-layout.tsx';
@@ -16,6 +17,16 @@ const handle = (
   path: keyof typeof routeTitles,
   options: Omit<RouteHandle, 'titleKey'> = {},
 ): RouteHandle => ({ titleKey: routeTitles[path], ...options });
+
+/** Exhibit pages: titled from the meeting's exhibit wording (§2), words from `exhibitors`. */
+const exhibitHandle = (page: ExhibitPage, options: Omit<RouteHandle, 'dynamicTitle'> = {}): RouteHandle => ({
+  dynamicTitle: {
+    namespace: 'exhibitors',
+    compute: (t, meeting, language) => exhibitPageTitle(page, t, meeting, language),
+  },
+  ...options,
+});
+const pavilion = () => import('../features/exhibitors/routes/pavilion-route.tsx');
 
 const meetingPages: RouteObject[] = [
   {
@@ -48,6 +59,54 @@ const meetingPages: RouteObject[] = [
     path: routes.speaker,
     handle: handle(routes.speaker),
     lazy: () => import('../features/speakers/routes/speaker-route.tsx'),
+  },
+  // Exhibitors, enterprises and products (§2 exhibit, enterprise, product, exhibitor area, collection).
+  { path: routes.exhibit, handle: exhibitHandle('pavilion'), lazy: pavilion },
+  { path: routes.exhibition, handle: exhibitHandle('pavilion'), lazy: pavilion },
+  {
+    path: routes.exhibitorFilter,
+    handle: exhibitHandle('filter'),
+    lazy: () => import('../features/exhibitors/routes/filter-route.tsx'),
+  },
+  {
+    path: routes.exhibitorSearch,
+    handle: exhibitHandle('exhibitorSearch'),
+    lazy: () => import('../features/exhibitors/routes/exhibitor-search-route.tsx'),
+  },
+  {
+    path: routes.productSearch,
+    handle: exhibitHandle('productSearch'),
+    lazy: () => import('../features/exhibitors/routes/product-search-route.tsx'),
+  },
+  {
+    path: routes.enterprise,
+    handle: exhibitHandle('enterprise'),
+    lazy: () => import('../features/enterprises/routes/enterprise-route.tsx'),
+  },
+  {
+    path: routes.product,
+    handle: exhibitHandle('product'),
+    lazy: () => import('../features/products/routes/product-route.tsx'),
+  },
+  {
+    path: routes.myCollection,
+    handle: exhibitHandle('collection', { requireLogin: true }),
+    lazy: () => import('../features/enterprises/routes/collection-route.tsx'),
+  },
+  {
+    path: routes.exhibitorBind,
+    handle: exhibitHandle('bind', { requireLogin: true }),
+    lazy: () => import('../features/exhibitors/routes/bind-route.tsx'),
+  },
+  {
+    path: routes.exhibitorManage,
+    handle: exhibitHandle('manage', { requireLogin: true }),
+    lazy: () => import('../features/exhibitors/routes/manage-route.tsx'),
+  },
+  {
+    path: routes.exhibitorApply,
+    handle: exhibitHandle('apply', { requireLogin: true }),
+    lazy: () => import('../features/exhibitors/routes/apply-route.tsx'),
   },
   // Accounts (§2 login, bind, agree, personal, account routes). `isAuthPage`: reachable without login
   // whatever the meeting's guest rules (they are how one logs in).

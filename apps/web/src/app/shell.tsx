@@ -1,5 +1,8 @@
-import { localize } from '@app/domain';
-import { CalendarDays, ChevronLeft, House, Mic, UserRound } from 'lucide-react';
+import type { Meeting } from '@app/contracts';
+import { type Language, localize } from '@app/domain';
+import type { Namespace } from '@app/i18n';
+import type { TFunction } from 'i18next';
+import { Building2, CalendarDays, ChevronLeft, House, Mic, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
@@ -18,14 +21,23 @@ export type RouteHandle = {
   requireLogin?: boolean;
   /** Login, bind and agree: open to anyone, never redirect to login (re-entry guard). */
   isAuthPage?: boolean;
+  /**
+   * A title computed from the meeting (exhibit pages: the meeting's exhibitor or product wording, §2),
+   * with words from `namespace`, which loads with the page.
+   */
+  dynamicTitle?: {
+    namespace: Namespace;
+    // biome-ignore lint/suspicious/noExplicitAny: each feature's title function takes its own namespace's t
+    compute: (t: TFunction<any>, meeting: Meeting, language: Language) => string;
+  };
 };
 
-/** The route's title key from the deepest matched route that names one. */
-function useTitleKey(): RouteTitleKey | undefined {
+/** The handle of the deepest matched route that names a title. */
+function useTitleHandle(): RouteHandle | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.titleKey) return handle.titleKey;
+    if (handle?.titleKey || handle?.dynamicTitle) return handle;
   }
   return undefined;
 }
@@ -34,8 +46,19 @@ function useTitleKey(): RouteTitleKey | undefined {
 export function usePageTitle(): string {
   const { t } = useTranslation('common');
   const [search] = useSearchParams();
-  const key = useTitleKey();
-  return search.get('title') || (key ? t(key) : '');
+  const handle = useTitleHandle();
+  const dynamic = handle?.dynamicTitle;
+  const meeting = useMeeting();
+  const language = useLanguage();
+  const { t: tDynamic, ready } = useTranslation(dynamic?.namespace ?? 'common');
+  const fromRoute = dynamic
+    ? ready
+      ? dynamic.compute(tDynamic, meeting, language)
+      : ''
+    : handle?.titleKey
+      ? t(handle.titleKey)
+      : '';
+  return search.get('title') || fromRoute;
 }
 
 function useDocumentTitle(page: string, meetingName: string) {
@@ -46,8 +69,28 @@ function useDocumentTitle(page: string, meetingName: string) {
 
 type NavItem = { to: string; label: string; icon: ReactNode; match: string[] };
 
-function useNavItems(meetingId: string): NavItem[] {
+/**
+ * The main sections; the pavilion only where the meeting shows exhibitors (show_exhibitor 1), named
+ * by the meeting's own exhibition word or the `exhibitors` catalogue's.
+ */
+function useNavItems(meeting: Meeting, language: Language): NavItem[] {
   const { t } = useTranslation('common');
+  const meetingId = meeting._id.$id;
+  const showsExhibitors = meeting.exhibition.show_exhibitor === 1;
+  const { t: tExhibit, ready } = useTranslation(showsExhibitors ? 'exhibitors' : 'common');
+  const exhibition = meeting.exhibition.exhibition_txt;
+  const pavilion: NavItem[] = showsExhibitors
+    ? [
+        {
+          to: paths.exhibit.pavilion({ meetingId }),
+          label:
+            (exhibition && localize(exhibition, language)) ||
+            (ready ? (tExhibit as TFunction<'exhibitors'>)('words.exhibition') : ''),
+          icon: <Building2 aria-hidden="true" className="size-[22px]" />,
+          match: [routes.exhibit, routes.exhibition, routes.enterprise, routes.product],
+        },
+      ]
+    : [];
   return [
     {
       to: paths.home({ meetingId }),
@@ -67,6 +110,7 @@ function useNavItems(meetingId: string): NavItem[] {
       icon: <Mic aria-hidden="true" className="size-[22px]" />,
       match: [routes.speakerList, routes.speaker],
     },
+    ...pavilion,
     {
       to: paths.my.index({ meetingId }),
       label: t('nav.me'),
@@ -94,10 +138,10 @@ export function Shell() {
   const meetingId = meeting._id.$id;
   const meetingName = localize(meeting.title, language);
   const pageTitle = usePageTitle();
-  const navItems = useNavItems(meetingId);
+  const navItems = useNavItems(meeting, language);
   const isLoggedIn = useIsLoggedIn(meetingId);
-  // The desktop header has its own account entry; the phone tab bar shows all four.
-  const desktopItems = navItems.slice(0, 3);
+  // The desktop header has its own account entry; the phone tab bar shows all (at most five).
+  const desktopItems = navItems.slice(0, -1);
   const isHome = location.pathname === routes.home;
   // A mini-program web view draws its own title bar.
   const hasMobileHeader = environment !== 'miniprogram';

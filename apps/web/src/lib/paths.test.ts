@@ -63,4 +63,33 @@ describe('paths', () => {
       expect(routeTitles[path]).toMatch(/^pages\./);
     }
   });
+
+  it('builds the exhibit routes', () => {
+    const id = agendaId;
+    expect(paths.exhibit.pavilion({ meetingId })).toBe(`/exhibit?meeting_id=${meetingId}`);
+    expect(paths.exhibit.pavilion({ meetingId, industryId: id })).toBe(
+      `/exhibit?meeting_id=${meetingId}&industry_id=${id}`,
+    );
+    expect(paths.exhibit.filter({ meetingId, groupId: id })).toBe(
+      `/exhibit/exhibitor/filter?meeting_id=${meetingId}&group_id=${id}`,
+    );
+    expect(paths.exhibit.searchExhibitors({ meetingId, keyword: '机器 人' })).toBe(
+      `/exhibit/exhibitor/search?meeting_id=${meetingId}&keyword=%E6%9C%BA%E5%99%A8+%E4%BA%BA`,
+    );
+    expect(paths.exhibit.searchProducts({ meetingId })).toBe(
+      `/exhibit/product/search?meeting_id=${meetingId}`,
+    );
+    expect(paths.enterprise({ meetingId, enterpriseId: id })).toBe(
+      `/meeting/enterprise?enterprise_id=${id}&meeting_id=${meetingId}`,
+    );
+    expect(paths.product({ meetingId, productId: id })).toBe(
+      `/meeting/product?product_id=${id}&meeting_id=${meetingId}`,
+    );
+    expect(paths.collection({ meetingId, tab: 'products' })).toBe(
+      `/my/collection?meeting_id=${meetingId}&tab=products`,
+    );
+    expect(paths.exhibitor.bind({ meetingId })).toBe(`/meeting/exhibitor/bind?meeting_id=${meetingId}`);
+    expect(paths.exhibitor.manage({ meetingId })).toBe(`/meeting/exhibitor/manage?meeting_id=${meetingId}`);
+    expect(paths.exhibitor.apply({ meetingId })).toBe(`/meeting/apply?meeting_id=${meetingId}`);
+  });
 });

@@ -20,6 +20,17 @@ export const routes = {
   myProfile: '/my/profile',
   accountEmail: '/account/email',
   accountPhone: '/account/phone',
+  exhibit: '/exhibit',
+  exhibition: '/exhibition',
+  exhibitorFilter: '/exhibit/exhibitor/filter',
+  exhibitorSearch: '/exhibit/exhibitor/search',
+  productSearch: '/exhibit/product/search',
+  enterprise: '/meeting/enterprise',
+  product: '/meeting/product',
+  myCollection: '/my/collection',
+  exhibitorBind: '/meeting/exhibitor/bind',
+  exhibitorManage: '/meeting/exhibitor/manage',
+  exhibitorApply: '/meeting/apply',
   notFound: '/404',
   deleted: '/204',
 } as const;
@@ -90,6 +101,33 @@ export const paths = {
   account: {
     email: ({ meetingId }: MeetingArg) => withQuery(routes.accountEmail, { meeting_id: meetingId }),
     phone: ({ meetingId }: MeetingArg) => withQuery(routes.accountPhone, { meeting_id: meetingId }),
+  },
+  exhibit: {
+    /** The pavilion; `industryId` / `groupId` preselect the filter chips. */
+    pavilion: ({ meetingId, industryId, groupId }: MeetingArg & { industryId?: string; groupId?: string }) =>
+      withQuery(routes.exhibit, { meeting_id: meetingId, industry_id: industryId, group_id: groupId }),
+    /** The full-page filter (phones); it returns to the pavilion with the chosen filters. */
+    filter: ({ meetingId, industryId, groupId }: MeetingArg & { industryId?: string; groupId?: string }) =>
+      withQuery(routes.exhibitorFilter, {
+        meeting_id: meetingId,
+        industry_id: industryId,
+        group_id: groupId,
+      }),
+    searchExhibitors: ({ meetingId, keyword }: MeetingArg & { keyword?: string }) =>
+      withQuery(routes.exhibitorSearch, { meeting_id: meetingId, keyword }),
+    searchProducts: ({ meetingId, keyword }: MeetingArg & { keyword?: string }) =>
+      withQuery(routes.productSearch, { meeting_id: meetingId, keyword }),
+  },
+  enterprise: ({ meetingId, enterpriseId }: MeetingArg & { enterpriseId: string }) =>
+    withQuery(routes.enterprise, { enterprise_id: enterpriseId, meeting_id: meetingId }),
+  product: ({ meetingId, productId }: MeetingArg & { productId: string }) =>
+    withQuery(routes.product, { product_id: productId, meeting_id: meetingId }),
+  collection: ({ meetingId, tab }: MeetingArg & { tab?: 'enterprises' | 'products' }) =>
+    withQuery(routes.myCollection, { meeting_id: meetingId, tab }),
+  exhibitor: {
+    bind: ({ meetingId }: MeetingArg) => withQuery(routes.exhibitorBind, { meeting_id: meetingId }),
+    manage: ({ meetingId }: MeetingArg) => withQuery(routes.exhibitorManage, { meeting_id: meetingId }),
+    apply: ({ meetingId }: MeetingArg) => withQuery(routes.exhibitorApply, { meeting_id: meetingId }),
   },
   notFound: () => routes.notFound,
   /** Deleted content (§2): `replace` 1 when the page replaced the one that showed the item. */

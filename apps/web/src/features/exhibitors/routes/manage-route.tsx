@@ -1,0 +1,241 @@
+import type { Enterprise } from '@app/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Building2, Camera } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { localizeWithKey } from '../../../components/ui/highlight.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Thumb } from '../../../components/ui/thumb.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { apiErrorMessage } from '../../../lib/api/error-message.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { useMeeting } from '../../../lib/meeting-context.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useExhibitorBinding } from '../api/bindings.ts';
+import { saveEnterprise, useEnterpriseToEdit } from '../api/update-enterprise.ts';
+import { uploadImage } from '../api/upload-image.ts';
+import { localizedEntries } from '../components/localized-field.ts';
+import { useExhibitWords } from '../components/titles.ts';
+
+/**
+ * /meeting/exhibitor/manage (§2 exhibitor area, §6): the bound exhibitor edits its enterprise —
+ * name and description (in the language shown), logo (uploaded), phone, e-mail and website. Without
+ * a binding it points to /meeting/exhibitor/bind.
+ */
+function ManageRoute() {
+  const { t, ready } = useTranslation(['exhibitors', 'common']);
+  const meetingId = useMeeting()._id.$id;
+  const words = useExhibitWords();
+  const binding = useExhibitorBinding(meetingId);
+  const enterpriseId = binding.data?.binding?.enterprise?._id.$id;
+  const enterprise = useEnterpriseToEdit(enterpriseId);
+
+  if (!ready || binding.isPending || (enterpriseId && enterprise.isPending)) {
+    return (
+      <div className="mx-auto max-w-[720px] space-y-4 p-4 desk:py-8" aria-busy="true">
+        <Skeleton className="mx-auto size-24 rounded-xl" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  if (binding.isError) return <ErrorState onRetry={() => void binding.refetch()} />;
+  if (!enterpriseId) {
+    return (
+      <EmptyState
+        icon={<Building2 aria-hidden="true" className="size-7" />}
+        title={t('manage.notBound', { exhibitor: words.exhibitor })}
+        action={
+          <Link to={paths.exhibitor.bind({ meetingId })} className={buttonClass('primary')}>
+            {t('manage.bindNow')}
+          </Link>
+        }
+      />
+    );
+  }
+  if (enterprise.isError || !enterprise.data) return <ErrorState onRetry={() => void enterprise.refetch()} />;
+  return <ManageForm key={enterpriseId} enterprise={enterprise.data} meetingId={meetingId} />;
+}
+
+function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meetingId: string }) {
+  const { t } = useTranslation('exhibitors');
+  const { t: tc } = useTranslation('common');
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const descriptionId = useId();
+  const title = localizeWithKey(enterprise.title, language);
+  const description = localizeWithKey(enterprise.description, language);
+  const [form, setForm] = useState({
+    title: title.text,
+    description: description.text,
+    phone: enterprise.phone,
+    email: enterprise.email,
+    website: enterprise.website,
+  });
+  const [logo, setLogo] = useState(enterprise.logo);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [titleError, setTitleError] = useState<string>();
+  const [isSaving, setSaving] = useState(false);
+  // Edit the language shown, or (a text not yet in any language) the display language.
+  const titleLang = title.lang || (typeof enterprise.title === 'string' ? '' : language);
+  const descriptionLang = description.lang || (typeof enterprise.description === 'string' ? '' : language);
+
+  const onPickLogo = async (file: File | undefined) => {
+    if (!file) return;
+    setProgress(0);
+    try {
+      const uploaded = await uploadImage(file, 'image', setProgress);
+      setLogo(uploaded.url);
+    } catch (error) {
+      showToast(apiErrorMessage(error, tc));
+    } finally {
+      setProgress(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.title.trim()) {
+      setTitleError(t('form.required'));
+      return;
+    }
+    setTitleError(undefined);
+    setSaving(true);
+    try {
+      const saved = await saveEnterprise(enterprise._id.$id, {
+        ...localizedEntries('title', enterprise.title, titleLang, form.title.trim()),
+        ...localizedEntries('description', enterprise.description, descriptionLang, form.description.trim()),
+        logo,
+        phone: form.phone.trim(),
+        email: form.email.trim(),
+        website: form.website.trim(),
+      });
+      queryClient.setQueryData(['enterprises', 'detail', enterprise._id.$id], saved);
+      void queryClient.invalidateQueries({ queryKey: ['exhibitors'] });
+      showToast(t('manage.saved'));
+    } catch (error) {
+      showToast(apiErrorMessage(error, tc));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="mx-auto max-w-[720px] space-y-5 p-4 desk:py-8"
+      data-testid="manage-form"
+    >
+      <div className="flex flex-col items-center gap-2">
+        <button
+          type="button"
+          onClick={() => fileInput.current?.click()}
+          className="relative rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          aria-label={t('manage.changeLogo')}
+          disabled={progress !== null}
+        >
+          <Thumb src={logo} name={form.title || '?'} className="size-24 text-3xl" />
+          <span className="absolute -bottom-1 -end-1 flex size-8 items-center justify-center rounded-full bg-primary text-on-primary ring-2 ring-white">
+            <Camera aria-hidden="true" className="size-4" />
+          </span>
+          {progress !== null ? (
+            <span
+              role="progressbar"
+              aria-valuenow={Math.round(progress * 100)}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className="absolute inset-0 flex items-center justify-center rounded-xl bg-slate-900/50 text-sm font-semibold text-white"
+            >
+              {Math.round(progress * 100)}%
+            </span>
+          ) : null}
+        </button>
+        <span className="text-[13px] text-slate-500">{t('manage.logo')}</span>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => void onPickLogo(event.target.files?.[0])}
+        />
+      </div>
+      <div className="space-y-4 rounded-card bg-white p-4 shadow-sm ring-1 ring-slate-100">
+        <Field
+          label={t('manage.name')}
+          name="title"
+          autoComplete="organization"
+          maxLength={200}
+          value={form.title}
+          onChange={(event) => setForm({ ...form, title: event.target.value })}
+          error={titleError}
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={descriptionId} className="text-sm font-medium text-slate-700">
+            {t('manage.description')}
+          </label>
+          <textarea
+            id={descriptionId}
+            rows={6}
+            maxLength={5000}
+            value={form.description}
+            onChange={(event) => setForm({ ...form, description: event.target.value })}
+            className="rounded-card bg-white p-3 text-[16px] text-slate-900 ring-1 ring-slate-200 outline-none focus:ring-2 focus:ring-primary"
+          />
+        </div>
+        <Field
+          label={t('manage.phone')}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          dir="ltr"
+          maxLength={40}
+          value={form.phone}
+          onChange={(event) => setForm({ ...form, phone: event.target.value })}
+        />
+        <Field
+          label={t('manage.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          maxLength={254}
+          value={form.email}
+          onChange={(event) => setForm({ ...form, email: event.target.value })}
+        />
+        <Field
+          label={t('manage.website')}
+          name="website"
+          type="url"
+          autoComplete="url"
+          dir="ltr"
+          maxLength={500}
+          value={form.website}
+          onChange={(event) => setForm({ ...form, website: event.target.value })}
+        />
+      </div>
+      <div className="flex gap-3">
+        <Link
+          to={paths.enterprise({ meetingId, enterpriseId: enterprise._id.$id })}
+          className={buttonClass('secondary', 'md', 'h-12 flex-1')}
+        >
+          {t('manage.view')}
+        </Link>
+        <Button type="submit" className="h-12 flex-[2] text-[16px]" disabled={isSaving || progress !== null}>
+          {isSaving ? tc('states.loading') : tc('actions.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export { ManageRoute as Component };
