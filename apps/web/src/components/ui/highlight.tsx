@@ -67,7 +67,7 @@ export function HighlightedText({
 }) {
   const pieces = splitHighlights(text, ranges ?? [], lang);
   return (
-    <span className={className}>
+    <span className={className} dir="auto">
       {pieces.map((piece, index) =>
         piece.isMatch ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: pieces are a fixed split of one text

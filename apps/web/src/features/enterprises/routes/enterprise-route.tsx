@@ -77,6 +77,7 @@ function EnterprisePage({ enterprise, meetingId }: { enterprise: Enterprise; mee
           <h1
             className="mt-3 text-[22px] leading-tight font-bold text-slate-900 desk:text-3xl"
             data-testid="enterprise-title"
+            dir="auto"
           >
             {title}
           </h1>

@@ -53,6 +53,7 @@ function ProductPage({ product, meetingId }: { product: Product; meetingId: stri
         <h1
           className="text-[22px] leading-tight font-bold text-slate-900 desk:text-3xl"
           data-testid="product-title"
+          dir="auto"
         >
           {title}
         </h1>

@@ -1,0 +1,206 @@
+import { signApikey } from '@app/contracts/wire/apikey.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, viewports } from './browser.ts';
+import { startTestServer, type TestServer } from './server.ts';
+
+/**
+ * Exhibitors end to end (issue 5): on a phone, the demo meeting's pavilion filtered by industry
+ * (chips) and by exhibitor group (the filter page), searched with the matches marked; an enterprise,
+ * one of its products, collecting it after the phone-code login, and finding it in /my/collection;
+ * the pavilion in Chinese, English and Arabic (mirrored) at both sizes.
+ */
+
+const meetingId = '64656d6f0000000000002019';
+const apikeySalt = 'meeting-platform-apikey-salt-v1';
+const [phoneSize, desktopSize] = viewports;
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+const hashQuery = (page: Page) => new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '');
+
+/** The newest code the developer outbox holds for a recipient (E.164 phone). */
+async function outboxCode(recipient: string): Promise<string> {
+  const path = '/api/texts';
+  const deviceId = 'e2e-outbox-reader';
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await fetch(`${server.url}${path}`, {
+      headers: {
+        'device-id': deviceId,
+        apikey: signApikey({
+          salt: apikeySalt,
+          method: 'GET',
+          pathWithQuery: path,
+          timestamp: Math.floor(Date.now() / 1000),
+          deviceId,
+        }),
+      },
+    });
+    const { results } = (await response.json()) as { results: { recipient: string; body: string }[] };
+    const message = results.find((item) => item.recipient === recipient);
+    const code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`no code for ${recipient} in the outbox`);
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => {});
+}
+
+const cards = (page: Page) => page.locator('[data-testid="exhibitor-card"]');
+
+describe('exhibitors', () => {
+  it('filters and searches the pavilion on a phone', async () => {
+    const { page, errors } = await openPage(browser, phoneSize);
+    await page.goto(`${server.url}/#/exhibit?meeting_id=${meetingId}&lang=en`);
+    await cards(page).first().waitFor();
+    await settle(page);
+    expect(await cards(page).count()).toBe(20);
+    await screenshot(page, 'pavilion-phone-en');
+
+    // More as one scrolls (20 at a time).
+    await page.locator('text=Load more').scrollIntoViewIfNeeded();
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(20);
+
+    // Industry chip: the list narrows to that industry, kept in the address.
+    const industries = page.getByRole('group', { name: 'Industry' });
+    const industry = industries.getByRole('button').nth(1);
+    const industryName = (await industry.textContent()) ?? '';
+    await industry.click();
+    await expect.poll(() => hashQuery(page).get('industry_id')).toBeTruthy();
+    await settle(page);
+    const filtered = await cards(page).allTextContents();
+    expect(filtered.length).toBeGreaterThan(0);
+    for (const text of filtered) expect(text).toContain(industryName);
+
+    // The filter page: it opens with the industry chosen; reset, pick an exhibitor group, back to the
+    // pavilion with that filter alone.
+    await page.locator('[data-testid="pavilion-filter"]').click();
+    await page.getByRole('group', { name: 'Group' }).waitFor();
+    expect(hashPath(page)).toBe('/exhibit/exhibitor/filter');
+    await settle(page);
+    await screenshot(page, 'pavilion-filter-phone-en');
+    await expect
+      .poll(() => page.getByRole('button', { name: industryName, exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    const group = page.getByRole('group', { name: 'Group' }).getByRole('button').nth(1);
+    const groupName = (await group.textContent()) ?? '';
+    await group.click();
+    await page.locator('[data-testid="filter-apply"]').click();
+    await expect.poll(() => hashPath(page)).toBe('/exhibit');
+    expect(hashQuery(page).get('group_id')).toBeTruthy();
+    expect(hashQuery(page).get('industry_id')).toBeNull();
+    await settle(page);
+    const grouped = await cards(page).allTextContents();
+    expect(grouped.length).toBeGreaterThan(0);
+    for (const text of grouped) expect(text).toContain(groupName);
+
+    // Search: typed, debounced, keyword in the address, matches in <mark>.
+    const firstTitle = (await cards(page).first().locator('.font-semibold').textContent()) ?? '';
+    const word = firstTitle.split(/\s+/).find((part) => part.length >= 4) ?? firstTitle.slice(0, 3);
+    await page.locator('[data-testid="pavilion-search"]').click();
+    await page.locator('[data-testid="search-input"]').fill(word);
+    await expect.poll(() => hashQuery(page).get('keyword')).toBe(word);
+    await page.locator('[data-testid="exhibitor-results"] mark').first().waitFor();
+    const marked = await page.locator('[data-testid="exhibitor-results"] mark').first().textContent();
+    expect(marked?.toLowerCase()).toContain(word.toLowerCase());
+    await settle(page);
+    await screenshot(page, 'search-phone-en');
+
+    // The product tab keeps the keyword.
+    await page.locator('[data-testid="search-tab-products"]').click();
+    await expect.poll(() => hashPath(page)).toBe('/exhibit/product/search');
+    expect(hashQuery(page).get('keyword')).toBe(word);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens an enterprise and a product, collects it after login, finds it in /my/collection', async () => {
+    const { page, errors } = await openPage(browser, phoneSize);
+    await page.goto(`${server.url}/#/exhibit?meeting_id=${meetingId}&lang=en`);
+    await cards(page).first().click();
+    await page.locator('[data-testid="enterprise-title"]').waitFor();
+    expect(hashPath(page)).toBe('/meeting/enterprise');
+    await settle(page);
+    await screenshot(page, 'enterprise-phone-en');
+    expect(await page.title()).toContain('Exhibitor details');
+
+    await page.locator('[data-testid="product-tile"]').first().click();
+    await page.locator('[data-testid="product-title"]').waitFor();
+    expect(hashPath(page)).toBe('/meeting/product');
+    const productTitle = (await page.locator('[data-testid="product-title"]').textContent()) ?? '';
+    const productUrl = page.url();
+
+    // Anonymous: collecting asks for a login first, then comes back.
+    await page.locator('[data-testid="product-like"]').click();
+    await page.locator('input[name="phone"]').waitFor();
+    expect(hashPath(page)).toBe('/login');
+    await page.locator('input[name="phone"]').fill('13900005555');
+    await page.getByRole('button', { name: /get code/i }).click();
+    await page.locator('input[name="code"]').fill(await outboxCode('+8613900005555'));
+    await page.locator('#agree').check();
+    await page.locator('form button[type="submit"]').click();
+    await page.locator('[data-testid="product-title"]').waitFor();
+    expect(page.url()).toBe(productUrl);
+
+    const like = page.locator('[data-testid="product-like"]');
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await settle(page);
+    await screenshot(page, 'product-phone-en');
+
+    await page.goto(`${server.url}/#/my/collection?meeting_id=${meetingId}&tab=products`);
+    await page.locator('[data-testid="collection-products"]').waitFor();
+    await expect(page.locator('[data-testid="collection-products"]').textContent()).resolves.toContain(
+      productTitle,
+    );
+    await settle(page);
+    await screenshot(page, 'collection-phone-en');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const viewport of [phoneSize, desktopSize]) {
+    for (const language of ['zh', 'en', 'ar'] as const) {
+      it(`shows the pavilion in ${language} on a ${viewport.name}${language === 'ar' ? ', mirrored' : ''}`, async () => {
+        const { page, errors } = await openPage(browser, viewport);
+        await page.goto(`${server.url}/#/exhibit?meeting_id=${meetingId}&lang=${language}`);
+        await cards(page).first().waitFor();
+        await settle(page);
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(
+          language === 'ar' ? 'rtl' : 'ltr',
+        );
+        if (language === 'ar') {
+          // The logo sits on the right of the name in a mirrored card.
+          const card = cards(page).first();
+          const logo = await card.locator('span').first().boundingBox();
+          const box = await card.boundingBox();
+          expect(logo && box && logo.x > box.x + box.width / 2).toBe(true);
+        }
+        await screenshot(page, `pavilion-${viewport.name}-${language}`);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      });
+    }
+  }
+});
