@@ -13,7 +13,7 @@
  *    filter and search calls with the response cache off (latency-probe.ts, BENCH_PROBE_REQUESTS at
  *    BENCH_PROBE_CONNECTIONS in flight, default 300 at 1), then requests/s of the cached pavilion
  *    list next to hello-world in one server. BENCH_SKIP_EXHIBITORS=1 leaves it out;
- *    BENCH_EXHIBITORS sets N. BENCH_SKIP_FRONTEND=1 leaves out part 2 and 3.
+ *    BENCH_EXHIBITORS sets N. BENCH_SKIP_FRONTEND=1 leaves out parts 2 and 3.
  *
  * Results print as a table and are written to bench-results/latest.json. Not a test: nothing fails.
  */
@@ -378,10 +378,10 @@ if (scratch) {
   } finally {
     await scratch.drop();
   }
-} else {
+} else if (!skipApi) {
   console.warn('PostgreSQL not reachable: skipped (set BENCH_DATABASE_URL)');
 }
-console.table(rows);
+if (rows.length > 0) console.table(rows);
 const exhibitors =
   process.env.BENCH_SKIP_EXHIBITORS === '1'
     ? undefined

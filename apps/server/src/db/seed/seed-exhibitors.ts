@@ -3,6 +3,7 @@ import { fileUrl } from '@app/contracts';
 import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { categories } from '../../modules/categories/categories.tables.ts';
+import { buildSearchText } from '../../modules/enterprises/enterprises.search.ts';
 import { enterprises } from '../../modules/enterprises/enterprises.tables.ts';
 import { exhibitors } from '../../modules/exhibitors/exhibitors.tables.ts';
 import { originalStorageKey } from '../../modules/media/media.keys.ts';
@@ -117,18 +118,6 @@ export async function ensureSeedImages(deps: {
   for (let index = 0; index < logoCount; index++) logos.push(await make('logo', index));
   for (let index = 0; index < imageCount; index++) images.push(await make('product', index));
   return { logos, images };
-}
-
-/**
- * The `search_text` of a generated row, built like the enterprises module builds it on every write:
- * each language's value NFKC-folded and lower-cased, one per line.
- */
-function searchTextOf(...texts: Record<string, string>[]): string {
-  return texts
-    .flatMap((text) => Object.values(text))
-    .map((value) => value.normalize('NFKC').toLowerCase().trim())
-    .filter((value) => value !== '')
-    .join('\n');
 }
 
 export type SeedExhibitorsInput = {
@@ -299,7 +288,7 @@ export async function seedExhibitors(
         phone: generated.phone,
         email: generated.email,
         industryCategoryId: industryId,
-        searchText: searchTextOf(generated.title),
+        searchText: buildSearchText(generated.title),
         weight: generated.weight,
         createdAt,
         updatedAt: createdAt,
@@ -324,7 +313,7 @@ export async function seedExhibitors(
           title: product.title,
           images: media ? [media.images[product.imageIndex] as string] : [],
           description: product.description,
-          searchText: searchTextOf(product.title),
+          searchText: buildSearchText(product.title),
           weight: product.weight,
           createdAt: productCreatedAt,
           updatedAt: productCreatedAt,
