@@ -180,6 +180,24 @@ describe('exhibitors', () => {
     await page.context().close();
   });
 
+  it('shows and downloads the invitation poster of an enterprise', async () => {
+    const { page, errors } = await openPage(browser, phoneSize);
+    await page.goto(`${server.url}/#/exhibit?meeting_id=${meetingId}&lang=zh`);
+    await cards(page).first().click();
+    await page.locator('[data-testid="enterprise-invitation"]').click();
+    expect(hashPath(page)).toBe('/meeting/invitation');
+    const poster = page.locator('[data-testid="invitation-poster"]');
+    await expect
+      .poll(() => poster.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 30_000 })
+      .toBe(750);
+    const download = page.getByRole('link', { name: '下载海报' });
+    expect(await download.getAttribute('href')).toContain('download=1');
+    await settle(page);
+    await screenshot(page, 'invitation-phone-zh');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   for (const viewport of [phoneSize, desktopSize]) {
     for (const language of ['zh', 'en', 'ar'] as const) {
       it(`shows the pavilion in ${language} on a ${viewport.name}${language === 'ar' ? ', mirrored' : ''}`, async () => {

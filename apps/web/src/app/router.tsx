@@ -108,6 +108,11 @@ const meetingPages: RouteObject[] = [
     handle: exhibitHandle('apply', { requireLogin: true }),
     lazy: () => import('../features/exhibitors/routes/apply-route.tsx'),
   },
+  {
+    path: routes.invitation,
+    handle: exhibitHandle('invitation'),
+    lazy: () => import('../features/enterprises/routes/invitation-route.tsx'),
+  },
   // Accounts (§2 login, bind, agree, personal, account routes). `isAuthPage`: reachable without login
   // whatever the meeting's guest rules (they are how one logs in).
   {

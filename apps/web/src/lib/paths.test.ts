@@ -91,5 +91,8 @@ describe('paths', () => {
     expect(paths.exhibitor.bind({ meetingId })).toBe(`/meeting/exhibitor/bind?meeting_id=${meetingId}`);
     expect(paths.exhibitor.manage({ meetingId })).toBe(`/meeting/exhibitor/manage?meeting_id=${meetingId}`);
     expect(paths.exhibitor.apply({ meetingId })).toBe(`/meeting/apply?meeting_id=${meetingId}`);
+    expect(paths.invitation({ meetingId, enterpriseId: id })).toBe(
+      `/meeting/invitation?enterprise_id=${id}&meeting_id=${meetingId}`,
+    );
   });
 });

@@ -31,6 +31,7 @@ export const routes = {
   exhibitorBind: '/meeting/exhibitor/bind',
   exhibitorManage: '/meeting/exhibitor/manage',
   exhibitorApply: '/meeting/apply',
+  invitation: '/meeting/invitation',
   notFound: '/404',
   deleted: '/204',
 } as const;
@@ -129,6 +130,9 @@ export const paths = {
     manage: ({ meetingId }: MeetingArg) => withQuery(routes.exhibitorManage, { meeting_id: meetingId }),
     apply: ({ meetingId }: MeetingArg) => withQuery(routes.exhibitorApply, { meeting_id: meetingId }),
   },
+  /** The invitation poster of an exhibiting enterprise (§2 /meeting/invitation). */
+  invitation: ({ meetingId, enterpriseId }: MeetingArg & { enterpriseId: string }) =>
+    withQuery(routes.invitation, { enterprise_id: enterpriseId, meeting_id: meetingId }),
   notFound: () => routes.notFound,
   /** Deleted content (§2): `replace` 1 when the page replaced the one that showed the item. */
   deleted: ({ replace }: { replace: boolean }) => withQuery(routes.deleted, { replace: replace ? 1 : 0 }),

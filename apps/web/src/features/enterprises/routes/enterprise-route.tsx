@@ -3,7 +3,8 @@ import { localize } from '@app/domain';
 import { Globe, Mail, MapPin, Package, Phone } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -90,8 +91,17 @@ function EnterprisePage({ enterprise, meetingId }: { enterprise: Enterprise; mee
             ) : null}
             {industry ? <span className="rounded-md bg-slate-100 px-2 py-0.5">{industry}</span> : null}
           </div>
-          <div className="mt-4">
+          <div className="mt-4 flex flex-wrap items-center gap-2">
             <EnterpriseReactions enterprise={enterprise} meetingId={meetingId} />
+            {exhibitor.data ? (
+              <Link
+                to={paths.invitation({ meetingId, enterpriseId: id })}
+                className={buttonClass('ghost', 'sm', 'h-10 rounded-full')}
+                data-testid="enterprise-invitation"
+              >
+                {t('enterprise.invitation')}
+              </Link>
+            ) : null}
           </div>
         </div>
       </header>

@@ -16,7 +16,8 @@ export type ExhibitPage =
   | 'collection'
   | 'bind'
   | 'manage'
-  | 'apply';
+  | 'apply'
+  | 'invitation';
 
 type Translate = TFunction<'exhibitors'>;
 
