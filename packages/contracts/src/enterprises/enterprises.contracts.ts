@@ -153,7 +153,7 @@ export const searchEnterprises = defineRoute({
   method: 'GET',
   path: '/enterprises/search',
   summary:
-    'Enterprises whose title contains the keyword (any language, CJK substrings included), best match first then by weight; each item carries `highlights` of its title.',
+    'Enterprises whose title contains the keyword (any language, CJK substrings included), by weight then created (descending, §9); each item carries `highlights` of its title.',
   spec: '§7 Enterprises, issue 5 part 3',
   tags: ['enterprises'],
   isPublic: false,

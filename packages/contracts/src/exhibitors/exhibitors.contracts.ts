@@ -109,7 +109,7 @@ export const searchExhibitors = defineRoute({
   method: 'GET',
   path: '/exhibitors/search',
   summary:
-    "A meeting's shown exhibitors whose enterprise title contains the keyword, best match first then by weight, with `highlights`.",
+    "A meeting's shown exhibitors whose enterprise title contains the keyword, by weight then created (descending, §9), with `highlights`.",
   spec: '§7 Exhibitors, issue 5 part 3',
   tags: ['exhibitors'],
   isPublic: false,

@@ -115,7 +115,7 @@ export const searchProducts = defineRoute({
   method: 'GET',
   path: '/enterprise/products/search',
   summary:
-    'Products whose title contains the keyword (any language, CJK substrings included), best match first then by weight, with `highlights`.',
+    'Products whose title contains the keyword (any language, CJK substrings included), by weight then created (descending, §9), with `highlights`.',
   spec: '§7 Enterprises, issue 5 part 3',
   tags: ['products'],
   isPublic: false,

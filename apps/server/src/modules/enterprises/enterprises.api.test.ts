@@ -120,7 +120,7 @@ describe('search', () => {
     expect(results[0]?.highlights).toEqual([{ field: 'title', lang: 'ja', start: 1, length: 5 }]);
   });
 
-  it('matches English case-insensitively, every word, the best match first', async () => {
+  it('matches English case-insensitively, every word, by weight then created', async () => {
     const { results } = await search('/enterprises/search', { keyword: 'ROBOT', meeting_id: meetingId });
     // "Robot Industries" starts with the keyword; deleted, hidden and other-meeting ones are left out.
     expect(results.map((item) => item._id.$id)).toEqual([e.robotJa, e.robotCn]);

@@ -3,8 +3,8 @@ import type { Highlight, LocalizedText } from '@app/contracts';
 /**
  * Keyword search of enterprises, exhibitors and products (issue 5 part 3), the parts with no I/O:
  * the searchable text stored in `search_text`, the LIKE patterns of a keyword, and the highlight
- * ranges of a title. Matching is a case-insensitive substring match in SQL (`ILIKE`, served by a
- * pg_trgm GIN index), which — unlike word-based full-text search — also finds 机器人 inside
+ * ranges of a title. Matching is a substring match of folded text in SQL (`LIKE` on the folded
+ * `search_text`, served by a pg_trgm GIN index), which — unlike word-based full-text search — also finds 机器人 inside
  * 智能机器人有限公司, where no spaces separate words.
  */
 
@@ -45,7 +45,7 @@ export function searchTerms(keyword: string): string[] {
     .slice(0, 8);
 }
 
-/** `%term%` with the term's wildcards escaped, for `search_text ILIKE`. */
+/** `%term%` with the term's wildcards escaped, for `search_text LIKE`. */
 export function containsPattern(term: string): string {
   return `%${escapeLike(term)}%`;
 }

@@ -32,7 +32,7 @@ import {
   setReaction,
   updateEnterpriseRow,
 } from './enterprises.repository.ts';
-import { buildSearchText, foldForSearch, searchTerms, titleHighlights } from './enterprises.search.ts';
+import { buildSearchText, searchTerms, titleHighlights } from './enterprises.search.ts';
 import { type EnterpriseContext, toWireEnterprise } from './enterprises.serializer.ts';
 import type { InteractionKind } from './enterprises.tables.ts';
 
@@ -110,18 +110,17 @@ export function parsePage(input: {
 }
 
 /**
- * The keyword as searched: its terms (each must occur) and the folded phrase that ranks matches.
- * Empty `terms` means nothing to search for.
+ * The keyword as searched: its folded words, each of which must occur. Empty means nothing to search
+ * for.
  */
-export function parseKeyword(keyword: string): { terms: string[]; phrase: string } {
-  return { terms: searchTerms(keyword), phrase: foldForSearch(keyword.trim()) };
+export function parseKeyword(keyword: string): { terms: string[] } {
+  return { terms: searchTerms(keyword) };
 }
 
 /**
  * GET /enterprises/search (issue 5 part 3): enterprises whose title (any language) contains every
  * word of the keyword — case-insensitive substrings, so CJK names match without spaces; `%` and `_`
- * are literal. Best match first (a title starting with the keyword, then trigram word similarity),
- * then weight and created. Each item carries `highlights`, the matched ranges of its title.
+ * are literal. By weight then created, descending (§9), like the list. Each item carries `highlights`, the matched ranges of its title.
  * @throws 400 invalid_query / limit_too_large
  */
 export async function searchEnterprises(
@@ -129,11 +128,10 @@ export async function searchEnterprises(
   input: EnterpriseSearchQuerystring & Viewer,
 ): Promise<Enterprise[]> {
   const page = parsePage(input);
-  const { terms, phrase } = parseKeyword(input.keyword);
+  const { terms } = parseKeyword(input.keyword);
   if (terms.length === 0) return [];
   const rows = await searchEnterpriseRows(deps.db, {
     terms,
-    phrase,
     ...page,
     meetingId: input.meeting_id,
     industryCategoryId: input.industry_category_id,

@@ -54,7 +54,7 @@ export const enterprises = pgTable(
   },
   (t) => [
     index('enterprises_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('enterprises_order_idx').on(t.weight.desc(), t.createdAt.desc()),
+    index('enterprises_order_idx').on(t.weight, t.createdAt, t.id),
     index('enterprises_industry_idx').on(t.industryCategoryId),
     check(
       'enterprises_counters_nonnegative',

@@ -1,9 +1,14 @@
 import type { ListQuery } from '@app/contracts';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { filtersById, orderSql, whereSql } from '../../db/list-query-sql.ts';
+import { filtersById, whereSql } from '../../db/list-query-sql.ts';
 import { exhibitorAccounts } from '../auth/auth.tables.ts';
-import { matchesAllTerms, type SearchInput } from '../enterprises/enterprises.repository.ts';
+import {
+  listOrder,
+  matchesAllTerms,
+  type SearchInput,
+  searchOrder,
+} from '../enterprises/enterprises.repository.ts';
 import { enterprises } from '../enterprises/enterprises.tables.ts';
 import {
   exhibitionViewTotals,
@@ -84,7 +89,7 @@ export async function findExhibitors(
     .select()
     .from(exhibitors)
     .where(exhibitorWhere(query))
-    .orderBy(...orderSql(query.sort, columns, exhibitors.id))
+    .orderBy(...listOrder(query.sort, columns, exhibitors.id))
     .limit(query.limit)
     .offset(query.skip);
 }
@@ -99,8 +104,8 @@ export async function countExhibitorRows(
 }
 
 /**
- * A meeting's shown exhibitors whose enterprise's search text contains every term, best match first
- * (a title line starting with the keyword, then trigram word similarity), then weight and created.
+ * A meeting's shown exhibitors whose enterprise's search text contains every term, by weight then
+ * created, descending (see searchOrder).
  */
 export async function searchExhibitorRows(
   db: Database,
@@ -110,7 +115,6 @@ export async function searchExhibitorRows(
     exhibitorGroupCategoryId?: string | undefined;
   },
 ): Promise<ExhibitorRow[]> {
-  const escaped = input.phrase.replace(/[\\%_]/g, (char) => `\\${char}`);
   const rows = await db
     .select({ exhibitor: exhibitors })
     .from(exhibitors)
@@ -128,13 +132,7 @@ export async function searchExhibitorRows(
           : undefined,
       ),
     )
-    .orderBy(
-      sql`(${enterprises.searchText} like ${`${escaped}%`} or strpos(${enterprises.searchText}, ${`\n${input.phrase}`}) > 0) desc`,
-      sql`word_similarity(${input.phrase}, ${enterprises.searchText}) desc`,
-      desc(exhibitors.weight),
-      desc(exhibitors.createdAt),
-      exhibitors.id,
-    )
+    .orderBy(...searchOrder(exhibitors))
     .limit(input.limit)
     .offset(input.skip);
   return rows.map((row) => row.exhibitor);

@@ -108,7 +108,7 @@ export async function listExhibitors(
 /**
  * GET /exhibitors/search (issue 5 part 3): a meeting's shown exhibitors whose enterprise title
  * contains every word of the keyword (case-insensitive substrings, CJK included, `%`/`_` literal),
- * best match first then weight; `highlights` are ranges of the enterprise title.
+ * by weight then created (§9); `highlights` are ranges of the enterprise title.
  * @throws 400 invalid_query / limit_too_large
  */
 export async function searchExhibitors(
@@ -116,11 +116,10 @@ export async function searchExhibitors(
   input: ExhibitorSearchQuerystring & Viewer,
 ): Promise<Exhibitor[]> {
   const page = parsePage(input);
-  const { terms, phrase } = parseKeyword(input.keyword);
+  const { terms } = parseKeyword(input.keyword);
   if (terms.length === 0) return [];
   const rows = await searchExhibitorRows(deps.db, {
     terms,
-    phrase,
     ...page,
     meetingId: input.meeting_id,
     industryCategoryId: input.industry_category_id,

@@ -42,7 +42,7 @@ export const exhibitors = pgTable(
   },
   (t) => [
     uniqueIndex('exhibitors_meeting_enterprise_uq').on(t.meetingId, t.enterpriseId),
-    index('exhibitors_pavilion_idx').on(t.meetingId, t.weight.desc(), t.createdAt.desc()),
+    index('exhibitors_pavilion_idx').on(t.meetingId, t.weight, t.createdAt, t.id),
     index('exhibitors_enterprise_idx').on(t.enterpriseId),
     check(
       'exhibitors_counters_nonnegative',

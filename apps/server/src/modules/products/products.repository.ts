@@ -1,8 +1,13 @@
 import type { ListQuery } from '@app/contracts';
 import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { filtersById, orderSql, whereSql } from '../../db/list-query-sql.ts';
-import { matchesAllTerms, type SearchInput, searchOrder } from '../enterprises/enterprises.repository.ts';
+import { filtersById, whereSql } from '../../db/list-query-sql.ts';
+import {
+  listOrder,
+  matchesAllTerms,
+  type SearchInput,
+  searchOrder,
+} from '../enterprises/enterprises.repository.ts';
 import { buildSearchText } from '../enterprises/enterprises.search.ts';
 import { enterprises } from '../enterprises/enterprises.tables.ts';
 import { exhibitors } from '../exhibitors/exhibitors.tables.ts';
@@ -75,7 +80,7 @@ export async function findProducts(db: Database, query: ListQuery<ProductField>)
     .select()
     .from(products)
     .where(productWhere(query))
-    .orderBy(...orderSql(query.sort, columns, products.id))
+    .orderBy(...listOrder(query.sort, columns, products.id))
     .limit(query.limit)
     .offset(query.skip);
 }
@@ -89,7 +94,7 @@ export async function countProductRows(
   return rows[0]?.total ?? 0;
 }
 
-/** Products (not deleted) whose search text contains every term, in the given scope, best match first. */
+/** Products (not deleted) whose search text contains every term, in the given scope, by weight then created. */
 export async function searchProductRows(
   db: Database,
   input: SearchInput & {
@@ -110,7 +115,7 @@ export async function searchProductRows(
         input.categoryId ? eq(products.categoryId, input.categoryId) : undefined,
       ),
     )
-    .orderBy(...searchOrder(products, input.phrase))
+    .orderBy(...searchOrder(products))
     .limit(input.limit)
     .offset(input.skip);
 }

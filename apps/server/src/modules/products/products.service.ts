@@ -97,7 +97,7 @@ export async function countProducts(
 
 /**
  * GET /enterprise/products/search (issue 5 part 3): products whose title contains every word of the
- * keyword (case-insensitive substrings, CJK included, `%`/`_` literal), best match first then weight;
+ * keyword (case-insensitive substrings, CJK included, `%`/`_` literal), by weight then created (§9);
  * each with `highlights` of its title.
  * @throws 400 invalid_query / limit_too_large
  */
@@ -106,11 +106,10 @@ export async function searchProducts(
   input: ProductSearchQuerystring & Viewer,
 ): Promise<Product[]> {
   const page = parsePage(input);
-  const { terms, phrase } = parseKeyword(input.keyword);
+  const { terms } = parseKeyword(input.keyword);
   if (terms.length === 0) return [];
   const rows = await searchProductRows(deps.db, {
     terms,
-    phrase,
     ...page,
     meetingId: input.meeting_id,
     enterpriseId: input.enterprise_id,

@@ -41,8 +41,12 @@ export const products = pgTable(
   },
   (t) => [
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('products_enterprise_idx').on(t.enterpriseId, t.weight.desc(), t.createdAt.desc()),
-    index('products_meeting_idx').on(t.meetingId, t.weight.desc(), t.createdAt.desc()),
+    // Lists walk these backwards (weight desc, created desc, id desc) and stop after a page; the
+    // meeting check is a per-row index probe. Plain ascending columns: a `DESC NULLS LAST` index would
+    // not serve `ORDER BY … DESC` (NULLS FIRST).
+    index('products_order_idx').on(t.weight, t.createdAt, t.id),
+    index('products_enterprise_idx').on(t.enterpriseId, t.weight, t.createdAt, t.id),
+    index('products_meeting_idx').on(t.meetingId),
     check(
       'products_counters_nonnegative',
       sql`${t.likesTotal} >= 0 and ${t.awesomesTotal} >= 0 and ${t.viewsTotal} >= 0`,
