@@ -181,3 +181,69 @@ export const listLikedProducts = defineRoute({
   querystring: CollectionQuerystring,
   response: resultsOf(Product),
 });
+
+/** A category id, or '' to clear it (form bodies cannot carry null). */
+const CategoryIdInput = z.union([ObjectIdString, z.literal('')]);
+
+/**
+ * Body of POST /enterprise/products: a new product of the caller's bound enterprise (§6). `title`
+ * must have a non-empty value in some language; `meeting_id` limits it to one meeting (default:
+ * every meeting the enterprise exhibits at).
+ */
+export const CreateProductBody = z.object({
+  enterprise_id: ObjectIdString,
+  meeting_id: ObjectIdString.optional(),
+  title: LocalizedText,
+  images: z.array(z.string().trim().max(1000)).max(20).default([]),
+  description: LocalizedText.default(''),
+  category_id: CategoryIdInput.optional(),
+  weight: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type CreateProductBody = z.infer<typeof CreateProductBody>;
+
+/** Body of PUT /enterprise/products/{id}: only the fields given change. */
+export const UpdateProductBody = z.object({
+  title: LocalizedText.optional(),
+  images: z.array(z.string().trim().max(1000)).max(20).optional(),
+  description: LocalizedText.optional(),
+  category_id: CategoryIdInput.optional(),
+  weight: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type UpdateProductBody = z.infer<typeof UpdateProductBody>;
+
+export const createProduct = defineRoute({
+  method: 'POST',
+  path: '/enterprise/products',
+  summary:
+    'Adds a product to an enterprise. Only a user bound to an exhibitor account of that enterprise (§6): 401 login.required, 403 no_permission, 404 not_found, 400 validation_failed (empty title).',
+  spec: '§6 Exhibitor, §2 /meeting/exhibitor/manage',
+  tags: ['products'],
+  isPublic: false,
+  body: CreateProductBody,
+  response: Product,
+});
+
+export const updateProduct = defineRoute({
+  method: 'PUT',
+  path: '/enterprise/products/:id',
+  summary:
+    'Edits a product. Only a user bound to its enterprise (§6): 401 login.required, 403 no_permission (nothing changes), 404 not_found, 400 validation_failed.',
+  spec: '§6 Exhibitor, §2 /meeting/exhibitor/manage',
+  tags: ['products'],
+  isPublic: false,
+  params: z.object({ id: ObjectIdString }),
+  body: UpdateProductBody,
+  response: Product,
+});
+
+export const deleteProduct = defineRoute({
+  method: 'DELETE',
+  path: '/enterprise/products/:id',
+  summary:
+    'Deletes a product (it then answers deleted = 1 by _id). Only a user bound to its enterprise (§6): 401, 403 no_permission, 404 not_found.',
+  spec: '§6 Exhibitor, §2 /meeting/exhibitor/manage',
+  tags: ['products'],
+  isPublic: false,
+  params: z.object({ id: ObjectIdString }),
+  response: z.object({ ok: z.literal(1) }),
+});

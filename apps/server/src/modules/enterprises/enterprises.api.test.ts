@@ -390,3 +390,73 @@ describe('PUT /enterprises/{id}', () => {
     expect(badMail.json()).toMatchObject({ code: 'email.invalid' });
   });
 });
+
+describe('products of the bound exhibitor (§6)', () => {
+  it('only the bound exhibitor adds, edits and deletes its products', async () => {
+    await newExhibitorAccount(t.database.db, {
+      meetingId,
+      account: 'foods-manager',
+      password: 'tea time',
+      enterpriseId: e.foods,
+    });
+    const owner = await newLogin(deps(), meetingId);
+    const stranger = await newLogin(deps(), meetingId);
+    const bound = await t.call('POST', '/api/exhibitor/bindings', {
+      headers: bearer(owner),
+      form: { meeting_id: meetingId, account: 'foods-manager', password: 'tea time' },
+    });
+    expect(bound.statusCode).toBe(200);
+
+    const body = {
+      enterprise_id: e.foods,
+      title: { zh: '有机绿茶', en: 'Organic green tea' },
+      images: ['/a.png'],
+    };
+    const refused = await t.call('POST', '/api/enterprise/products', {
+      headers: bearer(stranger),
+      form: body,
+    });
+    expect(refused.statusCode).toBe(403);
+    const emptyTitle = await t.call('POST', '/api/enterprise/products', {
+      headers: bearer(owner),
+      form: { enterprise_id: e.foods, title: { en: ' ' } },
+    });
+    expect(emptyTitle.statusCode).toBe(400);
+    const created = await t.call('POST', '/api/enterprise/products', { headers: bearer(owner), form: body });
+    expect(created.statusCode, created.body).toBe(200);
+    const product = created.json() as Product;
+    expect(product).toMatchObject({
+      title: { en: 'Organic green tea' },
+      images: ['/a.png'],
+      enterprise_id: { $id: e.foods },
+    });
+    const found = await getJson<{ results: Product[] }>('/enterprise/products/search', { keyword: '绿茶' });
+    expect(found.results.map((item) => item._id.$id)).toEqual([product._id.$id]);
+
+    const before = await t.database.db.select().from(products).where(eq(products.id, product._id.$id));
+    const strangerEdit = await t.call('PUT', `/api/enterprise/products/${product._id.$id}`, {
+      headers: bearer(stranger),
+      form: { title: 'Stolen' },
+    });
+    expect(strangerEdit.statusCode).toBe(403);
+    expect(await t.database.db.select().from(products).where(eq(products.id, product._id.$id))).toEqual(
+      before,
+    );
+    const strangerDelete = await t.call('DELETE', `/api/enterprise/products/${product._id.$id}`, {
+      headers: bearer(stranger),
+    });
+    expect(strangerDelete.statusCode).toBe(403);
+
+    const edited = await t.call('PUT', `/api/enterprise/products/${product._id.$id}`, {
+      headers: bearer(owner),
+      form: { title: { en: 'Jasmine tea' } },
+    });
+    expect(edited.json()).toMatchObject({ title: { en: 'Jasmine tea' } });
+    const deleted = await t.call('DELETE', `/api/enterprise/products/${product._id.$id}`, {
+      headers: bearer(owner),
+    });
+    expect(deleted.json()).toEqual({ ok: 1 });
+    const listed = await getJson<{ results: Product[] }>('/enterprise/products', { enterprise_id: e.foods });
+    expect(listed.results.map((item) => item._id.$id)).toEqual([e.productTea]);
+  });
+});

@@ -261,6 +261,24 @@ describe('exhibitor binding (§6)', () => {
     expect((await editBooth(e.exFoods)).statusCode).toBe(403);
   });
 
+  it('counts the user of an exhibitor login as bound to its account', async () => {
+    const login = await t.call('POST', '/api/tokens/exhibitor', {
+      form: { meeting_id: meetingId, account: 'robot-ja', password: 'secret one' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const own = await getJson<ExhibitorBindingAnswer>(
+      '/exhibitor/bindings',
+      { meeting_id: meetingId },
+      bearer(login.json() as LoginResult),
+    );
+    expect(own.binding).toMatchObject({ account: 'robot-ja', enterprise: { _id: { $id: e.robotJa } } });
+    const edit = await t.call('PUT', `/api/exhibitors/${e.exRobotJa}`, {
+      headers: bearer(login.json() as LoginResult),
+      form: { booth: 'B-202' },
+    });
+    expect(edit.statusCode).toBe(200);
+  });
+
   it('keeps one binding when two binds race', async () => {
     const racer = await newLogin(deps(), meetingId);
     const race = await Promise.all(

@@ -180,7 +180,10 @@ export type BindingRow = {
   createdAt: Date;
 };
 
-/** The user's binding in a meeting with its account's name and enterprise, or undefined. */
+/**
+ * The user's binding in a meeting with its account's name and enterprise, or undefined. Without a
+ * binding row, the enabled account the user signs in as (exhibitor login) counts as bound.
+ */
 export async function findBinding(
   db: Database,
   userId: string,
@@ -198,7 +201,26 @@ export async function findBinding(
     .innerJoin(exhibitorAccounts, eq(exhibitorAccounts.id, exhibitorBindings.exhibitorAccountId))
     .where(and(eq(exhibitorBindings.userId, userId), eq(exhibitorBindings.meetingId, meetingId)))
     .limit(1);
-  return row;
+  if (row) return row;
+  // A user who logged in with the exhibitor account itself (POST /tokens/exhibitor) is its own.
+  const [own] = await db
+    .select({
+      meetingId: exhibitorAccounts.meetingId,
+      exhibitorAccountId: exhibitorAccounts.id,
+      account: exhibitorAccounts.account,
+      enterpriseId: exhibitorAccounts.enterpriseId,
+      createdAt: exhibitorAccounts.createdAt,
+    })
+    .from(exhibitorAccounts)
+    .where(
+      and(
+        eq(exhibitorAccounts.userId, userId),
+        eq(exhibitorAccounts.meetingId, meetingId),
+        eq(exhibitorAccounts.enabled, 1),
+      ),
+    )
+    .limit(1);
+  return own;
 }
 
 /**

@@ -131,3 +131,27 @@ export async function findProductsByIds(db: Database, ids: string[]): Promise<Pr
   if (ids.length === 0) return [];
   return db.select().from(products).where(inArray(products.id, ids));
 }
+
+/** Inserts one product (its search text built from the title) and returns the row. */
+export async function insertProductRow(db: Database, row: NewProductRow): Promise<ProductRow> {
+  const [inserted] = await db
+    .insert(products)
+    .values({ ...row, searchText: row.searchText ?? buildSearchText(row.title) })
+    .returning();
+  if (!inserted) throw new Error('the product was not stored');
+  return inserted;
+}
+
+/** Changes the given fields of a product and its `updated_at`; returns the new row. */
+export async function updateProductRow(
+  db: Database,
+  id: string,
+  patch: Partial<Omit<NewProductRow, 'id' | 'createdAt' | 'enterpriseId'>>,
+): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .update(products)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
+  return row;
+}

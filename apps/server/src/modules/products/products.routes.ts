@@ -1,12 +1,15 @@
 import {
   awesomeProduct,
   countProducts as countProductsContract,
+  createProduct as createProductContract,
+  deleteProduct as deleteProductContract,
   likeProduct,
   listLikedProducts as listLikedProductsContract,
   listProducts as listProductsContract,
   searchProducts as searchProductsContract,
   unawesomeProduct,
   unlikeProduct,
+  updateProduct as updateProductContract,
 } from '@app/contracts';
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
@@ -14,15 +17,19 @@ import { contractRoute } from '../../plugins/contract-route.ts';
 import { anonymousCached } from '../enterprises/enterprises.routes.ts';
 import {
   countProducts,
+  createProduct,
+  deleteProduct,
   listLikedProducts,
   listProducts,
   reactToProduct,
   searchProducts,
+  updateProduct,
 } from './products.service.ts';
 
 /**
  * §7 Enterprises (products): GET /enterprise/products, /count, /search; POST/DELETE
- * /enterprise/product/likes and /awesomes; GET /enterprise/product/likes (collection).
+ * /enterprise/product/likes and /awesomes; GET /enterprise/product/likes (collection); the bound
+ * exhibitor's POST, PUT, DELETE /enterprise/products (§6).
  */
 export function productRoutes(app: App): void {
   const { db } = app.deps;
@@ -89,5 +96,39 @@ export function productRoutes(app: App): void {
     handler: async (request) => ({
       results: await listLikedProducts({ db }, { ...request.query, userId: requireUserId(request) }),
     }),
+  });
+  app.route({
+    ...contractRoute(createProductContract),
+    config: { auth: 'required' },
+    handler: async (request) => {
+      const answer = await createProduct({ db }, { userId: requireUserId(request), product: request.body });
+      // Cached anonymous lists would miss the change for up to the TTL otherwise.
+      app.deps.cache.clear();
+      return answer;
+    },
+  });
+  app.route({
+    ...contractRoute(updateProductContract),
+    config: { auth: 'required' },
+    handler: async (request) => {
+      const answer = await updateProduct(
+        { db },
+        { userId: requireUserId(request), productId: request.params.id, changes: request.body },
+      );
+      app.deps.cache.clear();
+      return answer;
+    },
+  });
+  app.route({
+    ...contractRoute(deleteProductContract),
+    config: { auth: 'required' },
+    handler: async (request) => {
+      const answer = await deleteProduct(
+        { db },
+        { userId: requireUserId(request), productId: request.params.id },
+      );
+      app.deps.cache.clear();
+      return answer;
+    },
   });
 }

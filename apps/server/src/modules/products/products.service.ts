@@ -1,5 +1,6 @@
 import {
   type AwesomeResult,
+  type CreateProductBody,
   type LikeResult,
   type Product,
   type ProductListQuerystring,
@@ -7,27 +8,33 @@ import {
   parseListQuery,
   productQuerySpec,
   reorderById,
+  type UpdateProductBody,
 } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { newId } from '../../db/ids.ts';
+import { AppError, noPermission, notFound } from '../../errors.ts';
 import {
+  findEnterpriseById,
   findEnterprisesByIds,
   type InteractionActor,
+  isUserBoundToEnterprise,
   likedTargetIds,
   reactionsOf,
   recordInteraction,
   setReaction,
 } from '../enterprises/enterprises.repository.ts';
-import { titleHighlights } from '../enterprises/enterprises.search.ts';
+import { buildSearchText, titleHighlights } from '../enterprises/enterprises.search.ts';
 import { parseKeyword, parsePage } from '../enterprises/enterprises.service.ts';
 import {
   countProductRows,
   findProductById,
   findProducts,
   findProductsByIds,
+  insertProductRow,
   type ProductField,
   type ProductRow,
   searchProductRows,
+  updateProductRow,
 } from './products.repository.ts';
 import { type ProductContext, toWireProduct } from './products.serializer.ts';
 
@@ -193,4 +200,88 @@ export async function recordProductView(
   });
   if (total === undefined) throw notFound('Product');
   return total;
+}
+
+/** 400 validation_failed 'This is a required field' for a title empty in every language (§5). */
+function requireTitle(title: CreateProductBody['title']): string {
+  const searchText = buildSearchText(title);
+  if (searchText === '') {
+    throw new AppError(400, 'validation_failed', 'This is a required field', [
+      { path: 'title', message: 'This is a required field' },
+    ]);
+  }
+  return searchText;
+}
+
+async function requireBound(deps: Deps, userId: string, enterpriseId: string): Promise<void> {
+  if (!(await isUserBoundToEnterprise(deps.db, { userId, enterpriseId }))) throw noPermission();
+}
+
+/**
+ * POST /enterprise/products (§6, exhibitor area): adds a product to the caller's bound enterprise.
+ * @throws 404 not_found (enterprise missing or deleted), 403 no_permission, 400 validation_failed
+ */
+export async function createProduct(
+  deps: Deps,
+  input: { userId: string; product: CreateProductBody },
+): Promise<Product> {
+  const { product } = input;
+  const enterprise = await findEnterpriseById(deps.db, product.enterprise_id);
+  if (!enterprise || enterprise.deleted === 1) throw notFound('Enterprise');
+  await requireBound(deps, input.userId, enterprise.id);
+  const searchText = requireTitle(product.title);
+  const row = await insertProductRow(deps.db, {
+    id: newId(),
+    enterpriseId: enterprise.id,
+    meetingId: product.meeting_id ?? null,
+    title: product.title,
+    images: product.images,
+    description: product.description,
+    categoryId: product.category_id || null,
+    weight: product.weight ?? 0,
+    searchText,
+  });
+  const context = await productContext(deps.db, [row], input);
+  return toWireProduct(row, context);
+}
+
+/**
+ * PUT /enterprise/products/{id} (§6): changes the given fields of a product of the caller's bound
+ * enterprise; the search text follows a new title.
+ * @throws 404 not_found (missing or deleted), 403 no_permission (nothing changes), 400 validation_failed
+ */
+export async function updateProduct(
+  deps: Deps,
+  input: { userId: string; productId: string; changes: UpdateProductBody },
+): Promise<Product> {
+  const row = await findProductById(deps.db, input.productId);
+  if (!row || row.deleted === 1) throw notFound('Product');
+  await requireBound(deps, input.userId, row.enterpriseId);
+  const { changes } = input;
+  const updated = await updateProductRow(deps.db, row.id, {
+    ...(changes.title !== undefined ? { title: changes.title, searchText: requireTitle(changes.title) } : {}),
+    ...(changes.images !== undefined ? { images: changes.images } : {}),
+    ...(changes.description !== undefined ? { description: changes.description } : {}),
+    ...(changes.category_id !== undefined ? { categoryId: changes.category_id || null } : {}),
+    ...(changes.weight !== undefined ? { weight: changes.weight } : {}),
+  });
+  if (!updated) throw notFound('Product');
+  const context = await productContext(deps.db, [updated], input);
+  return toWireProduct(updated, context);
+}
+
+/**
+ * DELETE /enterprise/products/{id} (§6): soft-deletes a product of the caller's bound enterprise
+ * (idempotent for its owner).
+ * @throws 404 not_found, 403 no_permission
+ */
+export async function deleteProduct(
+  deps: Deps,
+  input: { userId: string; productId: string },
+): Promise<{ ok: 1 }> {
+  const row = await findProductById(deps.db, input.productId);
+  if (!row) throw notFound('Product');
+  await requireBound(deps, input.userId, row.enterpriseId);
+  await updateProductRow(deps.db, row.id, { deleted: 1 });
+  return { ok: 1 };
 }
