@@ -180,6 +180,72 @@ describe('exhibitors', () => {
     await page.context().close();
   });
 
+  it('binds the exhibitor account, edits the company, unbinds; applies to exhibit', async () => {
+    const { page, errors } = await openPage(browser, phoneSize);
+    await page.goto(`${server.url}/#/meeting/exhibitor/bind?meeting_id=${meetingId}&lang=en`);
+    await page.locator('input[name="phone"]').waitFor();
+    expect(hashQuery(page).get('redirect')).toContain('/meeting/exhibitor/bind');
+    await page.locator('input[name="phone"]').fill('13900006666');
+    await page.getByRole('button', { name: /get code/i }).click();
+    await page.locator('input[name="code"]').fill(await outboxCode('+8613900006666'));
+    await page.locator('#agree').check();
+    await page.locator('form button[type="submit"]').click();
+    await page.locator('[data-testid="bind-form"]').waitFor();
+    expect(hashPath(page)).toBe('/meeting/exhibitor/bind');
+
+    // Required fields, then a wrong password, then the right one.
+    await page.locator('[data-testid="bind-form"] button[type="submit"]').click();
+    expect(await page.getByText('This is a required field').count()).toBe(2);
+    await page.locator('input[name="account"]').fill('demo-exhibitor');
+    await page.locator('input[name="password"]').fill('wrong-password');
+    await page.locator('[data-testid="bind-form"] button[type="submit"]').click();
+    await page.getByText('Incorrect account or password').waitFor();
+    await page.locator('input[name="password"]').fill('Exhibitor2019!');
+    await page.locator('[data-testid="bind-form"] button[type="submit"]').click();
+    await page.locator('[data-testid="exhibitor-binding"]').waitFor();
+    await settle(page);
+    await page.getByText('Account bound').waitFor({ state: 'detached' });
+    await screenshot(page, 'exhibitor-bind-phone-en');
+
+    // Manage: rename the company; its page shows the new name.
+    await page.getByRole('link', { name: 'Manage my company' }).click();
+    await page.locator('[data-testid="manage-form"]').waitFor();
+    await page.locator('input[name="title"]').fill('Zhongke Renamed Energy Ltd.');
+    await page.locator('input[name="phone"]').fill('+86 10 8888 0000');
+    await settle(page);
+    await screenshot(page, 'exhibitor-manage-phone-en');
+    await page.locator('[data-testid="manage-form"] button[type="submit"]').click();
+    await page.getByText('Saved').waitFor();
+    await page.getByText('Saved').waitFor({ state: 'detached' });
+    await screenshot(page, 'exhibitor-manage-saved-phone-en');
+    await page.getByRole('link', { name: 'View my page' }).click();
+    await expect
+      .poll(() => page.locator('[data-testid="enterprise-title"]').textContent())
+      .toBe('Zhongke Renamed Energy Ltd.');
+    expect(await page.locator('[data-testid="enterprise-call"]').getAttribute('href')).toBe(
+      'tel:+861088880000',
+    );
+
+    // Unbind after confirming: the form is back.
+    await page.goto(`${server.url}/#/meeting/exhibitor/bind?meeting_id=${meetingId}&lang=en`);
+    await page.locator('[data-testid="exhibitor-binding"]').getByRole('button', { name: 'Unbind' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unbind' }).click();
+    await page.locator('[data-testid="bind-form"]').waitFor();
+
+    // Apply to exhibit: required fields first.
+    await page.goto(`${server.url}/#/meeting/apply?meeting_id=${meetingId}&lang=en`);
+    await page.locator('[data-testid="apply-form"]').waitFor();
+    await page.locator('[data-testid="apply-form"] button[type="submit"]').click();
+    expect(await page.getByText('This is a required field').count()).toBe(3);
+    await page.locator('input[name="company"]').fill('Acme Robotics');
+    await page.locator('input[name="contact_name"]').fill('Grace Hopper');
+    await page.locator('input[name="phone"]').fill('13900007777');
+    await page.locator('[data-testid="apply-form"] button[type="submit"]').click();
+    await page.getByText('Application sent').waitFor();
+    expect(errors.filter((error) => !/401|Incorrect account/.test(error))).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows and downloads the invitation poster of an enterprise', async () => {
     const { page, errors } = await openPage(browser, phoneSize);
     await page.goto(`${server.url}/#/exhibit?meeting_id=${meetingId}&lang=zh`);

@@ -1,5 +1,6 @@
 import { localize } from '@app/domain';
 import { Building2, SlidersHorizontal } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
@@ -14,6 +15,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { usePavilionCategories } from '../api/list-categories.ts';
 import { useExhibitorPages } from '../api/list-exhibitors.ts';
+import { recordCategoryView } from '../api/record-category-view.ts';
 import { categoryOptions } from '../components/category-options.ts';
 import { ExhibitorCard, ExhibitorListSkeleton } from '../components/exhibitor-card.tsx';
 import { SearchLink } from '../components/search-link.tsx';
@@ -39,6 +41,14 @@ function PavilionRoute() {
   const industryOptions = categoryOptions(industries.data, language);
   const groupOptions = categoryOptions(groups.data, language);
   const activeFilters = Number(Boolean(industryId)) + Number(Boolean(groupId));
+
+  // Each category opened as a filter counts as a view of that category (§7 Meetings counters).
+  useEffect(() => {
+    if (industryId) recordCategoryView(meetingId, industryId);
+  }, [meetingId, industryId]);
+  useEffect(() => {
+    if (groupId) recordCategoryView(meetingId, groupId);
+  }, [meetingId, groupId]);
 
   if (!ready)
     return (
@@ -82,23 +92,34 @@ function PavilionRoute() {
       </div>
       <div className="mt-3 space-y-2.5">
         {industryOptions.length > 0 ? (
-          <Chips
-            label={t('list.industries')}
-            allLabel={t('list.all')}
-            options={industryOptions}
-            value={industryId}
-            onChange={setIndustry}
-          />
+          <div className="desk:flex desk:gap-3">
+            <span aria-hidden="true" className="w-20 shrink-0 pt-1.5 text-sm text-slate-500 max-desk:hidden">
+              {t('list.industries')}
+            </span>
+            <Chips
+              className="desk:flex-1"
+              label={t('list.industries')}
+              allLabel={t('list.all')}
+              options={industryOptions}
+              value={industryId}
+              onChange={setIndustry}
+            />
+          </div>
         ) : null}
         {groupOptions.length > 0 ? (
-          <Chips
-            className="max-desk:hidden"
-            label={t('list.groups')}
-            allLabel={t('list.all')}
-            options={groupOptions}
-            value={groupId}
-            onChange={setGroup}
-          />
+          <div className="flex gap-3 max-desk:hidden">
+            <span aria-hidden="true" className="w-20 shrink-0 pt-1.5 text-sm text-slate-500">
+              {t('list.groups')}
+            </span>
+            <Chips
+              className="flex-1"
+              label={t('list.groups')}
+              allLabel={t('list.all')}
+              options={groupOptions}
+              value={groupId}
+              onChange={setGroup}
+            />
+          </div>
         ) : null}
       </div>
 
