@@ -85,6 +85,16 @@ describe('GET /enterprises', () => {
       [e.foods, 0],
       [e.robotCn, 0],
     ]);
+    const hiddenPage = await getJson<{ results: Enterprise[] }>('/enterprises', {
+      meeting_id: meetingId,
+      query: JSON.stringify({ _id: e.hidden }),
+    });
+    expect(hiddenPage.results.map((item) => item._id.$id)).toEqual([e.hidden]);
+    const elsewhere = await getJson<{ results: Enterprise[] }>('/enterprises', {
+      meeting_id: meetingId,
+      query: JSON.stringify({ _id: e.otherMeetingOnly }),
+    });
+    expect(elsewhere.results).toEqual([]);
   });
 
   it('refuses unscoped lists, unknown fields and limits over 999', async () => {

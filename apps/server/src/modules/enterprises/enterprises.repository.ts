@@ -78,16 +78,21 @@ export function exhibitsAt(meetingId: string): SQL {
     and ${exhibitors.meetingId} = ${meetingId} and ${exhibitors.deleted} = 0 and ${exhibitors.isShown} = 1)`;
 }
 
-function meetingConditions(query: Pick<ListQuery<EnterpriseField>, 'conditions'>): SQL[] {
-  return query.conditions
-    .filter((condition) => condition.field === 'meeting_id')
-    .map((condition) => exhibitsAt(String(condition.value)));
+/** SQL: the enterprise has an exhibitor row in the meeting, shown or not, deleted or not. */
+function everExhibitedAt(meetingId: string): SQL {
+  return sql`exists (select 1 from ${exhibitors} where ${exhibitors.enterpriseId} = ${enterprises.id}
+    and ${exhibitors.meetingId} = ${meetingId})`;
 }
 
 function enterpriseWhere(query: Pick<ListQuery<EnterpriseField>, 'conditions'>) {
+  // A lookup by _id (the enterprise page) also finds an enterprise whose exhibitor was hidden or
+  // removed, so the page can show it or its /204 state instead of nothing.
+  const isById = filtersById(query);
   return whereSql(query, columns, [
-    filtersById(query) ? undefined : eq(enterprises.deleted, 0),
-    ...meetingConditions(query),
+    isById ? undefined : eq(enterprises.deleted, 0),
+    ...query.conditions
+      .filter((condition) => condition.field === 'meeting_id')
+      .map((condition) => (isById ? everExhibitedAt : exhibitsAt)(String(condition.value))),
   ]);
 }
 
