@@ -176,6 +176,11 @@ describe('GET /enterprise/products', () => {
     });
     expect(results.map((item) => item._id.$id)).toEqual([e.productArmEn, e.productArmCn, e.productTea]);
     expect(results[0]).toMatchObject({ images: [], enterprise: { title: { en: 'Robot Industries' } } });
+    const page = await getJson<{ results: Product[] }>('/enterprise/products', {
+      meeting_id: meetingId,
+      query: JSON.stringify({ _id: e.productDeleted }),
+    });
+    expect(page.results.map((item) => [item._id.$id, item.deleted])).toEqual([[e.productDeleted, 1]]);
     const one = await getJson<{ results: Product[] }>('/enterprise/products', {
       enterprise_id: e.robotCn,
     });

@@ -66,11 +66,18 @@ export function shownAt(meetingId: string): SQL {
 }
 
 function productWhere(query: Pick<ListQuery<ProductField>, 'conditions'>) {
+  // A lookup by _id (the product page) finds the product even when its exhibitor is hidden or it was
+  // deleted (/204), as long as it is not meant for another meeting.
+  const isById = filtersById(query);
   return whereSql(query, columns, [
-    filtersById(query) ? undefined : eq(products.deleted, 0),
+    isById ? undefined : eq(products.deleted, 0),
     ...query.conditions
       .filter((condition) => condition.field === 'meeting_id')
-      .map((condition) => shownAt(String(condition.value))),
+      .map((condition) =>
+        isById
+          ? or(isNull(products.meetingId), eq(products.meetingId, String(condition.value)))
+          : shownAt(String(condition.value)),
+      ),
   ]);
 }
 
