@@ -251,7 +251,7 @@ describe('exhibitors', () => {
     await page.goto(`${server.url}/#/exhibit?meeting_id=${meetingId}&lang=zh`);
     await cards(page).first().click();
     await page.locator('[data-testid="enterprise-invitation"]').click();
-    expect(hashPath(page)).toBe('/meeting/invitation');
+    await expect.poll(() => hashPath(page)).toBe('/meeting/invitation');
     const poster = page.locator('[data-testid="invitation-poster"]');
     await expect
       .poll(() => poster.evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 30_000 })
@@ -260,6 +260,41 @@ describe('exhibitors', () => {
     expect(await download.getAttribute('href')).toContain('download=1');
     await settle(page);
     await screenshot(page, 'invitation-phone-zh');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("names the pavilion tab and titles with the meeting's own wording when it shows exhibitors", async () => {
+    const { page, errors } = await openPage(browser, phoneSize);
+    // The demo meeting hides the pavilion (show_exhibitor 0): answer it as a meeting that shows it
+    // under its own name.
+    await page.route('**/api/demand/meetings?**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { results: { exhibition: Record<string, unknown> }[] };
+      for (const meeting of body.results) {
+        meeting.exhibition = {
+          ...meeting.exhibition,
+          show_exhibitor: 1,
+          exhibition_txt: { en: 'Online Hall', zh: '云展厅' },
+          exhibitor_txt: { en: 'Companies', zh: '参展企业' },
+        };
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`${server.url}/#/meeting/home?meeting_id=${meetingId}&lang=en`);
+    const tabBar = page.getByRole('navigation', { name: 'Main navigation' }).last();
+    const tab = tabBar.getByRole('link', { name: 'Online Hall' });
+    await tab.waitFor();
+    expect(await tabBar.getByRole('link').count()).toBe(5);
+    await tab.click();
+    await cards(page).first().waitFor();
+    await expect.poll(() => page.title()).toContain('Online Hall');
+    expect(await tab.getAttribute('aria-current')).toBe('page');
+    await page.locator('[data-testid="pavilion-search"]').click();
+    await expect.poll(() => page.title()).toContain('Search Companies');
+    expect(await tab.getAttribute('aria-current')).toBe('page');
+    await settle(page);
+    await screenshot(page, 'search-wording-phone-en');
     expect(errors).toEqual([]);
     await page.context().close();
   });

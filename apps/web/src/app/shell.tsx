@@ -50,10 +50,12 @@ export function usePageTitle(): string {
   const dynamic = handle?.dynamicTitle;
   const meeting = useMeeting();
   const language = useLanguage();
-  const { t: tDynamic, ready } = useTranslation(dynamic?.namespace ?? 'common');
+  const { i18n, ready } = useTranslation(dynamic?.namespace ?? 'common');
+  // A t fixed to the namespace: the hook's own t still speaks the previous page's namespace on the
+  // render where the namespace changes.
   const fromRoute = dynamic
     ? ready
-      ? dynamic.compute(tDynamic, meeting, language)
+      ? dynamic.compute(i18n.getFixedT(language, dynamic.namespace), meeting, language)
       : ''
     : handle?.titleKey
       ? t(handle.titleKey)
@@ -77,7 +79,7 @@ function useNavItems(meeting: Meeting, language: Language): NavItem[] {
   const { t } = useTranslation('common');
   const meetingId = meeting._id.$id;
   const showsExhibitors = meeting.exhibition.show_exhibitor === 1;
-  const { t: tExhibit, ready } = useTranslation(showsExhibitors ? 'exhibitors' : 'common');
+  const { i18n, ready } = useTranslation(showsExhibitors ? 'exhibitors' : 'common');
   const exhibition = meeting.exhibition.exhibition_txt;
   const pavilion: NavItem[] = showsExhibitors
     ? [
@@ -85,9 +87,18 @@ function useNavItems(meeting: Meeting, language: Language): NavItem[] {
           to: paths.exhibit.pavilion({ meetingId }),
           label:
             (exhibition && localize(exhibition, language)) ||
-            (ready ? (tExhibit as TFunction<'exhibitors'>)('words.exhibition') : ''),
+            (ready ? i18n.getFixedT(language, 'exhibitors')('words.exhibition') : ''),
           icon: <Building2 aria-hidden="true" className="size-[22px]" />,
-          match: [routes.exhibit, routes.exhibition, routes.enterprise, routes.product],
+          match: [
+            routes.exhibit,
+            routes.exhibition,
+            routes.exhibitorFilter,
+            routes.exhibitorSearch,
+            routes.productSearch,
+            routes.enterprise,
+            routes.product,
+            routes.invitation,
+          ],
         },
       ]
     : [];
