@@ -63,6 +63,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Serve this public GET from the response cache (keyed by URL) for CACHE_TTL_SECONDS. */
     isCacheable?: boolean;
+    /** Like isCacheable, for anonymous callers only (answers that differ per logged-in user). */
+    isCacheableForGuests?: boolean;
     /**
      * 'required': 401 login.required without a session. Default 'optional': anonymous calls pass,
      * but a token that is given must be valid (403 token.invalid otherwise).

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { App, CachedResponse, ResponseCache } from '../app-types.ts';
 
@@ -40,7 +41,18 @@ export function createResponseCache(ttlSeconds: number): ResponseCache {
 }
 
 /**
- * Serves routes whose config has `isCacheable` from the cache — in the encoding the client accepts —
+ * A GET the cache may answer: a route marked `isCacheable`, or `isCacheableForGuests` asked without a
+ * session (a logged-in caller's answer carries their own likes). Runs after plugins/auth.ts, which has
+ * resolved the actor.
+ */
+function isCacheableRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false;
+  const { config } = request.routeOptions;
+  return Boolean(config.isCacheable || (config.isCacheableForGuests && !request.actor.userId));
+}
+
+/**
+ * Serves routes whose config has `isCacheable` (or `isCacheableForGuests`, for anonymous callers) from the cache — in the encoding the client accepts —
  * and stores their successful JSON payloads. Only GETs; the key is the URL as sent (path + query).
  * Registered before @fastify/compress so it stores the uncompressed JSON; a hit carries its own
  * Content-Encoding, which the compress plugin leaves alone.
@@ -49,7 +61,7 @@ export function registerResponseCache(app: App): void {
   // preHandler, not onRequest: a cached answer is still given only after the Apikey check and input
   // validation have passed.
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'GET' || !request.routeOptions.config.isCacheable) return;
+    if (!isCacheableRequest(request)) return;
     const hit = app.deps.cache.get(request.url);
     if (hit === undefined) return;
     reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
@@ -63,8 +75,7 @@ export function registerResponseCache(app: App): void {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (
-      request.method === 'GET' &&
-      request.routeOptions.config.isCacheable &&
+      isCacheableRequest(request) &&
       reply.statusCode === 200 &&
       typeof payload === 'string' &&
       reply.getHeader('x-cache') !== 'hit'

@@ -14,7 +14,7 @@ import {
   unlikeEnterprise,
   updateEnterprise as updateEnterpriseContract,
 } from '@app/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
@@ -47,31 +47,6 @@ export function interactionActor(
 }
 
 /**
- * Serves a list GET from the response cache when the caller is anonymous: their answer carries no
- * `is_liked`/`is_awesome`, so it is the same for every visitor and can be shared by URL for
- * CACHE_TTL_SECONDS (DESIGN §5: the pavilion of a big meeting is a hot public read). Logged-in
- * callers always get a fresh answer with their own reactions. Counters in a cached answer may lag by
- * up to the TTL.
- */
-export async function anonymousCached<T>(
-  app: App,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  compute: () => Promise<T>,
-): Promise<T> {
-  if (request.actor.userId) return compute();
-  const hit = app.deps.cache.get(request.url);
-  if (hit !== undefined) {
-    // A string payload with a JSON content type is sent as is (no second serialisation).
-    reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
-    return reply.send(hit.body) as unknown as T;
-  }
-  const answer = await compute();
-  app.deps.cache.set(request.url, JSON.stringify(answer));
-  return answer;
-}
-
-/**
  * §7 Enterprises: GET /enterprises, /count, /search; PUT /enterprises/{id}; POST/DELETE
  * /enterprise/likes and /awesomes; GET /enterprise/likes (collection); POST /enterprises/{id}/views,
  * /calls, /mails, /attachments/views, /products/{product_id}/views.
@@ -80,11 +55,10 @@ export function enterpriseRoutes(app: App): void {
   const { db } = app.deps;
   app.route({
     ...contractRoute(listEnterprisesContract),
-    config: { isGuestViewable: true },
-    handler: async (request, reply) =>
-      anonymousCached(app, request, reply, async () => ({
-        results: await listEnterprises({ db }, { ...request.query, userId: request.actor.userId }),
-      })),
+    config: { isCacheableForGuests: true, isGuestViewable: true },
+    handler: async (request) => ({
+      results: await listEnterprises({ db }, { ...request.query, userId: request.actor.userId }),
+    }),
   });
   app.route({
     ...contractRoute(countEnterprisesContract),
@@ -93,11 +67,10 @@ export function enterpriseRoutes(app: App): void {
   });
   app.route({
     ...contractRoute(searchEnterprisesContract),
-    config: { isGuestViewable: true },
-    handler: async (request, reply) =>
-      anonymousCached(app, request, reply, async () => ({
-        results: await searchEnterprises({ db }, { ...request.query, userId: request.actor.userId }),
-      })),
+    config: { isCacheableForGuests: true, isGuestViewable: true },
+    handler: async (request) => ({
+      results: await searchEnterprises({ db }, { ...request.query, userId: request.actor.userId }),
+    }),
   });
   app.route({
     ...contractRoute(updateEnterpriseContract),

@@ -21,7 +21,7 @@ import {
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
-import { anonymousCached, interactionActor } from '../enterprises/enterprises.routes.ts';
+import { interactionActor } from '../enterprises/enterprises.routes.ts';
 import { listProducts, reactToProduct, recordProductView } from '../products/products.service.ts';
 import {
   applyToExhibit,
@@ -47,27 +47,24 @@ export function exhibitorRoutes(app: App): void {
   const { db, config } = app.deps;
   app.route({
     ...contractRoute(listExhibitorsContract),
-    config: { isGuestViewable: true },
-    handler: async (request, reply) =>
-      anonymousCached(app, request, reply, async () => ({
-        results: await listExhibitors({ db }, { ...request.query, userId: request.actor.userId }),
-      })),
+    config: { isCacheableForGuests: true, isGuestViewable: true },
+    handler: async (request) => ({
+      results: await listExhibitors({ db }, { ...request.query, userId: request.actor.userId }),
+    }),
   });
   app.route({
     ...contractRoute(searchExhibitorsContract),
-    config: { isGuestViewable: true },
-    handler: async (request, reply) =>
-      anonymousCached(app, request, reply, async () => ({
-        results: await searchExhibitors({ db }, { ...request.query, userId: request.actor.userId }),
-      })),
+    config: { isCacheableForGuests: true, isGuestViewable: true },
+    handler: async (request) => ({
+      results: await searchExhibitors({ db }, { ...request.query, userId: request.actor.userId }),
+    }),
   });
   app.route({
     ...contractRoute(listExhibitorProducts),
-    config: { isGuestViewable: true },
-    handler: async (request, reply) =>
-      anonymousCached(app, request, reply, async () => ({
-        results: await listProducts({ db }, { ...request.query, userId: request.actor.userId }),
-      })),
+    config: { isCacheableForGuests: true, isGuestViewable: true },
+    handler: async (request) => ({
+      results: await listProducts({ db }, { ...request.query, userId: request.actor.userId }),
+    }),
   });
   app.route({
     ...contractRoute(updateExhibitorContract),

@@ -14,7 +14,6 @@ import {
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
-import { anonymousCached } from '../enterprises/enterprises.routes.ts';
 import {
   countProducts,
   createProduct,
@@ -35,11 +34,10 @@ export function productRoutes(app: App): void {
   const { db } = app.deps;
   app.route({
     ...contractRoute(listProductsContract),
-    config: { isGuestViewable: true },
-    handler: async (request, reply) =>
-      anonymousCached(app, request, reply, async () => ({
-        results: await listProducts({ db }, { ...request.query, userId: request.actor.userId }),
-      })),
+    config: { isCacheableForGuests: true, isGuestViewable: true },
+    handler: async (request) => ({
+      results: await listProducts({ db }, { ...request.query, userId: request.actor.userId }),
+    }),
   });
   app.route({
     ...contractRoute(countProductsContract),
@@ -48,11 +46,10 @@ export function productRoutes(app: App): void {
   });
   app.route({
     ...contractRoute(searchProductsContract),
-    config: { isGuestViewable: true },
-    handler: async (request, reply) =>
-      anonymousCached(app, request, reply, async () => ({
-        results: await searchProducts({ db }, { ...request.query, userId: request.actor.userId }),
-      })),
+    config: { isCacheableForGuests: true, isGuestViewable: true },
+    handler: async (request) => ({
+      results: await searchProducts({ db }, { ...request.query, userId: request.actor.userId }),
+    }),
   });
   app.route({
     ...contractRoute(likeProduct),
