@@ -301,7 +301,7 @@ describe('exhibitors', () => {
 
   for (const viewport of [phoneSize, desktopSize]) {
     for (const language of ['zh', 'en', 'ar'] as const) {
-      it(`shows the pavilion in ${language} on a ${viewport.name}${language === 'ar' ? ', mirrored' : ''}`, async () => {
+      it(`shows the pavilion, an enterprise and a product in ${language} on a ${viewport.name}${language === 'ar' ? ', mirrored' : ''}`, async () => {
         const { page, errors } = await openPage(browser, viewport);
         await page.goto(`${server.url}/#/exhibit?meeting_id=${meetingId}&lang=${language}`);
         await cards(page).first().waitFor();
@@ -317,6 +317,14 @@ describe('exhibitors', () => {
           expect(logo && box && logo.x > box.x + box.width / 2).toBe(true);
         }
         await screenshot(page, `pavilion-${viewport.name}-${language}`);
+        await cards(page).first().click();
+        await page.locator('[data-testid="product-tile"]').first().waitFor();
+        await settle(page);
+        await screenshot(page, `enterprise-${viewport.name}-${language}`);
+        await page.locator('[data-testid="product-tile"]').first().click();
+        await page.locator('[data-testid="product-title"]').waitFor();
+        await settle(page);
+        await screenshot(page, `product-${viewport.name}-${language}`);
         expect(errors).toEqual([]);
         await page.context().close();
       });

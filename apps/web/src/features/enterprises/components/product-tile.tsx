@@ -31,11 +31,11 @@ export function ProductTile({
         className="aspect-square w-full text-2xl"
       />
       <span className="block p-2.5">
-        <span className="line-clamp-2 text-sm font-medium text-slate-900 group-hover:text-primary">
+        <span className="line-clamp-2 text-sm font-medium text-slate-900 group-hover:text-primary" dir="auto">
           {title}
         </span>
         {showEnterprise ? (
-          <span className="mt-0.5 block truncate text-xs text-slate-500">
+          <span className="mt-0.5 block truncate text-xs text-slate-500" dir="auto">
             {localize(product.enterprise.title, language)}
           </span>
         ) : null}

@@ -100,7 +100,10 @@ function LikedEnterprises({ meetingId }: { meetingId: string }) {
             >
               <Thumb src={enterprise.logo} name={title} className="size-14" />
               <span className="min-w-0 flex-1">
-                <span className="line-clamp-2 font-semibold text-slate-900 group-hover:text-primary">
+                <span
+                  className="line-clamp-2 font-semibold text-slate-900 group-hover:text-primary"
+                  dir="auto"
+                >
                   {title}
                 </span>
                 {enterprise.industry ? (

@@ -24,7 +24,7 @@ export function ProductMatch({ product, meetingId }: { product: Product; meeting
           lang={title.lang}
           className="line-clamp-2 font-semibold text-slate-900 group-hover:text-primary"
         />
-        <span className="mt-1 block truncate text-[13px] text-slate-500">
+        <span className="mt-1 block truncate text-[13px] text-slate-500" dir="auto">
           {localize(product.enterprise.title, language)}
         </span>
       </span>

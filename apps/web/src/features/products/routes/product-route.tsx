@@ -66,7 +66,9 @@ function ProductPage({ product, meetingId }: { product: Product; meetingId: stri
           <Thumb src={product.enterprise.logo} name={enterpriseTitle} className="size-12" />
           <span className="min-w-0 flex-1">
             <span className="block text-xs text-slate-500">{t('product.from')}</span>
-            <span className="block truncate font-semibold text-slate-900">{enterpriseTitle}</span>
+            <span className="block truncate font-semibold text-slate-900" dir="auto">
+              {enterpriseTitle}
+            </span>
           </span>
           <ChevronRight aria-hidden="true" className="size-5 text-slate-400 rtl:-scale-x-100" />
         </Link>
