@@ -212,6 +212,28 @@ describe('exhibitors', () => {
     await page.locator('[data-testid="manage-form"]').waitFor();
     await page.locator('input[name="title"]').fill('Zhongke Renamed Energy Ltd.');
     await page.locator('input[name="phone"]').fill('+86 10 8888 0000');
+    // A new logo: a PNG drawn by the browser, uploaded through POST /tokens/qiniu.
+    const dataUrl = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 96;
+      canvas.height = 96;
+      const context = canvas.getContext('2d');
+      if (context) {
+        context.fillStyle = '#1d4ed8';
+        context.fillRect(0, 0, 96, 96);
+      }
+      return canvas.toDataURL('image/png');
+    });
+    await page.locator('[data-testid="logo-input"]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
+    });
+    const logo = page.locator('[data-testid="manage-form"] button[aria-label="Change logo"] img');
+    await expect
+      .poll(() => logo.getAttribute('src', { timeout: 1000 }).catch(() => null), { timeout: 15_000 })
+      .toMatch(/^\/api\/files\/image\/[0-9a-f]+\/logo\.png$/);
+    const logoUrl = await logo.getAttribute('src');
     await settle(page);
     await screenshot(page, 'exhibitor-manage-phone-en');
     await page.locator('[data-testid="manage-form"] button[type="submit"]').click();
@@ -225,6 +247,7 @@ describe('exhibitors', () => {
     expect(await page.locator('[data-testid="enterprise-call"]').getAttribute('href')).toBe(
       'tel:+861088880000',
     );
+    expect(await page.locator('header img').nth(1).getAttribute('src')).toBe(logoUrl);
 
     // Unbind after confirming: the form is back.
     await page.goto(`${server.url}/#/meeting/exhibitor/bind?meeting_id=${meetingId}&lang=en`);

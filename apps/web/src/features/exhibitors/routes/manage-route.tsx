@@ -166,6 +166,7 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
           className="sr-only"
           tabIndex={-1}
           aria-hidden="true"
+          data-testid="logo-input"
           onChange={(event) => void onPickLogo(event.target.files?.[0])}
         />
       </div>
