@@ -123,7 +123,22 @@ function PavilionRoute() {
         ) : null}
       </div>
 
-      <div className="mt-4">
+      {/* The exhibitor's own entries, on phones above the endless list (its end is far away). */}
+      <div className="mt-3 flex justify-end gap-1 desk:hidden">
+        <Link
+          to={paths.exhibitor.bind({ meetingId })}
+          className="inline-flex h-8 items-center rounded-full px-2.5 text-[13px] font-medium text-primary hover:bg-primary/10"
+        >
+          {t('list.myCompany')}
+        </Link>
+        <Link
+          to={paths.exhibitor.apply({ meetingId })}
+          className="inline-flex h-8 items-center rounded-full px-2.5 text-[13px] font-medium text-primary hover:bg-primary/10"
+        >
+          {t('list.apply')}
+        </Link>
+      </div>
+      <div className="mt-2 desk:mt-4">
         {pages.isPending ? (
           <ExhibitorListSkeleton />
         ) : pages.isError ? (
@@ -156,14 +171,6 @@ function PavilionRoute() {
             />
           </>
         )}
-      </div>
-      <div className="mt-8 flex justify-center gap-2 desk:hidden">
-        <Link to={paths.exhibitor.bind({ meetingId })} className={buttonClass('ghost', 'sm')}>
-          {t('list.myCompany')}
-        </Link>
-        <Link to={paths.exhibitor.apply({ meetingId })} className={buttonClass('secondary', 'sm')}>
-          {t('list.apply')}
-        </Link>
       </div>
     </div>
   );
