@@ -67,18 +67,20 @@ export function HighlightedText({
 }) {
   const pieces = splitHighlights(text, ranges ?? [], lang);
   return (
-    <span className={className} dir="auto">
-      {pieces.map((piece, index) =>
-        piece.isMatch ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: pieces are a fixed split of one text
-          <mark key={index} className={cx('rounded-sm bg-amber-200/70 px-px text-inherit')}>
-            {piece.text}
-          </mark>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: pieces are a fixed split of one text
-          <span key={index}>{piece.text}</span>
-        ),
-      )}
+    <span className={className}>
+      <bdi>
+        {pieces.map((piece, index) =>
+          piece.isMatch ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: pieces are a fixed split of one text
+            <mark key={index} className={cx('rounded-sm bg-amber-200/70 px-px text-inherit')}>
+              {piece.text}
+            </mark>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: pieces are a fixed split of one text
+            <span key={index}>{piece.text}</span>
+          ),
+        )}
+      </bdi>
     </span>
   );
 }

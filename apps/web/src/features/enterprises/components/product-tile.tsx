@@ -31,12 +31,12 @@ export function ProductTile({
         className="aspect-square w-full text-2xl"
       />
       <span className="block p-2.5">
-        <span className="line-clamp-2 text-sm font-medium text-slate-900 group-hover:text-primary" dir="auto">
-          {title}
+        <span className="line-clamp-2 text-sm font-medium text-slate-900 group-hover:text-primary">
+          <bdi>{title}</bdi>
         </span>
         {showEnterprise ? (
-          <span className="mt-0.5 block truncate text-xs text-slate-500" dir="auto">
-            {localize(product.enterprise.title, language)}
+          <span className="mt-0.5 block truncate text-xs text-slate-500">
+            <bdi>{localize(product.enterprise.title, language)}</bdi>
           </span>
         ) : null}
       </span>

@@ -100,11 +100,8 @@ function LikedEnterprises({ meetingId }: { meetingId: string }) {
             >
               <Thumb src={enterprise.logo} name={title} className="size-14" />
               <span className="min-w-0 flex-1">
-                <span
-                  className="line-clamp-2 font-semibold text-slate-900 group-hover:text-primary"
-                  dir="auto"
-                >
-                  {title}
+                <span className="line-clamp-2 font-semibold text-slate-900 group-hover:text-primary">
+                  <bdi>{title}</bdi>
                 </span>
                 {enterprise.industry ? (
                   <span className="mt-1 block truncate text-[13px] text-slate-500">

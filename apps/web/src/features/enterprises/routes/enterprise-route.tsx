@@ -78,9 +78,8 @@ function EnterprisePage({ enterprise, meetingId }: { enterprise: Enterprise; mee
           <h1
             className="mt-3 text-[22px] leading-tight font-bold text-slate-900 desk:text-3xl"
             data-testid="enterprise-title"
-            dir="auto"
           >
-            {title}
+            <bdi>{title}</bdi>
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-[13px] text-slate-600">
             {booth ? (

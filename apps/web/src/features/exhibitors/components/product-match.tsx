@@ -24,8 +24,8 @@ export function ProductMatch({ product, meetingId }: { product: Product; meeting
           lang={title.lang}
           className="line-clamp-2 font-semibold text-slate-900 group-hover:text-primary"
         />
-        <span className="mt-1 block truncate text-[13px] text-slate-500" dir="auto">
-          {localize(product.enterprise.title, language)}
+        <span className="mt-1 block truncate text-[13px] text-slate-500">
+          <bdi>{localize(product.enterprise.title, language)}</bdi>
         </span>
       </span>
     </Link>

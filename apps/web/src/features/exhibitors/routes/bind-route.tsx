@@ -93,8 +93,8 @@ function BoundCard({
       <div className="mt-3 flex items-center gap-3">
         <Thumb src={binding.enterprise?.logo} name={name} className="size-14" />
         <div className="min-w-0">
-          <p className="truncate font-semibold text-slate-900" dir="auto">
-            {name}
+          <p className="truncate font-semibold text-slate-900">
+            <bdi>{name}</bdi>
           </p>
           <p className="truncate text-sm text-slate-500" dir="ltr">
             {binding.account}

@@ -53,9 +53,8 @@ function ProductPage({ product, meetingId }: { product: Product; meetingId: stri
         <h1
           className="text-[22px] leading-tight font-bold text-slate-900 desk:text-3xl"
           data-testid="product-title"
-          dir="auto"
         >
-          {title}
+          <bdi>{title}</bdi>
         </h1>
         <ProductReactions product={product} meetingId={meetingId} />
         <Link
@@ -66,8 +65,8 @@ function ProductPage({ product, meetingId }: { product: Product; meetingId: stri
           <Thumb src={product.enterprise.logo} name={enterpriseTitle} className="size-12" />
           <span className="min-w-0 flex-1">
             <span className="block text-xs text-slate-500">{t('product.from')}</span>
-            <span className="block truncate font-semibold text-slate-900" dir="auto">
-              {enterpriseTitle}
+            <span className="block truncate font-semibold text-slate-900">
+              <bdi>{enterpriseTitle}</bdi>
             </span>
           </span>
           <ChevronRight aria-hidden="true" className="size-5 text-slate-400 rtl:-scale-x-100" />
