@@ -130,6 +130,14 @@ describe('exhibitors', () => {
     await page.locator('[data-testid="search-tab-products"]').click();
     await expect.poll(() => hashPath(page)).toBe('/exhibit/product/search');
     expect(hashQuery(page).get('keyword')).toBe(word);
+    // Products of the deterministic demo data ("… Solar Panel …"), matches marked.
+    await page.locator('[data-testid="search-input"]').fill('solar');
+    await page.locator('[data-testid="product-results"] mark').first().waitFor();
+    expect(
+      (await page.locator('[data-testid="product-results"] mark').first().textContent())?.toLowerCase(),
+    ).toBe('solar');
+    await settle(page);
+    await screenshot(page, 'search-products-phone-en');
     expect(errors).toEqual([]);
     await page.context().close();
   });
