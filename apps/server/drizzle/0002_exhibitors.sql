@@ -127,6 +127,7 @@ ALTER TABLE "products" ADD CONSTRAINT "products_enterprise_id_enterprises_id_fk"
 ALTER TABLE "products" ADD CONSTRAINT "products_meeting_id_meetings_id_fk" FOREIGN KEY ("meeting_id") REFERENCES "public"."meetings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "enterprises_search_trgm_idx" ON "enterprises" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "enterprises_search_fts_idx" ON "enterprises" USING gin (to_tsvector('english', "search_text"));--> statement-breakpoint
 CREATE INDEX "enterprises_order_idx" ON "enterprises" USING btree ("weight","created_at","id");--> statement-breakpoint
 CREATE INDEX "enterprises_industry_idx" ON "enterprises" USING btree ("industry_category_id");--> statement-breakpoint
 CREATE INDEX "interactions_target_idx" ON "interactions" USING btree ("target_type","target_id","created_at");--> statement-breakpoint
@@ -137,6 +138,7 @@ CREATE UNIQUE INDEX "exhibitors_meeting_enterprise_uq" ON "exhibitors" USING btr
 CREATE INDEX "exhibitors_pavilion_idx" ON "exhibitors" USING btree ("meeting_id","weight","created_at","id");--> statement-breakpoint
 CREATE INDEX "exhibitors_enterprise_idx" ON "exhibitors" USING btree ("enterprise_id");--> statement-breakpoint
 CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_search_fts_idx" ON "products" USING gin (to_tsvector('english', "search_text"));--> statement-breakpoint
 CREATE INDEX "products_order_idx" ON "products" USING btree ("weight","created_at","id");--> statement-breakpoint
 CREATE INDEX "products_enterprise_idx" ON "products" USING btree ("enterprise_id","weight","created_at","id");--> statement-breakpoint
 CREATE INDEX "products_meeting_idx" ON "products" USING btree ("meeting_id");

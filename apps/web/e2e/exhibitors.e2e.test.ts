@@ -297,8 +297,7 @@ describe('exhibitors', () => {
 
   it("names the pavilion tab and titles with the meeting's own wording when it shows exhibitors", async () => {
     const { page, errors } = await openPage(browser, phoneSize);
-    // The demo meeting hides the pavilion (show_exhibitor 0): answer it as a meeting that shows it
-    // under its own name.
+    // Answer the demo meeting as one that names its pavilion and exhibitors in its own words.
     await page.route('**/api/demand/meetings?**', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { results: { exhibition: Record<string, unknown> }[] };

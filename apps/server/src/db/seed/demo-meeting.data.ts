@@ -41,7 +41,7 @@ export const demoMeeting = {
     wx_share_title: 'Chaos Communication Camp 2019',
     wx_share_desc: 'Five days of talks, workshops and villages north of Berlin.',
   } satisfies MeetingConfig,
-  exhibition: { powerby: 'link', show_exhibitor: 0 } satisfies MeetingExhibition,
+  exhibition: { powerby: 'link', show_exhibitor: 1 } satisfies MeetingExhibition,
 };
 
 type Entry = { title: Record<string, string>; icon: string; link: string; weight: number };

@@ -130,13 +130,16 @@ describe('search', () => {
     expect(results[0]?.highlights).toEqual([{ field: 'title', lang: 'ja', start: 1, length: 5 }]);
   });
 
-  it('matches English case-insensitively, every word, by weight then created', async () => {
+  it('matches English case-insensitively, every word, stemmed, by weight then created', async () => {
     const { results } = await search('/enterprises/search', { keyword: 'ROBOT', meeting_id: meetingId });
     // "Robot Industries" starts with the keyword; deleted, hidden and other-meeting ones are left out.
     expect(results.map((item) => item._id.$id)).toEqual([e.robotJa, e.robotCn]);
     expect(results[0]?.highlights).toEqual([{ field: 'title', lang: 'en', start: 0, length: 5 }]);
     const words = await search('/enterprises/search', { keyword: 'co smart', meeting_id: meetingId });
     expect(words.results.map((item) => item._id.$id)).toEqual([e.robotCn]);
+    // Full-text search with English stemming finds other forms of a word, which a substring cannot.
+    const stemmed = await search('/enterprises/search', { keyword: 'robotics', meeting_id: meetingId });
+    expect(stemmed.results.map((item) => item._id.$id)).toEqual([e.robotJa, e.robotCn]);
     const everywhere = await search('/enterprises/search', { keyword: 'elsewhere' });
     expect(everywhere.results.map((item) => item._id.$id)).toEqual([e.otherMeetingOnly]);
   });

@@ -1,5 +1,5 @@
 import type { ListQuery, SortTerm } from '@app/contracts';
-import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { type ColumnMap, filtersById, whereSql } from '../../db/list-query-sql.ts';
@@ -127,12 +127,21 @@ export type SearchInput = {
 };
 
 /**
- * SQL: every (folded) term is a substring of the search column. `search_text` is folded by
- * buildSearchText, so a case-sensitive LIKE is a case-insensitive match, cheaper than ILIKE and served
- * by the trigram index; the terms' wildcards are escaped.
+ * SQL: every (folded) term matches the search column, either as a substring (trigram: CJK words
+ * inside unspaced text, partial words) or as a word of PostgreSQL full-text search with English
+ * stemming (`robotics` finds "Robot arm", `exhibitions` finds "exhibition"). `search_text` is folded
+ * by buildSearchText, so a case-sensitive LIKE is a case-insensitive match, cheaper than ILIKE; the
+ * terms' wildcards are escaped. Each side has its GIN index (gin_trgm_ops, to_tsvector('english')).
  */
 export function matchesAllTerms(column: PgColumn, terms: string[]) {
-  return and(...terms.map((term) => like(column, containsPattern(term))));
+  return and(
+    ...terms.map((term) =>
+      or(
+        like(column, containsPattern(term)),
+        sql`to_tsvector('english', ${column}) @@ plainto_tsquery('english', ${term})`,
+      ),
+    ),
+  );
 }
 
 /**

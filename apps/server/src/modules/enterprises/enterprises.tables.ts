@@ -54,6 +54,7 @@ export const enterprises = pgTable(
   },
   (t) => [
     index('enterprises_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('enterprises_search_fts_idx').using('gin', sql`to_tsvector('english', ${t.searchText})`),
     index('enterprises_order_idx').on(t.weight, t.createdAt, t.id),
     index('enterprises_industry_idx').on(t.industryCategoryId),
     check(

@@ -41,6 +41,7 @@ export const products = pgTable(
   },
   (t) => [
     index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_search_fts_idx').using('gin', sql`to_tsvector('english', ${t.searchText})`),
     // Lists walk these backwards (weight desc, created desc, id desc) and stop after a page; the
     // meeting check is a per-row index probe. Plain ascending columns: a `DESC NULLS LAST` index would
     // not serve `ORDER BY … DESC` (NULLS FIRST).
