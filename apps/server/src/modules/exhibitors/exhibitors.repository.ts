@@ -8,6 +8,7 @@ import {
   matchesAllTerms,
   type SearchInput,
   searchOrder,
+  termsWithOtherStems,
 } from '../enterprises/enterprises.repository.ts';
 import { enterprises } from '../enterprises/enterprises.tables.ts';
 import {
@@ -115,6 +116,7 @@ export async function searchExhibitorRows(
     exhibitorGroupCategoryId?: string | undefined;
   },
 ): Promise<ExhibitorRow[]> {
+  const stemmed = await termsWithOtherStems(db, input.terms);
   const rows = await db
     .select({ exhibitor: exhibitors })
     .from(exhibitors)
@@ -125,7 +127,7 @@ export async function searchExhibitorRows(
         eq(exhibitors.deleted, 0),
         eq(exhibitors.isShown, 1),
         eq(enterprises.deleted, 0),
-        matchesAllTerms(enterprises.searchText, input.terms),
+        matchesAllTerms(enterprises.searchText, input.terms, stemmed),
         input.industryCategoryId ? sql`${industryOf} = ${input.industryCategoryId}` : undefined,
         input.exhibitorGroupCategoryId
           ? eq(exhibitors.exhibitorGroupCategoryId, input.exhibitorGroupCategoryId)

@@ -7,6 +7,7 @@ import {
   matchesAllTerms,
   type SearchInput,
   searchOrder,
+  termsWithOtherStems,
 } from '../enterprises/enterprises.repository.ts';
 import { buildSearchText } from '../enterprises/enterprises.search.ts';
 import { enterprises } from '../enterprises/enterprises.tables.ts';
@@ -110,13 +111,14 @@ export async function searchProductRows(
     categoryId?: string | undefined;
   },
 ): Promise<ProductRow[]> {
+  const stemmed = await termsWithOtherStems(db, input.terms);
   return db
     .select()
     .from(products)
     .where(
       and(
         eq(products.deleted, 0),
-        matchesAllTerms(products.searchText, input.terms),
+        matchesAllTerms(products.searchText, input.terms, stemmed),
         input.meetingId ? shownAt(input.meetingId) : undefined,
         input.enterpriseId ? eq(products.enterpriseId, input.enterpriseId) : undefined,
         input.categoryId ? eq(products.categoryId, input.categoryId) : undefined,
