@@ -73,21 +73,20 @@ type NavItem = { to: string; label: string; icon: ReactNode; match: string[] };
 
 /**
  * The main sections; the pavilion only where the meeting shows exhibitors (show_exhibitor 1), named
- * by the meeting's own exhibition word or the `exhibitors` catalogue's.
+ * by the meeting's own exhibition word, else the catalogue's.
  */
 function useNavItems(meeting: Meeting, language: Language): NavItem[] {
   const { t } = useTranslation('common');
   const meetingId = meeting._id.$id;
   const showsExhibitors = meeting.exhibition.show_exhibitor === 1;
-  const { i18n, ready } = useTranslation(showsExhibitors ? 'exhibitors' : 'common');
   const exhibition = meeting.exhibition.exhibition_txt;
   const pavilion: NavItem[] = showsExhibitors
     ? [
         {
           to: paths.exhibit.pavilion({ meetingId }),
-          label:
-            (exhibition && localize(exhibition, language)) ||
-            (ready ? i18n.getFixedT(language, 'exhibitors')('words.exhibition') : ''),
+          // The default word is in `common`: the tab shows with the first screen, before the
+          // exhibitors catalogue is needed.
+          label: (exhibition && localize(exhibition, language)) || t('nav.exhibition'),
           icon: <Building2 aria-hidden="true" className="size-[22px]" />,
           match: [
             routes.exhibit,
