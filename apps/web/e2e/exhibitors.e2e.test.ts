@@ -1,7 +1,7 @@
-import { signApikey } from '@app/contracts/wire/apikey.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, viewports } from './browser.ts';
+import { outboxCode as readOutboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
@@ -12,7 +12,6 @@ import { startTestServer, type TestServer } from './server.ts';
  */
 
 const meetingId = '64656d6f0000000000002019';
-const apikeySalt = 'meeting-platform-apikey-salt-v1';
 const [phoneSize, desktopSize] = viewports;
 let server: TestServer;
 let browser: Browser;
@@ -30,31 +29,8 @@ afterAll(async () => {
 const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
 const hashQuery = (page: Page) => new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '');
 
-/** The newest code the developer outbox holds for a recipient (E.164 phone). */
-async function outboxCode(recipient: string): Promise<string> {
-  const path = '/api/texts';
-  const deviceId = 'e2e-outbox-reader';
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const response = await fetch(`${server.url}${path}`, {
-      headers: {
-        'device-id': deviceId,
-        apikey: signApikey({
-          salt: apikeySalt,
-          method: 'GET',
-          pathWithQuery: path,
-          timestamp: Math.floor(Date.now() / 1000),
-          deviceId,
-        }),
-      },
-    });
-    const { results } = (await response.json()) as { results: { recipient: string; body: string }[] };
-    const message = results.find((item) => item.recipient === recipient);
-    const code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
-    if (code) return code;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error(`no code for ${recipient} in the outbox`);
-}
+/** The newest code the developer outbox holds for a recipient. */
+const outboxCode = (recipient: string) => readOutboxCode(server.url, recipient);
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');

@@ -1,7 +1,7 @@
 import type { Enterprise } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Building2, Camera } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { Building2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -9,16 +9,17 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { localizeWithKey } from '../../../components/ui/highlight.tsx';
+import { ImagePicker } from '../../../components/ui/image-picker.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
+import { uploadImage } from '../../../lib/api/upload-image.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useExhibitorBinding } from '../api/bindings.ts';
 import { saveEnterprise, useEnterpriseToEdit } from '../api/update-enterprise.ts';
-import { uploadImage } from '../api/upload-image.ts';
 import { localizedEntries } from '../components/localized-field.ts';
 import { useExhibitWords } from '../components/titles.ts';
 
@@ -67,7 +68,6 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
   const queryClient = useQueryClient();
-  const fileInput = useRef<HTMLInputElement>(null);
   const descriptionId = useId();
   const title = localizeWithKey(enterprise.title, language);
   const description = localizeWithKey(enterprise.description, language);
@@ -96,7 +96,6 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
       showToast(apiErrorMessage(error, tc));
     } finally {
       setProgress(null);
-      if (fileInput.current) fileInput.current.value = '';
     }
   };
 
@@ -134,42 +133,15 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
       className="mx-auto max-w-[720px] space-y-5 p-4 desk:py-8"
       data-testid="manage-form"
     >
-      <div className="flex flex-col items-center gap-2">
-        <button
-          type="button"
-          onClick={() => fileInput.current?.click()}
-          className="relative rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-          aria-label={t('manage.changeLogo')}
-          disabled={progress !== null}
-        >
-          <Thumb src={logo} name={form.title || '?'} className="size-24 text-3xl" />
-          <span className="absolute -bottom-1 -end-1 flex size-8 items-center justify-center rounded-full bg-primary text-on-primary ring-2 ring-white">
-            <Camera aria-hidden="true" className="size-4" />
-          </span>
-          {progress !== null ? (
-            <span
-              role="progressbar"
-              aria-valuenow={Math.round(progress * 100)}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              className="absolute inset-0 flex items-center justify-center rounded-xl bg-slate-900/50 text-sm font-semibold text-white"
-            >
-              {Math.round(progress * 100)}%
-            </span>
-          ) : null}
-        </button>
-        <span className="text-[13px] text-slate-500">{t('manage.logo')}</span>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="logo-input"
-          onChange={(event) => void onPickLogo(event.target.files?.[0])}
-        />
-      </div>
+      <ImagePicker
+        preview={<Thumb src={logo} name={form.title || '?'} className="size-24 text-3xl" />}
+        label={t('manage.changeLogo')}
+        hint={t('manage.logo')}
+        progress={progress}
+        onPick={(file) => void onPickLogo(file)}
+        shape="square"
+        testId="logo-input"
+      />
       <div className="space-y-4 rounded-card bg-white p-4 shadow-sm ring-1 ring-slate-100">
         <Field
           label={t('manage.name')}

@@ -1,23 +1,23 @@
 import type { User } from '@app/contracts';
 import { enabledLanguages } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Camera } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { ImagePicker } from '../../../components/ui/image-picker.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
+import { uploadImage } from '../../../lib/api/upload-image.ts';
 import { changeLanguage, languageName } from '../../../lib/i18n.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { currentUserQueryOptions } from '../api/current-user.ts';
 import { saveWork, updateProfile } from '../api/update-profile.ts';
-import { uploadImage } from '../api/upload-image.ts';
 
 /** /my/profile (§2): name, avatar, work title and company, language. */
 export function Component() {
@@ -45,7 +45,6 @@ function ProfileForm({ user, meetingId }: { user: User; meetingId: string }) {
   const meeting = useMeeting();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [form, setForm] = useState({
     username: user.username,
     title: user.work.title,
@@ -68,7 +67,6 @@ function ProfileForm({ user, meetingId }: { user: User; meetingId: string }) {
       showToast(apiErrorMessage(error, tc));
     } finally {
       setProgress(null);
-      if (fileInput.current) fileInput.current.value = '';
     }
   };
 
@@ -102,43 +100,15 @@ function ProfileForm({ user, meetingId }: { user: User; meetingId: string }) {
       noValidate
       className="mx-auto max-w-[720px] space-y-5 p-4 desk:py-8"
     >
-      <div className="flex flex-col items-center gap-2">
-        <button
-          type="button"
-          onClick={() => fileInput.current?.click()}
-          className="relative rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-          aria-label={t('avatar.change')}
-          disabled={progress !== null}
-        >
-          <Avatar name={form.username || '?'} photo={avatar} className="flex size-24 text-3xl" />
-          <span className="absolute bottom-0 end-0 flex size-8 items-center justify-center rounded-full bg-primary text-on-primary ring-2 ring-white">
-            <Camera aria-hidden="true" className="size-4" />
-          </span>
-          {progress !== null ? (
-            <span
-              role="progressbar"
-              aria-valuenow={Math.round(progress * 100)}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              className="absolute inset-0 flex items-center justify-center rounded-full bg-slate-900/50 text-sm font-semibold text-white"
-            >
-              {Math.round(progress * 100)}%
-            </span>
-          ) : null}
-        </button>
-        <span className="text-[13px] text-slate-500">{t('avatar.hint')}</span>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="avatar-input"
-          onChange={(event) => void onPickAvatar(event.target.files?.[0])}
-        />
-      </div>
-
+      <ImagePicker
+        preview={<Avatar name={form.username || '?'} photo={avatar} className="flex size-24 text-3xl" />}
+        label={t('avatar.change')}
+        hint={t('avatar.hint')}
+        progress={progress}
+        onPick={(file) => void onPickAvatar(file)}
+        shape="round"
+        testId="avatar-input"
+      />
       <div className="space-y-4 rounded-card bg-white p-4 shadow-sm ring-1 ring-slate-100">
         <Field
           label={t('fields.name')}

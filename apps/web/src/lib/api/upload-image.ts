@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api/api.ts';
-import { ApiError } from '../../../lib/api/client.ts';
+import { api } from './api.ts';
+import { ApiError } from './client.ts';
 
 type UploadGrant = {
   uptoken: string;
@@ -24,7 +24,7 @@ export type UploadedImage = {
  */
 export async function uploadImage(
   file: File,
-  bucket: 'image',
+  bucket: 'avatar' | 'image',
   onProgress?: (fraction: number) => void,
 ): Promise<UploadedImage> {
   const grant = await api.post<UploadGrant>('/tokens/qiniu', {
