@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { escapeSvgText, posterHeight, posterWidth, renderPoster, wrapText } from './invitations.poster.ts';
-import { enterpriseShareUrl, formatMeetingDates } from './invitations.service.ts';
+import { enterpriseShareUrl, formatMeetingDates, posterDateLine } from './invitations.service.ts';
 
 describe('invitation poster', () => {
   it('escapes markup and drops control characters in SVG text', () => {
@@ -60,5 +60,21 @@ describe('invitation poster', () => {
       width: posterWidth,
       height: posterHeight,
     });
+  });
+
+  it('dates a meeting with a programme by its first and last day, not by a session past midnight', () => {
+    const camp = {
+      start: new Date('2019-08-21T10:00:00Z'),
+      end: new Date('2019-08-25T23:30:00Z'),
+      timeZone: 'Europe/Berlin',
+      schedule: { days: [{ date: '2019-08-21' }, { date: '2019-08-25' }] },
+    };
+    // The last session ends at 01:30 on the 26th in Berlin; the programme's last day is the 25th.
+    expect(formatMeetingDates(camp.start, camp.end, 'en', camp.timeZone)).toContain('26');
+    expect(posterDateLine(camp, 'en')).toBe(
+      formatMeetingDates(new Date('2019-08-21T12:00:00Z'), new Date('2019-08-25T12:00:00Z'), 'en', 'UTC'),
+    );
+    expect(posterDateLine(camp, 'en')).not.toContain('26');
+    expect(posterDateLine({ ...camp, schedule: null }, 'en')).toContain('26');
   });
 });

@@ -7,7 +7,7 @@ import { meetings } from '../meetings/meetings.tables.ts';
 /** What the poster needs of a meeting. */
 export type PosterMeetingRow = Pick<
   typeof meetings.$inferSelect,
-  'id' | 'title' | 'start' | 'end' | 'timeZone' | 'venue' | 'cover' | 'config' | 'exhibition'
+  'id' | 'title' | 'start' | 'end' | 'timeZone' | 'venue' | 'cover' | 'config' | 'exhibition' | 'schedule'
 >;
 
 /** What the poster needs of an exhibitor: its enterprise's name and logo, its booth. */
@@ -34,6 +34,7 @@ export async function findPosterMeeting(
       cover: meetings.cover,
       config: meetings.config,
       exhibition: meetings.exhibition,
+      schedule: meetings.schedule,
     })
     .from(meetings)
     .where(and(eq(meetings.id, meetingId), eq(meetings.deleted, 0)))

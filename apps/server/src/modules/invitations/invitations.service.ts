@@ -70,6 +70,25 @@ export function formatMeetingDates(start: Date, end: Date, language: Language, t
   }
 }
 
+/**
+ * The poster's date line: the first and last programme days when the meeting has an imported
+ * schedule (its calendar dates, as the home page shows them — a last session running past midnight
+ * does not add a day), else the meeting's start and end in its time zone.
+ */
+export function posterDateLine(
+  meeting: { start: Date; end: Date; timeZone: string; schedule: { days: { date: string }[] } | null },
+  language: Language,
+): string {
+  const days = meeting.schedule?.days ?? [];
+  const first = days[0]?.date;
+  const last = days.at(-1)?.date;
+  if (first && last) {
+    // Noon UTC of each calendar date, formatted in UTC: the date itself, whatever the zone.
+    return formatMeetingDates(new Date(`${first}T12:00:00Z`), new Date(`${last}T12:00:00Z`), language, 'UTC');
+  }
+  return formatMeetingDates(meeting.start, meeting.end, language, meeting.timeZone);
+}
+
 export type InvitationPoster = {
   object: StoredObject;
   /** Storage key of the cached PNG. */
@@ -102,7 +121,7 @@ export async function getInvitationPoster(
   const content = {
     language,
     meetingTitle: localize(meeting.title, language),
-    dateLine: formatMeetingDates(meeting.start, meeting.end, language, meeting.timeZone),
+    dateLine: posterDateLine(meeting, language),
     venue: localize(meeting.venue, language),
     enterpriseName: localize(exhibitor.title, language),
     booth: exhibitor.booth,
