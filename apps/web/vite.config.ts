@@ -71,7 +71,7 @@ export default defineConfig({
                 !id.includes('/src/app/') &&
                 !id.includes('/routes/') &&
                 !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products)[\\/]/.test(id) &&
-                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field)|api[\\/]error-message)\./.test(
+                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker)|api[\\/](error-message|upload-image)|lib[\\/]use-login-gate)\./.test(
                   id,
                 ) &&
                 !/lucide-react.*[\\/]icons[\\/](search|search-x|x|sliders-horizontal|heart|thumbs-up|phone|mail|camera|package|badge-check|circle-check)\.mjs$/.test(

@@ -194,10 +194,17 @@ export async function reactToEnterprise<K extends 'like' | 'awesome'>(
     isOn: input.isOn,
   });
   if (total === undefined) throw notFound('Enterprise');
+  return reactionAnswer(input.kind, input.isOn, total);
+}
+
+/** The answer of a like or awesome call: `{ is_liked, likes_total }` or `{ is_awesome, awesomes_total }`. */
+export function reactionAnswer<K extends 'like' | 'awesome'>(
+  kind: K,
+  isOn: boolean,
+  total: number,
+): K extends 'like' ? LikeResult : AwesomeResult {
   return (
-    input.kind === 'like'
-      ? { is_liked: input.isOn, likes_total: total }
-      : { is_awesome: input.isOn, awesomes_total: total }
+    kind === 'like' ? { is_liked: isOn, likes_total: total } : { is_awesome: isOn, awesomes_total: total }
   ) as K extends 'like' ? LikeResult : AwesomeResult;
 }
 

@@ -24,7 +24,7 @@ import {
   setReaction,
 } from '../enterprises/enterprises.repository.ts';
 import { buildSearchText, titleHighlights } from '../enterprises/enterprises.search.ts';
-import { parseKeyword, parsePage } from '../enterprises/enterprises.service.ts';
+import { parseKeyword, parsePage, reactionAnswer } from '../enterprises/enterprises.service.ts';
 import {
   countProductRows,
   findProductById,
@@ -143,11 +143,7 @@ export async function reactToProduct<K extends 'like' | 'awesome'>(
     isOn: input.isOn,
   });
   if (total === undefined) throw notFound('Product');
-  return (
-    input.kind === 'like'
-      ? { is_liked: input.isOn, likes_total: total }
-      : { is_awesome: input.isOn, awesomes_total: total }
-  ) as K extends 'like' ? LikeResult : AwesomeResult;
+  return reactionAnswer(input.kind, input.isOn, total);
 }
 
 /**

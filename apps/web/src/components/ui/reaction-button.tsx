@@ -1,3 +1,4 @@
+import { Heart, ThumbsUp } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { cx } from './cx.ts';
 
@@ -78,4 +79,42 @@ export function useOptimisticToggle(
       });
   };
   return [state, toggle, isBusy];
+}
+
+type ReactionSide = {
+  state: ToggleState;
+  onToggle: () => void;
+  label: string;
+  activeLabel: string;
+  testId: string;
+};
+
+/** Collect (heart) and like (thumb) side by side, as enterprises and products show them. */
+export function CollectLikePair({ collect, like }: { collect: ReactionSide; like: ReactionSide }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ReactionButton
+        isActive={collect.state.isActive}
+        count={collect.state.count}
+        icon={
+          <Heart aria-hidden="true" className={collect.state.isActive ? 'size-4 fill-current' : 'size-4'} />
+        }
+        label={collect.label}
+        activeLabel={collect.activeLabel}
+        onToggle={collect.onToggle}
+        testId={collect.testId}
+      />
+      <ReactionButton
+        isActive={like.state.isActive}
+        count={like.state.count}
+        icon={
+          <ThumbsUp aria-hidden="true" className={like.state.isActive ? 'size-4 fill-current' : 'size-4'} />
+        }
+        label={like.label}
+        activeLabel={like.activeLabel}
+        onToggle={like.onToggle}
+        testId={like.testId}
+      />
+    </div>
+  );
 }

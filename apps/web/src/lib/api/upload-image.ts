@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { api } from './api.ts';
 import { ApiError } from './client.ts';
 
@@ -54,4 +55,23 @@ export async function uploadImage(
     request.onerror = () => reject(new ApiError(0, 'network_error', 'upload failed'));
     request.send(form);
   });
+}
+
+/**
+ * An image upload with its progress for a screen: `progress` is 0..1 while a file goes up, else null;
+ * `upload(file)` sends it and hands the stored image's URL to `onUploaded`, or the failure to
+ * `onError` (the screen shows it).
+ */
+export function useImageUpload(
+  bucket: 'avatar' | 'image',
+  handlers: { onUploaded: (url: string) => void; onError: (error: unknown) => void },
+): { progress: number | null; upload: (file: File) => void } {
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = (file: File) => {
+    setProgress(0);
+    uploadImage(file, bucket, setProgress)
+      .then((uploaded) => handlers.onUploaded(uploaded.url), handlers.onError)
+      .finally(() => setProgress(null));
+  };
+  return { progress, upload };
 }

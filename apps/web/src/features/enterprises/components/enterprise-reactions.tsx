@@ -1,12 +1,11 @@
 import type { Enterprise } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Heart, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ReactionButton, useOptimisticToggle } from '../../../components/ui/reaction-button.tsx';
+import { CollectLikePair, useOptimisticToggle } from '../../../components/ui/reaction-button.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
+import { useLoginGate } from '../../../lib/use-login-gate.ts';
 import { setEnterpriseAwesome, setEnterpriseLike } from '../api/enterprise-interactions.ts';
-import { useLoginGate } from './use-login-gate.ts';
 
 /**
  * Collect (like, the /my/collection list) and like (awesome) of an enterprise: optimistic, back on
@@ -45,25 +44,21 @@ export function EnterpriseReactions({
     onError,
   );
   return (
-    <div className="flex flex-wrap gap-2">
-      <ReactionButton
-        isActive={like.isActive}
-        count={like.count}
-        icon={<Heart aria-hidden="true" className={like.isActive ? 'size-4 fill-current' : 'size-4'} />}
-        label={t('reactions.like')}
-        activeLabel={t('reactions.liked')}
-        onToggle={() => gate(toggleLike)}
-        testId="enterprise-like"
-      />
-      <ReactionButton
-        isActive={awesome.isActive}
-        count={awesome.count}
-        icon={<ThumbsUp aria-hidden="true" className={awesome.isActive ? 'size-4 fill-current' : 'size-4'} />}
-        label={t('reactions.awesome')}
-        activeLabel={t('reactions.awesomed')}
-        onToggle={() => gate(toggleAwesome)}
-        testId="enterprise-awesome"
-      />
-    </div>
+    <CollectLikePair
+      collect={{
+        state: like,
+        onToggle: () => gate(toggleLike),
+        label: t('reactions.like'),
+        activeLabel: t('reactions.liked'),
+        testId: 'enterprise-like',
+      }}
+      like={{
+        state: awesome,
+        onToggle: () => gate(toggleAwesome),
+        label: t('reactions.awesome'),
+        activeLabel: t('reactions.awesomed'),
+        testId: 'enterprise-awesome',
+      }}
+    />
   );
 }

@@ -14,7 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
-import { uploadImage } from '../../../lib/api/upload-image.ts';
+import { useImageUpload } from '../../../lib/api/upload-image.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -79,25 +79,16 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
     website: enterprise.website,
   });
   const [logo, setLogo] = useState(enterprise.logo);
-  const [progress, setProgress] = useState<number | null>(null);
   const [titleError, setTitleError] = useState<string>();
   const [isSaving, setSaving] = useState(false);
   // Edit the language shown, or (a text not yet in any language) the display language.
   const titleLang = title.lang || (typeof enterprise.title === 'string' ? '' : language);
   const descriptionLang = description.lang || (typeof enterprise.description === 'string' ? '' : language);
 
-  const onPickLogo = async (file: File | undefined) => {
-    if (!file) return;
-    setProgress(0);
-    try {
-      const uploaded = await uploadImage(file, 'image', setProgress);
-      setLogo(uploaded.url);
-    } catch (error) {
-      showToast(apiErrorMessage(error, tc));
-    } finally {
-      setProgress(null);
-    }
-  };
+  const { progress, upload } = useImageUpload('image', {
+    onUploaded: setLogo,
+    onError: (error) => showToast(apiErrorMessage(error, tc)),
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -138,7 +129,7 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
         label={t('manage.changeLogo')}
         hint={t('manage.logo')}
         progress={progress}
-        onPick={(file) => void onPickLogo(file)}
+        onPick={upload}
         shape="square"
         testId="logo-input"
       />

@@ -1,12 +1,11 @@
 import type { Product } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Heart, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ReactionButton, useOptimisticToggle } from '../../../components/ui/reaction-button.tsx';
+import { CollectLikePair, useOptimisticToggle } from '../../../components/ui/reaction-button.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
+import { useLoginGate } from '../../../lib/use-login-gate.ts';
 import { setProductAwesome, setProductLike } from '../api/product-interactions.ts';
-import { useLoginGate } from './use-login-gate.ts';
 
 /** Collect (like) and like (awesome) of a product: optimistic, back on error; login first. */
 export function ProductReactions({ product, meetingId }: { product: Product; meetingId: string }) {
@@ -35,25 +34,21 @@ export function ProductReactions({ product, meetingId }: { product: Product; mee
     onError,
   );
   return (
-    <div className="flex flex-wrap gap-2">
-      <ReactionButton
-        isActive={like.isActive}
-        count={like.count}
-        icon={<Heart aria-hidden="true" className={like.isActive ? 'size-4 fill-current' : 'size-4'} />}
-        label={t('reactions.like')}
-        activeLabel={t('reactions.liked')}
-        onToggle={() => gate(toggleLike)}
-        testId="product-like"
-      />
-      <ReactionButton
-        isActive={awesome.isActive}
-        count={awesome.count}
-        icon={<ThumbsUp aria-hidden="true" className={awesome.isActive ? 'size-4 fill-current' : 'size-4'} />}
-        label={t('reactions.awesome')}
-        activeLabel={t('reactions.awesomed')}
-        onToggle={() => gate(toggleAwesome)}
-        testId="product-awesome"
-      />
-    </div>
+    <CollectLikePair
+      collect={{
+        state: like,
+        onToggle: () => gate(toggleLike),
+        label: t('reactions.like'),
+        activeLabel: t('reactions.liked'),
+        testId: 'product-like',
+      }}
+      like={{
+        state: awesome,
+        onToggle: () => gate(toggleAwesome),
+        label: t('reactions.awesome'),
+        activeLabel: t('reactions.awesomed'),
+        testId: 'product-awesome',
+      }}
+    />
   );
 }

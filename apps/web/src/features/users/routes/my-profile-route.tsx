@@ -12,7 +12,7 @@ import { ImagePicker } from '../../../components/ui/image-picker.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
-import { uploadImage } from '../../../lib/api/upload-image.ts';
+import { useImageUpload } from '../../../lib/api/upload-image.ts';
 import { changeLanguage, languageName } from '../../../lib/i18n.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -52,23 +52,14 @@ function ProfileForm({ user, meetingId }: { user: User; meetingId: string }) {
     language: user.language,
   });
   const [avatar, setAvatar] = useState(user.avatar);
-  const [progress, setProgress] = useState<number | null>(null);
   const [nameError, setNameError] = useState<string>();
   const [isSaving, setSaving] = useState(false);
   const languages = enabledLanguages(meeting.config.language);
 
-  const onPickAvatar = async (file: File | undefined) => {
-    if (!file) return;
-    setProgress(0);
-    try {
-      const uploaded = await uploadImage(file, 'avatar', setProgress);
-      setAvatar(uploaded.url);
-    } catch (error) {
-      showToast(apiErrorMessage(error, tc));
-    } finally {
-      setProgress(null);
-    }
-  };
+  const { progress, upload } = useImageUpload('avatar', {
+    onUploaded: setAvatar,
+    onError: (error) => showToast(apiErrorMessage(error, tc)),
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -105,7 +96,7 @@ function ProfileForm({ user, meetingId }: { user: User; meetingId: string }) {
         label={t('avatar.change')}
         hint={t('avatar.hint')}
         progress={progress}
-        onPick={(file) => void onPickAvatar(file)}
+        onPick={upload}
         shape="round"
         testId="avatar-input"
       />

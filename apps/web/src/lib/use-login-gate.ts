@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths.ts';
-import { useIsLoggedIn } from '../../../lib/use-session.ts';
+import { paths } from './paths.ts';
+import { useIsLoggedIn } from './use-session.ts';
 
 /**
  * Runs `action` for a logged-in visitor; sends anyone else to /login, which returns here afterwards
