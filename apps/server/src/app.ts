@@ -2,13 +2,16 @@ import compress from '@fastify/compress';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './app-types.ts';
+import { activityRoutes } from './modules/activities/activities.routes.ts';
 import { agendaRoutes } from './modules/agendas/agendas.routes.ts';
+import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { blockRoutes } from './modules/blocks/blocks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { enterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
+import { formRoutes } from './modules/forms/forms.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -18,6 +21,7 @@ import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
+import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { registerApikey } from './plugins/apikey.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -103,6 +107,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await scoped.register(invitationRoutes);
       oauthRoutes(scoped);
       userRoutes(scoped);
+      activityRoutes(scoped);
+      formRoutes(scoped);
+      ticketRoutes(scoped);
+      agentRoutes(scoped);
     },
     { prefix: '/api' },
   );

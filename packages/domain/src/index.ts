@@ -1,3 +1,4 @@
+export * from './activities/registration-state.ts';
 export * from './agendas/agenda-timing.ts';
 export * from './i18n/languages.ts';
 export * from './meetings/resolve-meeting.ts';

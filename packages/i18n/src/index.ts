@@ -1,10 +1,12 @@
 import type { Language } from '@app/domain';
+import type activities from './locales/en/activities.json';
 import type agendas from './locales/en/agendas.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type exhibitors from './locales/en/exhibitors.json';
 import type meetings from './locales/en/meetings.json';
 import type speakers from './locales/en/speakers.json';
+import type tickets from './locales/en/tickets.json';
 import type users from './locales/en/users.json';
 
 /**
@@ -22,6 +24,8 @@ export const namespaces = [
   'auth',
   'users',
   'exhibitors',
+  'activities',
+  'tickets',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -45,6 +49,8 @@ export type Resources = {
   auth: typeof auth;
   users: typeof users;
   exhibitors: typeof exhibitors;
+  activities: typeof activities;
+  tickets: typeof tickets;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

@@ -57,6 +57,55 @@ export const ErrorCode = {
   /** 404 the login provider is not configured on this server. */
   providerNotConfigured: 'provider.not_configured',
   unsupportedMediaType: 'unsupported_media_type',
+  // Registration (§8 sign-up and group messages, issue 4).
+  /** 409 registration start is later than now (acknowledge-only dialog). */
+  registrationNotStarted: 'registration.not_started',
+  /** 409 'registration ended': the deadline has passed. */
+  registrationClosed: 'registration.closed',
+  /** 409 'Registration is full' (§8 signup.failed.max): ticket_total reached max. */
+  registrationFull: 'signup.failed.max',
+  /** 409 the activity does not take registrations here (entrance disabled, hidden, deleted). */
+  registrationFailed: 'registration.failed',
+  /** 409 'Please only sign up once.' */
+  signUpOnce: 'ticket.sign_up_once',
+  /** 409 'The ticket is sold out'. */
+  ticketSoldOut: 'ticket.sold_out',
+  /** 400 'invalid ticket type' / 'ticket deleted'. */
+  priceInvalid: 'price.invalid',
+  priceDeleted: 'price.deleted',
+  /** 409 'registration channel invalid or full'. */
+  sourceInvalid: 'source.invalid',
+  /** 409 phone or e-mail already registered for this activity. */
+  phoneRegistered: 'phone.registered',
+  emailRegistered: 'email.registered',
+  /** 400 not a valid mainland ID or HK/Macao/Taiwan residence permit; 409 already used here. */
+  idNumberInvalid: 'id_number.invalid',
+  idNumberExists: 'id_number.exists',
+  /** 400 'Please fill out all required fields in the form.' (details: 'This is a required field'). */
+  formRequired: 'form.required',
+  /** 400 an answer names an option that does not exist or is disabled (§5 linked activities). */
+  optionInvalid: 'option.invalid',
+  /** 409 resubmission not allowed / submit after deadline (acknowledge-only dialogs). */
+  resubmitNotAllowed: 'registration.resubmit_not_allowed',
+  deadlinePassed: 'registration.deadline_passed',
+  /** 400 paid ticket types cannot be checked out yet. */
+  paymentUnavailable: 'payment.unavailable',
+  /** 409 §8 4029: insufficient remaining quantity of an unpaid ticket type (group batches). */
+  insufficientQuantity: 4029,
+  /** 409 §8 4340: ticket info updated, select again. */
+  priceUpdated: 4340,
+  /** Group (agent) registration (§8 group messages). */
+  agentNotEnabled: 'agent.not_enabled',
+  agentInfoRequired: 'agent.info_required',
+  agentLimitExceeded: 'agent.limit_exceeded',
+  agentPriceLimit: 'agent.price_limit',
+  agentDuplicatePhone: 'agent.duplicate_phone',
+  agentDuplicateEmail: 'agent.duplicate_email',
+  agentDuplicateIdNumber: 'agent.duplicate_id_number',
+  /** 409 check-in of a ticket under review or rejected. */
+  checkinNotApproved: 'checkin.not_approved',
+  /** 409 review of a ticket that is not under review. */
+  ticketNotReviewable: 'ticket.not_reviewable',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,2 +1,3 @@
 export * from './email.ts';
+export * from './id-number.ts';
 export * from './phone.ts';

@@ -1,0 +1,4 @@
+import type { App } from '../../app-types.ts';
+
+/** §7 routes of this module (issue 4); filled in by its implementation. */
+export function agentRoutes(_app: App): void {}
