@@ -59,7 +59,7 @@ export default defineConfig({
             // also takes in the dependencies of what it matches.)
             {
               name: 'accounts',
-              test: (id) => /awesome-phonenumber|[\\/]validator[\\/]|[\\/]src[\\/]contact[\\/]/.test(id),
+              test: (id) => /awesome-phonenumber|[\\/]validator[\\/]|[\\/]src[\\/](contact|forms)[\\/]/.test(id),
               priority: 2,
             },
             {
@@ -70,8 +70,8 @@ export default defineConfig({
               test: (id) =>
                 !id.includes('/src/app/') &&
                 !id.includes('/routes/') &&
-                !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products)[\\/]/.test(id) &&
-                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker)|api[\\/](error-message|upload-image)|lib[\\/]use-login-gate)\./.test(
+                !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products|activities|tickets)[\\/]/.test(id) &&
+                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner)|api[\\/](error-message|upload-image)|lib[\\/]use-login-gate)\./.test(
                   id,
                 ) &&
                 !/lucide-react.*[\\/]icons[\\/](search|search-x|x|sliders-horizontal|heart|thumbs-up|phone|mail|camera|package|badge-check|circle-check)\.mjs$/.test(
