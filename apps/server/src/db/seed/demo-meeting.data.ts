@@ -81,6 +81,19 @@ export const demoNavigation: Entry[] = [
     weight: 80,
   },
   {
+    title: {
+      en: 'Activities',
+      zh: '活动报名',
+      ja: 'アクティビティ',
+      ko: '활동',
+      de: 'Aktivitäten',
+      ar: 'الفعاليات',
+    },
+    icon: 'ticket',
+    link: '/meeting/activity/list',
+    weight: 75,
+  },
+  {
     title: { en: 'About', zh: '关于', ja: '概要', ko: '소개', de: 'Über', ar: 'حول' },
     icon: 'info',
     link: '/meeting/home?anchor=intro',
