@@ -5,6 +5,7 @@ import { importSchedule } from '../../modules/schedule/schedule.service.ts';
 import { serverRoot } from '../../paths.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 import type { Database } from '../client.ts';
+import { seedDemoActivities } from './demo-activities.ts';
 import { demoBlocks, demoMeeting, demoMeetingId, demoNavigation } from './demo-meeting.data.ts';
 import { countMeetings, insertDemoContent } from './seed.repository.ts';
 import { seedExhibitors } from './seed-exhibitors.ts';
@@ -18,7 +19,8 @@ export const demoExhibitorCount = 300;
  * importer), home entries and blocks, {@link demoExhibitorCount} generated
  * exhibitors with ten products each and their industry and exhibitor-group categories (logos and
  * product images only when `storage` is given), and the exhibitor account `demo-exhibitor` /
- * `Exhibitor2019!` of the first generated enterprise (booth A1-001).
+ * `Exhibitor2019!` of the first generated enterprise (booth A1-001), and the demo activities with
+ * their ticket types, forms and organiser staff (demo-activities.ts, dates relative to now).
  * Does nothing when any meeting exists.
  * @returns the meeting id and the number of sessions imported, or undefined when skipped
  */
@@ -57,5 +59,6 @@ export async function seedDemoMeeting(deps: {
     password: 'Exhibitor2019!',
     enterpriseId: exhibitors.firstEnterpriseId,
   });
+  await seedDemoActivities(deps.db);
   return { meetingId: demoMeetingId, sessions: summary.sessions.created + summary.sessions.updated };
 }

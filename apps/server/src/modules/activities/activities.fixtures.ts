@@ -72,6 +72,8 @@ export type ActivitySpec = {
   sources?: SourceSpec[];
   /** Questions of the activity's form; undefined = no form. Order = weight order. */
   questions?: QuestionSpec[];
+  /** Id of the form (when `questions` is given); default a new id. */
+  formId?: string;
 };
 
 export type InsertedActivity = {
@@ -145,7 +147,7 @@ export async function insertActivity(db: Database, spec: ActivitySpec): Promise<
     );
   }
   if (!spec.questions) return { activityId, priceIds, sourceIds, formId: null, questionIds: [] };
-  const formId = newId();
+  const formId = spec.formId ?? newId();
   await db.insert(forms).values({ id: formId, meetingId: spec.meetingId, activityId, title: '' });
   const questionIds = spec.questions.map((q) => q.id ?? newId());
   if (spec.questions.length > 0) {
