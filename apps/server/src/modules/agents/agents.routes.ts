@@ -1,4 +1,43 @@
+import { listMyActivityAgents, putActivityAgent } from '@app/contracts';
 import type { App } from '../../app-types.ts';
+import { requireUserId } from '../../plugins/auth.ts';
+import { contractRoute } from '../../plugins/contract-route.ts';
+import { listMyAgents, putAgent } from './agents.service.ts';
 
-/** §7 routes of this module (issue 4); filled in by its implementation. */
-export function agentRoutes(_app: App): void {}
+/**
+ * §7 Activities, group (agent) registration (§5, §8): PUT /activities/{id}/agents/{agent_id},
+ * GET /activities/{id}/agents/{agent_id}, GET /activities/{id}/agents and
+ * GET /activities/agents/{agent_id}. Every call is the leader's own: anyone else gets 404.
+ */
+export function agentRoutes(app: App): void {
+  const { db } = app.deps;
+  app.route({
+    ...contractRoute(putActivityAgent),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      putAgent(
+        { db },
+        {
+          userId: requireUserId(request),
+          sessionMeetingId: request.actor.sessionMeetingId,
+          activityId: request.params.id,
+          agentId: request.params.agent_id,
+          body: request.body,
+        },
+      ),
+  });
+  app.route({
+    ...contractRoute(listMyActivityAgents),
+    config: { auth: 'required' },
+    handler: async (request) => ({
+      results: await listMyAgents(
+        { db },
+        {
+          userId: requireUserId(request),
+          sessionMeetingId: request.actor.sessionMeetingId,
+          activityId: request.params.id,
+        },
+      ),
+    }),
+  });
+}
