@@ -30,11 +30,15 @@ export const Agent = z.object({
 });
 export type Agent = z.infer<typeof Agent>;
 
-/** Body of PUT /activities/{id}/agents/{agent_id}: the group's details (§5 "group info first"). */
+/**
+ * Body of PUT /activities/{id}/agents/{agent_id}: the group's details (§5 "group info first").
+ * Empty name, liaison or phone are accepted by the schema so the server answers the §8 dialog code
+ * 400 agent.info_required rather than a generic validation_failed.
+ */
 export const PutAgentBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  liaison: z.string().trim().min(1).max(100),
-  phone: z.string().trim().min(1).max(32),
+  name: z.string().trim().max(100),
+  liaison: z.string().trim().max(100),
+  phone: z.string().trim().max(32),
   area_code: z
     .string()
     .trim()
