@@ -1,4 +1,22 @@
+import { listFormQuestions as listFormQuestionsContract } from '@app/contracts';
 import type { App } from '../../app-types.ts';
+import { contractRoute } from '../../plugins/contract-route.ts';
+import { listQuestionsOfForm } from './forms.service.ts';
 
-/** §7 routes of this module (issue 4); filled in by its implementation. */
-export function formRoutes(_app: App): void {}
+/**
+ * §7 Forms: GET /forms/{id}/questions (guest-viewable, not response-cached: linked activities turn
+ * full as people register). GET/PUT /forms/{id}/answers live in the tickets module.
+ */
+export function formRoutes(app: App): void {
+  const { db } = app.deps;
+  app.route({
+    ...contractRoute(listFormQuestionsContract),
+    config: { isGuestViewable: true },
+    handler: async (request) => ({
+      results: await listQuestionsOfForm(
+        { db },
+        { formId: request.params.id, group: request.query.group === '1' },
+      ),
+    }),
+  });
+}
