@@ -1,0 +1,424 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { activities, activityPrices, activitySources } from '../activities/activities.tables.ts';
+import { agents } from '../agents/agents.tables.ts';
+import { formQuestions, forms } from '../forms/forms.tables.ts';
+import { meetingStaff, ticketScans, tickets } from './tickets.tables.ts';
+
+/**
+ * Queries of the tickets module (§7 Tickets, issue 4): registration reads, the capacity guard's
+ * conditional updates, lists, check-in scans and the staff list. Only this file and *.tables.ts
+ * touch drizzle.
+ */
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type NewTicketRow = typeof tickets.$inferInsert;
+export type ActivityRow = typeof activities.$inferSelect;
+export type PriceRow = typeof activityPrices.$inferSelect;
+export type SourceRow = typeof activitySources.$inferSelect;
+export type QuestionRow = typeof formQuestions.$inferSelect;
+export type AgentRow = typeof agents.$inferSelect;
+export type ScanRow = typeof ticketScans.$inferSelect;
+export type StaffRole = 'checkin' | 'organiser';
+
+/** An activity by id (deleted ones included; callers decide). */
+export async function findActivity(db: Database, id: string): Promise<ActivityRow | undefined> {
+  const [row] = await db.select().from(activities).where(eq(activities.id, id)).limit(1);
+  return row;
+}
+
+/** Activities by ids (linked-activity options, embedded activities). */
+export async function findActivities(db: Database, ids: string[]): Promise<ActivityRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(activities).where(inArray(activities.id, ids));
+}
+
+/** Every ticket type of an activity, deleted ones included. */
+export async function findPricesOfActivity(db: Database, activityId: string): Promise<PriceRow[]> {
+  return db.select().from(activityPrices).where(eq(activityPrices.activityId, activityId));
+}
+
+/** Ticket types by ids (titles of listed tickets). */
+export async function findPrices(db: Database, ids: string[]): Promise<PriceRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(activityPrices).where(inArray(activityPrices.id, ids));
+}
+
+/** Every source of an activity, deleted ones included. */
+export async function findSourcesOfActivity(db: Database, activityId: string): Promise<SourceRow[]> {
+  return db.select().from(activitySources).where(eq(activitySources.activityId, activityId));
+}
+
+/** The form id of each of these activities that has one. */
+export async function findFormIdsOfActivities(
+  db: Database,
+  activityIds: string[],
+): Promise<Map<string, string>> {
+  if (activityIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: forms.id, activityId: forms.activityId })
+    .from(forms)
+    .where(inArray(forms.activityId, activityIds));
+  return new Map(rows.map((r) => [r.activityId, r.id]));
+}
+
+/** A form by id with its activity id. */
+export async function findForm(
+  db: Database,
+  formId: string,
+): Promise<{ id: string; activityId: string; meetingId: string } | undefined> {
+  const [row] = await db
+    .select({ id: forms.id, activityId: forms.activityId, meetingId: forms.meetingId })
+    .from(forms)
+    .where(eq(forms.id, formId))
+    .limit(1);
+  return row;
+}
+
+/** The live questions of a form in one scope, by weight (highest first). */
+export async function findQuestions(
+  db: Database,
+  formId: string,
+  scope: 'member' | 'group',
+): Promise<QuestionRow[]> {
+  return db
+    .select()
+    .from(formQuestions)
+    .where(
+      and(eq(formQuestions.formId, formId), eq(formQuestions.scope, scope), eq(formQuestions.deleted, 0)),
+    )
+    .orderBy(desc(formQuestions.weight), asc(formQuestions.id));
+}
+
+/** A group by id (deleted ones included). */
+export async function findAgent(db: Database, id: string): Promise<AgentRow | undefined> {
+  const [row] = await db.select().from(agents).where(eq(agents.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Locks a group's row until the transaction ends (SELECT … FOR UPDATE): batches of one group then
+ * count its tickets per type one after the other (`max_per_agent`). Every transaction that touches
+ * a group takes this lock first, so lock order stays agent → types → activity → source.
+ */
+export async function lockAgent(db: Database, id: string): Promise<AgentRow | undefined> {
+  const [row] = await db.select().from(agents).where(eq(agents.id, id)).for('update');
+  return row;
+}
+
+/** Live (not deleted, not rejected) tickets of a group per ticket type. */
+export async function countAgentTicketsByPrice(db: Database, agentId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ priceId: tickets.priceId, total: count() })
+    .from(tickets)
+    .where(and(eq(tickets.agentId, agentId), eq(tickets.deleted, 0), ne(tickets.status, 2)))
+    .groupBy(tickets.priceId);
+  return new Map(rows.map((r) => [r.priceId, Number(r.total)]));
+}
+
+/** The caller's own live single registration for an activity (not a group member's). */
+export async function findOwnTicket(
+  db: Database,
+  activityId: string,
+  userId: string,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.activityId, activityId),
+        eq(tickets.userId, userId),
+        isNull(tickets.agentId),
+        eq(tickets.deleted, 0),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A ticket by id (deleted ones included). */
+export async function findTicket(db: Database, id: string): Promise<TicketRow | undefined> {
+  const [row] = await db.select().from(tickets).where(eq(tickets.id, id)).limit(1);
+  return row;
+}
+
+/** A live ticket of a meeting by its code. */
+export async function findTicketByCode(
+  db: Database,
+  meetingId: string,
+  code: string,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.code, code), eq(tickets.meetingId, meetingId), eq(tickets.deleted, 0)))
+    .limit(1);
+  return row;
+}
+
+/** Inserts ticket rows; a unique violation propagates (see uniqueConstraintOf). */
+export async function insertTickets(db: Database, rows: NewTicketRow[]): Promise<TicketRow[]> {
+  return db.insert(tickets).values(rows).returning();
+}
+
+/**
+ * Name of the unique index a PostgreSQL unique violation (23505) hit, or null for any other error.
+ * Both pg and PGlite put `code` and `constraint` on their error; drizzle wraps it in `cause`.
+ */
+export function uniqueConstraintOf(error: unknown): string | null {
+  for (
+    let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined,
+      depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth += 1
+  ) {
+    if (e.code === '23505') {
+      if (e.constraint) return e.constraint;
+      const match = /unique constraint "([^"]+)"/.exec(e.message ?? '');
+      return match?.[1] ?? '';
+    }
+  }
+  return null;
+}
+
+/**
+ * Guarded increment of a ticket type's sold_total: `sold_total + n <= total` (null total = no limit)
+ * on a live type, in one statement. False when it would oversell (or the type is deleted).
+ */
+export async function takePriceStock(db: Database, priceId: string, n: number): Promise<boolean> {
+  const rows = await db
+    .update(activityPrices)
+    .set({ soldTotal: sql`${activityPrices.soldTotal} + ${n}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(activityPrices.id, priceId),
+        eq(activityPrices.deleted, 0),
+        sql`(${activityPrices.total} is null or ${activityPrices.soldTotal} + ${n} <= ${activityPrices.total})`,
+      ),
+    )
+    .returning({ id: activityPrices.id });
+  return rows.length === 1;
+}
+
+/** Guarded increment of an activity's ticket_total against max (0 = no limit). */
+export async function takeActivityPlaces(db: Database, activityId: string, n: number): Promise<boolean> {
+  const rows = await db
+    .update(activities)
+    .set({ ticketTotal: sql`${activities.ticketTotal} + ${n}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(activities.id, activityId),
+        sql`(${activities.max} = 0 or ${activities.ticketTotal} + ${n} <= ${activities.max})`,
+      ),
+    )
+    .returning({ id: activities.id });
+  return rows.length === 1;
+}
+
+/** Guarded increment of a live source's signup_total against its max (0 = no limit). */
+export async function takeSourcePlaces(db: Database, sourceId: string, n: number): Promise<boolean> {
+  const rows = await db
+    .update(activitySources)
+    .set({ signupTotal: sql`${activitySources.signupTotal} + ${n}` })
+    .where(
+      and(
+        eq(activitySources.id, sourceId),
+        eq(activitySources.deleted, 0),
+        sql`(${activitySources.max} = 0 or ${activitySources.signupTotal} + ${n} <= ${activitySources.max})`,
+      ),
+    )
+    .returning({ id: activitySources.id });
+  return rows.length === 1;
+}
+
+/** Guarded increment of a group's members_total against its activity's agent_max_members. */
+export async function takeAgentPlaces(db: Database, agentId: string, n: number): Promise<boolean> {
+  const rows = await db
+    .update(agents)
+    .set({ membersTotal: sql`${agents.membersTotal} + ${n}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(agents.id, agentId),
+        sql`${agents.membersTotal} + ${n} <= (select ${activities.agentMaxMembers} from ${activities} where ${activities.id} = ${agents.activityId})`,
+      ),
+    )
+    .returning({ id: agents.id });
+  return rows.length === 1;
+}
+
+/**
+ * Unconditional moves of the counters by `n` (negative frees places): the review's rejection, and
+ * the test-only naive path (`capacityGuard: 'none'`) that shows what the guard prevents.
+ */
+export async function moveCounters(
+  db: Database,
+  input: {
+    priceId?: string;
+    activityId?: string;
+    sourceId?: string | null;
+    agentId?: string | null;
+    n: number;
+  },
+): Promise<void> {
+  const { n } = input;
+  if (input.priceId) {
+    await db
+      .update(activityPrices)
+      .set({ soldTotal: sql`greatest(${activityPrices.soldTotal} + ${n}, 0)`, updatedAt: sql`now()` })
+      .where(eq(activityPrices.id, input.priceId));
+  }
+  if (input.activityId) {
+    await db
+      .update(activities)
+      .set({ ticketTotal: sql`greatest(${activities.ticketTotal} + ${n}, 0)`, updatedAt: sql`now()` })
+      .where(eq(activities.id, input.activityId));
+  }
+  if (input.sourceId) {
+    await db
+      .update(activitySources)
+      .set({ signupTotal: sql`greatest(${activitySources.signupTotal} + ${n}, 0)` })
+      .where(eq(activitySources.id, input.sourceId));
+  }
+  if (input.agentId) {
+    await db
+      .update(agents)
+      .set({ membersTotal: sql`greatest(${agents.membersTotal} + ${n}, 0)`, updatedAt: sql`now()` })
+      .where(eq(agents.id, input.agentId));
+  }
+}
+
+/** Column changes of a ticket edit. */
+export type TicketChanges = Partial<
+  Pick<
+    NewTicketRow,
+    | 'name'
+    | 'phone'
+    | 'areaCode'
+    | 'email'
+    | 'idNumber'
+    | 'job'
+    | 'company'
+    | 'answers'
+    | 'status'
+    | 'priceId'
+    | 'amount'
+  >
+>;
+
+/** Updates a ticket; returns the new row. A unique violation propagates. */
+export async function updateTicketRow(
+  db: Database,
+  id: string,
+  changes: TicketChanges,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .update(tickets)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(tickets.id, id))
+    .returning();
+  return row;
+}
+
+/** Moves a ticket from one status to another; undefined when it was not in `from`. */
+export async function changeStatus(
+  db: Database,
+  id: string,
+  from: number,
+  to: number,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .update(tickets)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(tickets.id, id), eq(tickets.status, from), eq(tickets.deleted, 0)))
+    .returning();
+  return row;
+}
+
+/** Checks in an approved ticket (1 → 3) once; undefined when it was not in status 1. */
+export async function checkInTicket(
+  db: Database,
+  id: string,
+  staffUserId: string,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .update(tickets)
+    .set({ status: 3, checkedInAt: sql`now()`, checkedInBy: staffUserId, updatedAt: sql`now()` })
+    .where(and(eq(tickets.id, id), eq(tickets.status, 1), eq(tickets.deleted, 0)))
+    .returning();
+  return row;
+}
+
+/** A scan by its one-time key. */
+export async function findScan(db: Database, scanKey: string): Promise<ScanRow | undefined> {
+  const [row] = await db.select().from(ticketScans).where(eq(ticketScans.scanKey, scanKey)).limit(1);
+  return row;
+}
+
+/** Records a scan; false when the key was already taken (a concurrent retry). */
+export async function insertScan(
+  db: Database,
+  row: { scanKey: string; ticketId: string; staffUserId: string; isFirst: number },
+): Promise<boolean> {
+  const rows = await db
+    .insert(ticketScans)
+    .values(row)
+    .onConflictDoNothing({ target: ticketScans.scanKey })
+    .returning({ key: ticketScans.scanKey });
+  return rows.length === 1;
+}
+
+/** The staff roles a phone holds in a meeting (§6). */
+export async function findStaffRoles(db: Database, meetingId: string, phone: string): Promise<StaffRole[]> {
+  const rows = await db
+    .select({ role: meetingStaff.role })
+    .from(meetingStaff)
+    .where(and(eq(meetingStaff.meetingId, meetingId), eq(meetingStaff.phone, phone)));
+  return rows.map((r) => r.role);
+}
+
+/** Filters of a ticket list. */
+export type TicketFilter = {
+  meetingId: string;
+  /** Tickets of this user (their own) … */
+  userId?: string;
+  /** … or of this group. */
+  agentId?: string;
+  activityId?: string;
+  statuses?: number[];
+  checkedIn?: boolean;
+};
+
+function whereOf(filter: TicketFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(tickets.meetingId, filter.meetingId), eq(tickets.deleted, 0)];
+  if (filter.userId && filter.agentId) {
+    parts.push(or(eq(tickets.userId, filter.userId), eq(tickets.agentId, filter.agentId)));
+  } else if (filter.userId) parts.push(eq(tickets.userId, filter.userId));
+  else if (filter.agentId) parts.push(eq(tickets.agentId, filter.agentId));
+  if (filter.activityId) parts.push(eq(tickets.activityId, filter.activityId));
+  if (filter.statuses) parts.push(inArray(tickets.status, filter.statuses));
+  if (filter.checkedIn === true) parts.push(isNotNull(tickets.checkedInAt));
+  if (filter.checkedIn === false) parts.push(isNull(tickets.checkedInAt));
+  return and(...parts);
+}
+
+/** Tickets newest first. */
+export async function findTickets(
+  db: Database,
+  filter: TicketFilter,
+  page: { limit: number; skip: number },
+): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(tickets)
+    .where(whereOf(filter))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(page.limit)
+    .offset(page.skip);
+}
+
+/** How many tickets match. */
+export async function countTicketRows(db: Database, filter: TicketFilter): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(tickets).where(whereOf(filter));
+  return Number(row?.total ?? 0);
+}
