@@ -1,7 +1,7 @@
 import type { FormAnswers } from '@app/contracts';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { activities } from '../activities/activities.tables.ts';
+import { activities, activityPrices } from '../activities/activities.tables.ts';
 import { formQuestions, forms } from '../forms/forms.tables.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
 import { agents } from './agents.tables.ts';
@@ -169,4 +169,17 @@ export async function findAgentMembers(db: Database, agentId: string): Promise<A
     .from(tickets)
     .where(and(eq(tickets.agentId, agentId), eq(tickets.deleted, 0)))
     .orderBy(asc(tickets.createdAt), asc(tickets.id));
+}
+
+/** Titles of ticket types by id (deleted ones included: a member keeps the type they registered with). */
+export async function findPriceTitles(
+  db: Database,
+  priceIds: string[],
+): Promise<Map<string, string | Record<string, string>>> {
+  if (priceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: activityPrices.id, title: activityPrices.title })
+    .from(activityPrices)
+    .where(inArray(activityPrices.id, priceIds));
+  return new Map(rows.map((row) => [row.id, row.title]));
 }

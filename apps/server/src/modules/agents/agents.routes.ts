@@ -1,8 +1,13 @@
-import { listMyActivityAgents, putActivityAgent } from '@app/contracts';
+import {
+  getActivityAgent as getActivityAgentContract,
+  getAgent as getAgentContract,
+  listMyActivityAgents,
+  putActivityAgent,
+} from '@app/contracts';
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
-import { listMyAgents, putAgent } from './agents.service.ts';
+import { getActivityAgent, getAgent, listMyAgents, putAgent } from './agents.service.ts';
 
 /**
  * §7 Activities, group (agent) registration (§5, §8): PUT /activities/{id}/agents/{agent_id},
@@ -39,5 +44,32 @@ export function agentRoutes(app: App): void {
         },
       ),
     }),
+  });
+  app.route({
+    ...contractRoute(getActivityAgentContract),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      getActivityAgent(
+        { db },
+        {
+          userId: requireUserId(request),
+          sessionMeetingId: request.actor.sessionMeetingId,
+          activityId: request.params.id,
+          agentId: request.params.agent_id,
+        },
+      ),
+  });
+  app.route({
+    ...contractRoute(getAgentContract),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      getAgent(
+        { db },
+        {
+          userId: requireUserId(request),
+          sessionMeetingId: request.actor.sessionMeetingId,
+          agentId: request.params.agent_id,
+        },
+      ),
   });
 }

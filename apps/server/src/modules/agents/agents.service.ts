@@ -16,17 +16,20 @@ import {
 } from '@app/domain/forms';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { toWireTicket, toWireTicketActivity } from '../tickets/tickets.serializer.ts';
 import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
 import {
   type AgentActivityRow,
   type AgentRow,
   findActivityIdOfForm,
   findAgentById,
+  findAgentMembers,
   findFormIdOfActivity,
   findGroupQuestions,
   findLedAgent,
   findLedAgentsOfActivity,
   findLiveActivity,
+  findPriceTitles,
   type GroupQuestionRow,
   updateAgentAnswers,
   upsertAgent,
@@ -236,6 +239,48 @@ export async function ledAgentOrNotFound(
     throw notFound('group');
   }
   return row;
+}
+
+/** A group in wire form with its members' tickets (oldest first, as their leader sees them). */
+async function withMembers(db: Database, row: AgentRow, activity?: AgentActivityRow): Promise<Agent> {
+  const members = await findAgentMembers(db, row.id);
+  const titles = await findPriceTitles(db, [...new Set(members.map((member) => member.priceId))]);
+  const wireMembers = members.map((member) =>
+    toWireTicket(member, { view: 'owner', priceTitle: titles.get(member.priceId) ?? '' }),
+  );
+  if (!activity) return toWireAgent(row, { members: wireMembers });
+  const formId = await findFormIdOfActivity(db, activity.id);
+  return toWireAgent(row, { members: wireMembers, activity: toWireTicketActivity(activity, formId) });
+}
+
+/**
+ * GET /activities/{id}/agents/{agent_id} (§7 Activities): a group the caller leads, with its
+ * members' tickets (not deleted, oldest first). 404 not_found when it is someone else's, of another
+ * activity, deleted, or the activity is not of the session's meeting.
+ */
+export async function getActivityAgent(
+  deps: Deps,
+  input: { userId: string; sessionMeetingId?: string | null; activityId: string; agentId: string },
+): Promise<Agent> {
+  const activity = await activityInMeeting(deps.db, input.activityId, input.sessionMeetingId);
+  const row = await ledAgentOrNotFound(deps.db, { ...input, activityId: activity.id });
+  return withMembers(deps.db, row);
+}
+
+/**
+ * GET /activities/agents/{agent_id} (§7 Activities): a group the caller leads, with its activity (as
+ * tickets embed it) and members. 404 not_found when it is not theirs or not of the session's
+ * meeting.
+ */
+export async function getAgent(
+  deps: Deps,
+  input: { userId: string; sessionMeetingId?: string | null; agentId: string },
+): Promise<Agent> {
+  const row = await ledAgentOrNotFound(deps.db, input);
+  const activity = await activityInMeeting(deps.db, row.activityId, input.sessionMeetingId).catch(() => {
+    throw notFound('group');
+  });
+  return withMembers(deps.db, row, activity);
 }
 
 /** The group of a form call: the form exists and the caller leads a live group of its activity. */
