@@ -1,0 +1,92 @@
+import type {
+  createTickets,
+  FormAnswers,
+  listTickets,
+  Ticket,
+  TicketMemberInput,
+  updateTicket,
+} from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api, contractPath, fillPath } from '../../../lib/api/api.ts';
+import { getStoredSource } from '../../../lib/session.ts';
+import { bracketBody } from './body.ts';
+
+const ticketsPath = contractPath<typeof listTickets>('/tickets');
+
+/** GET /tickets: the caller's own tickets in the meeting (newest first), optionally of one activity. */
+export const myTicketsQueryOptions = (meetingId: string, activityId?: string) => ({
+  queryKey: ['activities', 'my-tickets', meetingId, activityId ?? ''] as const,
+  queryFn: () =>
+    api.list<Ticket>(ticketsPath, { meeting_id: meetingId, activity_id: activityId, limit: 999 }),
+  staleTime: 10_000,
+});
+
+/** The caller's tickets, fetched only when logged in (anonymous visitors hold none). */
+export const useMyTickets = (meetingId: string, isLoggedIn: boolean, activityId?: string) =>
+  useQuery({ ...myTicketsQueryOptions(meetingId, activityId), enabled: isLoggedIn });
+
+/** The stored source (§7 "POST to /tickets … add source_id from the stored source") when it is an id. */
+function storedSourceId(): string | undefined {
+  const source = getStoredSource();
+  return source && /^[0-9a-f]{24}$/i.test(source) ? source : undefined;
+}
+
+/**
+ * POST /tickets, one registration: the ticket type with the version shown (4340 when it changed),
+ * the visible answers and the stored source. Answers the created ticket. Errors (§8): 409
+ * registration.not_started / registration.closed / signup.failed.max / ticket.sold_out /
+ * source.invalid / ticket.sign_up_once / phone.registered / email.registered / id_number.exists /
+ * 4340; 400 form.required / price.invalid / price.deleted / id_number.invalid / payment.unavailable.
+ */
+export async function registerTicket(input: {
+  activityId: string;
+  priceId: string | null;
+  priceVersion: number | undefined;
+  data: FormAnswers;
+}): Promise<Ticket> {
+  const tickets = await api.post<Ticket[]>(
+    contractPath<typeof createTickets>('/tickets'),
+    bracketBody({
+      activity_id: input.activityId,
+      price_id: input.priceId ?? undefined,
+      price_version: input.priceVersion,
+      source_id: storedSourceId(),
+      data: input.data,
+    }),
+  );
+  const ticket = tickets[0];
+  if (!ticket) throw new Error('POST /tickets answered no ticket');
+  return ticket;
+}
+
+/**
+ * POST /tickets, a group batch (§5): every member of `members` is registered, or none. Errors as
+ * above plus 4029, agent.limit_exceeded, agent.price_limit, agent.duplicate_*.
+ */
+export function registerMembers(input: {
+  activityId: string;
+  agentId: string;
+  members: TicketMemberInput[];
+}): Promise<Ticket[]> {
+  return api.post<Ticket[]>(
+    contractPath<typeof createTickets>('/tickets'),
+    bracketBody({
+      activity_id: input.activityId,
+      agent_id: input.agentId,
+      source_id: storedSourceId(),
+      members: input.members.map((member) => ({
+        price_id: member.price_id,
+        price_version: member.price_version,
+        data: member.data,
+      })),
+    }),
+  );
+}
+
+/** PUT /tickets/{id}: the holder or the group leader edits a ticket's answers (§4 resubmission). */
+export function updateTicketAnswers(ticketId: string, data: FormAnswers): Promise<Ticket> {
+  return api.put<Ticket>(
+    fillPath<typeof updateTicket>('/tickets/:id', { id: ticketId }),
+    bracketBody({ data }),
+  );
+}

@@ -1,0 +1,62 @@
+import type { Activity, ActivityPrice } from '@app/contracts';
+import type { Language } from '@app/domain';
+import { formatDate, formatTime } from '../../../lib/time.ts';
+
+/**
+ * Display helpers of the activity pages: money (§9 cents shown in yuan with a currency sign, a
+ * min–max range, 0 shows 'free') and activity times in the meeting's time zone.
+ */
+
+/** `¥99.00` from cents, or the 'Free' word for 0. */
+export function formatAmount(cents: number, freeLabel: string): string {
+  if (cents <= 0) return freeLabel;
+  return `¥${(cents / 100).toFixed(2)}`;
+}
+
+/** The price range of the live ticket types: `¥0.00 – ¥99.00` style, 'Free' when all are free. */
+export function priceRange(prices: readonly ActivityPrice[], freeLabel: string): string {
+  const amounts = prices.filter((price) => price.deleted !== 1).map((price) => price.amount);
+  if (amounts.length === 0) return freeLabel;
+  const min = Math.min(...amounts);
+  const max = Math.max(...amounts);
+  if (max === 0) return freeLabel;
+  if (min === max) return formatAmount(min, freeLabel);
+  return `${formatAmount(min, freeLabel)} – ${formatAmount(max, freeLabel)}`;
+}
+
+/** Live ticket types (deleted ones left out), by weight as the server sends them. */
+export const livePrices = (activity: Activity): ActivityPrice[] =>
+  activity.prices.filter((price) => price.deleted !== 1);
+
+/** Whether a ticket type has none left (sold_total reached total, §4). */
+export const isSoldOut = (price: ActivityPrice): boolean =>
+  price.total !== null && price.sold_total >= price.total;
+
+/** Tickets of a type still on sale, null when unlimited. */
+export const ticketsLeft = (price: ActivityPrice): number | null =>
+  price.total === null ? null : Math.max(0, price.total - price.sold_total);
+
+/**
+ * When an activity takes place, in the meeting's zone: `Sat, 21 Nov 2026 · 09:00 – 12:00` on one
+ * day, else both dates with their times.
+ */
+export function activityWhen(
+  activity: Pick<Activity, 'start' | 'end'>,
+  timeZone: string,
+  language: Language,
+) {
+  const start = activity.start * 1000;
+  const end = activity.end * 1000;
+  const startDay = formatDate(start, timeZone, language);
+  if (end <= start) return `${startDay} · ${formatTime(start, timeZone, language)}`;
+  const endDay = formatDate(end, timeZone, language);
+  if (startDay === endDay) {
+    return `${startDay} · ${formatTime(start, timeZone, language)} – ${formatTime(end, timeZone, language)}`;
+  }
+  return `${startDay} ${formatTime(start, timeZone, language)} – ${endDay} ${formatTime(end, timeZone, language)}`;
+}
+
+/** A date and time in the meeting's zone (registration opening, deadline). */
+export function formatMoment(seconds: number, timeZone: string, language: Language): string {
+  return `${formatDate(seconds * 1000, timeZone, language)} ${formatTime(seconds * 1000, timeZone, language)}`;
+}
