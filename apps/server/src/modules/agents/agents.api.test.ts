@@ -203,7 +203,7 @@ describe('PUT /activities/{id}/agents/{agent_id}', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({
       code: 'form.required',
-      details: [{ path: companyName, message: 'form.required' }],
+      details: [{ path: companyName, message: 'This is a required field' }],
     });
     const badOption = await put(open.activityId, newId(), { ...details, data: { [kind]: 'army' } });
     expect(badOption.json()).toMatchObject({ code: 'option.invalid' });

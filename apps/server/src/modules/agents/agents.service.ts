@@ -8,14 +8,10 @@ import {
 } from '@app/contracts';
 import { type RegistrationActivity, registrationState, toUnixSeconds } from '@app/domain';
 import { normaliseEmail, normalisePhone } from '@app/domain/contact';
-import {
-  type AnswerProblem,
-  keepVisibleAnswers,
-  type RuleQuestion,
-  validateAnswers,
-} from '@app/domain/forms';
+import { keepVisibleAnswers, type RuleQuestion, validateAnswers } from '@app/domain/forms';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { answersRefused } from '../tickets/tickets.errors.ts';
 import { toWireTicket, toWireTicketActivity } from '../tickets/tickets.serializer.ts';
 import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
 import {
@@ -87,40 +83,10 @@ function ruleQuestionOf(row: GroupQuestionRow): RuleQuestion {
   };
 }
 
-const problemCodes: Record<AnswerProblem['key'], string> = {
-  'form.required': ErrorCode.formRequired,
-  'phone.invalid': ErrorCode.phoneInvalid,
-  'email.invalid': ErrorCode.emailInvalid,
-  'id_number.invalid': ErrorCode.idNumberInvalid,
-  'option.invalid': ErrorCode.optionInvalid,
-  'option.disabled': ErrorCode.optionInvalid,
-  'date.invalid': ErrorCode.validation,
-  'price.invalid': ErrorCode.priceInvalid,
-};
-
-/**
- * The 400 for answer problems: form.required ('Please fill out all required fields in the form.')
- * when only required answers are missing, else the first invalid answer's code; `details` names
- * every question (path = question id, message = the problem's key, e.g. 'form.required').
- */
-function answersRefused(problems: AnswerProblem[]): AppError {
-  const invalid = problems.find((problem) => problem.key !== 'form.required');
-  const code = invalid ? problemCodes[invalid.key] : ErrorCode.formRequired;
-  const message = invalid
-    ? 'Please check the highlighted answers'
-    : 'Please fill out all required fields in the form.';
-  return new AppError(
-    400,
-    code,
-    message,
-    problems.map((problem) => ({ path: problem.questionId, message: problem.key })),
-  );
-}
-
 /**
  * The group answers to store: only answers to the form's group questions whose conditions hold
- * (others are dropped, §5), validated (required, phone, e-mail, ID number, options). 400 as
- * `answersRefused`. An activity without a form keeps no answers.
+ * (others are dropped, §5), validated (required, phone, e-mail, ID number, options). 400 as the
+ * tickets module's `answersRefused` (same codes and details as member answers). An activity without a form keeps no answers.
  */
 async function groupAnswersToStore(
   db: Database,
