@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } fr
 import type { Database } from '../../db/client.ts';
 import { filtersById, orderSql, whereSql } from '../../db/list-query-sql.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { forms } from '../forms/forms.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { activities, activityPrices, activitySources, activityViews } from './activities.tables.ts';
 
@@ -29,9 +28,10 @@ const columns = {
 /** The activity's columns plus its form id (forms are one per activity). */
 const activityWithForm = {
   ...getTableColumns(activities),
+  // Written out: inside a one-table select drizzle leaves columns unqualified ("id" = "id").
   formId: sql<
     string | null
-  >`(select ${forms.id} from ${forms} where ${forms.activityId} = ${activities.id} limit 1)`.as('form_id'),
+  >`(select "forms"."id" from "forms" where "forms"."activity_id" = "activities"."id" limit 1)`.as('form_id'),
 };
 
 function activityWhere(query: Pick<ListQuery<ActivityField>, 'conditions'>): SQL | undefined {
