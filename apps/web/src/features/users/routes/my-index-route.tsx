@@ -1,5 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Briefcase, LogOut, Mail, Phone, UserRound } from 'lucide-react';
+import {
+  Briefcase,
+  CalendarDays,
+  ClipboardList,
+  LogOut,
+  Mail,
+  Phone,
+  TicketIcon,
+  UserRound,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -94,6 +103,24 @@ export function Component() {
           icon={<Mail aria-hidden="true" className="size-5" />}
           label={t('users:menu.email')}
           value={user.contact.email}
+        />
+      </section>
+
+      <section className="divide-y divide-slate-100 overflow-hidden rounded-card bg-white shadow-sm ring-1 ring-slate-100">
+        <MenuRow
+          to={paths.myTickets({ meetingId })}
+          icon={<TicketIcon aria-hidden="true" className="size-5" />}
+          label={tc('pages.myTickets')}
+        />
+        <MenuRow
+          to={paths.registration.list({ meetingId })}
+          icon={<ClipboardList aria-hidden="true" className="size-5" />}
+          label={tc('pages.myRegistration')}
+        />
+        <MenuRow
+          to={paths.myEvent({ meetingId })}
+          icon={<CalendarDays aria-hidden="true" className="size-5" />}
+          label={tc('pages.myEvent')}
         />
       </section>
 
