@@ -59,7 +59,8 @@ export default defineConfig({
             // also takes in the dependencies of what it matches.)
             {
               name: 'accounts',
-              test: (id) => /awesome-phonenumber|[\\/]validator[\\/]|[\\/]src[\\/](contact|forms)[\\/]/.test(id),
+              test: (id) =>
+                /awesome-phonenumber|[\\/]validator[\\/]|[\\/]src[\\/](contact|forms)[\\/]/.test(id),
               priority: 2,
             },
             {
@@ -70,8 +71,17 @@ export default defineConfig({
               test: (id) =>
                 !id.includes('/src/app/') &&
                 !id.includes('/routes/') &&
-                !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products|activities|tickets)[\\/]/.test(id) &&
-                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner)|api[\\/](error-message|upload-image)|lib[\\/]use-login-gate)\./.test(
+                !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products|activities|tickets)[\\/]/.test(
+                  id,
+                ) &&
+                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select)|api[\\/](error-message|upload-image)|lib[\\/]use-login-gate)\./.test(
+                  id,
+                ) &&
+                // The ticket QR encoder and the check-in decoder load with the ticket pages only.
+                !/[\\/]node_modules[\\/](qrcode|dijkstrajs|barcode-detector|zxing-wasm)[\\/]/.test(id) &&
+                // The registration rule and the icons only the activity and ticket pages use.
+                !/[\\/]domain[\\/]src[\\/]activities[\\/]/.test(id) &&
+                !/lucide-react.*[\\/]icons[\\/](calendar-clock|circle-exclamation-point|circle-x|clipboard-list|copy|file-up|hourglass|loader-circle|monitor-play)\.mjs$/.test(
                   id,
                 ) &&
                 !/lucide-react.*[\\/]icons[\\/](search|search-x|x|sliders-horizontal|heart|thumbs-up|phone|mail|camera|package|badge-check|circle-check)\.mjs$/.test(
