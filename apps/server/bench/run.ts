@@ -14,6 +14,10 @@
  *    BENCH_PROBE_CONNECTIONS in flight, default 300 at 1), then requests/s of the cached pavilion
  *    list next to hello-world in one server. BENCH_SKIP_EXHIBITORS=1 leaves it out;
  *    BENCH_EXHIBITORS sets N. BENCH_SKIP_FRONTEND=1 leaves out parts 2 and 3.
+ * 5. Registrations (issue 4), on PostgreSQL only (registrations.ts): POST /api/tickets by distinct
+ *    logged-in users, 200 in flight, on one ticket type — registrations/s, p50/p99 — then the same
+ *    users for 2,000 places with zero oversell checked in SQL. BENCH_SKIP_REGISTRATIONS=1 leaves it
+ *    out; BENCH_REGISTRATION_USERS / _CONNECTIONS / _PLACES tune it.
  *
  * Results print as a table and are written to bench-results/latest.json. Not a test: nothing fails.
  */
@@ -36,6 +40,7 @@ import { categories } from '../src/modules/categories/categories.tables.ts';
 import { serverRoot } from '../src/paths.ts';
 import { createStorage } from '../src/providers/storage/create-storage.ts';
 import { type RunningServer, startServer } from '../src/start-server.ts';
+import { benchRegistrations, type RegistrationRun } from './registrations.ts';
 
 const execFileAsync = promisify(execFile);
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -393,6 +398,26 @@ if (exhibitors) {
   console.table(exhibitors.latency.map(({ path: _path, ...row }) => row));
   console.table(exhibitors.throughput);
 }
+/** Part 5 on its own scratch PostgreSQL database (undefined when skipped or unreachable). */
+async function registrationsSection(): Promise<RegistrationRun[] | undefined> {
+  if (process.env.BENCH_SKIP_REGISTRATIONS === '1') return undefined;
+  const scratch = await scratchPostgres();
+  if (!scratch) {
+    console.warn('PostgreSQL not reachable: registrations skipped (set BENCH_DATABASE_URL)');
+    return undefined;
+  }
+  try {
+    return await benchRegistrations(scratch.url, benchAuthSecret);
+  } finally {
+    await scratch.drop();
+  }
+}
+const registrations = await registrationsSection();
+if (registrations) {
+  console.table(
+    registrations.map(({ statusCodes, ...row }) => ({ ...row, statusCodes: JSON.stringify(statusCodes) })),
+  );
+}
 const frontend = process.env.BENCH_SKIP_FRONTEND === '1' ? undefined : await measureFrontend();
 if (frontend) {
   console.table([{ ...frontend, lighthouseMetrics: undefined }]);
@@ -403,7 +428,15 @@ mkdirSync(out, { recursive: true });
 writeFileSync(
   join(out, 'latest.json'),
   `${JSON.stringify(
-    { when: new Date().toISOString(), durationSeconds, connections, rows, exhibitors, frontend },
+    {
+      when: new Date().toISOString(),
+      durationSeconds,
+      connections,
+      rows,
+      exhibitors,
+      registrations,
+      frontend,
+    },
     null,
     2,
   )}\n`,
