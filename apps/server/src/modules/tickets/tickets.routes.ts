@@ -1,4 +1,131 @@
+import {
+  approveTicket,
+  countTickets as countTicketsContract,
+  createTickets as createTicketsContract,
+  getFormAnswers as getFormAnswersContract,
+  listTickets as listTicketsContract,
+  putFormAnswers as putFormAnswersContract,
+  reviewTicket as reviewTicketContract,
+  updateTicket as updateTicketContract,
+} from '@app/contracts';
 import type { App } from '../../app-types.ts';
+import { requireUserId } from '../../plugins/auth.ts';
+import { contractRoute } from '../../plugins/contract-route.ts';
+import {
+  checkIn,
+  countTickets,
+  createTickets,
+  getFormAnswers,
+  listTickets,
+  putFormAnswers,
+  reviewTicket,
+  updateTicket,
+} from './tickets.service.ts';
 
-/** §7 routes of this module (issue 4); filled in by its implementation. */
-export function ticketRoutes(_app: App): void {}
+/**
+ * §7 Tickets: GET /tickets, /tickets/count; POST /tickets; PUT /tickets/{id}, /tickets/{id}/approve
+ * (check-in), /tickets/{id}/attends (review). §7 Forms: GET and PUT /forms/{id}/answers (a ticket's
+ * answers; group=1 is the agents module's). Every call needs a logged-in caller.
+ */
+export function ticketRoutes(app: App): void {
+  const { db } = app.deps;
+  app.route({
+    ...contractRoute(listTicketsContract),
+    config: { auth: 'required' },
+    handler: async (request) => ({
+      results: await listTickets({ db }, { ...request.query, userId: requireUserId(request) }),
+    }),
+  });
+  app.route({
+    ...contractRoute(countTicketsContract),
+    config: { auth: 'required' },
+    handler: async (request) => countTickets({ db }, { ...request.query, userId: requireUserId(request) }),
+  });
+  app.route({
+    ...contractRoute(createTicketsContract),
+    config: { auth: 'required' },
+    handler: async (request) => {
+      const results = await createTickets(
+        { db },
+        { userId: requireUserId(request), meetingId: request.actor.sessionMeetingId, body: request.body },
+      );
+      app.deps.cache.clear();
+      return { results };
+    },
+  });
+  app.route({
+    ...contractRoute(updateTicketContract),
+    config: { auth: 'required' },
+    handler: async (request) => {
+      const ticket = await updateTicket(
+        { db },
+        { userId: requireUserId(request), ticketId: request.params.id, body: request.body },
+      );
+      app.deps.cache.clear();
+      return ticket;
+    },
+  });
+  app.route({
+    ...contractRoute(approveTicket),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      checkIn(
+        { db },
+        {
+          userId: requireUserId(request),
+          meetingId: request.actor.sessionMeetingId,
+          ticketId: request.params.id,
+          code: request.body.code,
+          scanKey: request.body.scan_key,
+        },
+      ),
+  });
+  app.route({
+    ...contractRoute(reviewTicketContract),
+    config: { auth: 'required' },
+    handler: async (request) => {
+      const ticket = await reviewTicket(
+        { db },
+        {
+          userId: requireUserId(request),
+          meetingId: request.actor.sessionMeetingId,
+          ticketId: request.params.id,
+          status: Number(request.body.status) === 2 ? 2 : 1,
+        },
+      );
+      app.deps.cache.clear();
+      return ticket;
+    },
+  });
+  app.route({
+    ...contractRoute(getFormAnswersContract),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      getFormAnswers(
+        { db },
+        {
+          userId: requireUserId(request),
+          formId: request.params.id,
+          group: request.query.group,
+          ticketId: request.query.ticket_id,
+          agentId: request.query.agent_id,
+        },
+      ),
+  });
+  app.route({
+    ...contractRoute(putFormAnswersContract),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      putFormAnswers(
+        { db },
+        {
+          userId: requireUserId(request),
+          formId: request.params.id,
+          data: request.body.data,
+          group: request.body.group,
+          ticketId: request.body.ticket_id,
+          agentId: request.body.agent_id,
+        },
+      ),
+  });
+}
