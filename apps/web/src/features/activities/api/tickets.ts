@@ -17,7 +17,7 @@ const ticketsPath = contractPath<typeof listTickets>('/tickets');
 export const myTicketsQueryOptions = (meetingId: string, activityId?: string) => ({
   queryKey: ['activities', 'my-tickets', meetingId, activityId ?? ''] as const,
   queryFn: () =>
-    api.list<Ticket>(ticketsPath, { meeting_id: meetingId, activity_id: activityId, limit: 999 }),
+    api.list<Ticket>(ticketsPath, { meeting_id: meetingId, activity_id: activityId, limit: 200 }),
   staleTime: 10_000,
 });
 

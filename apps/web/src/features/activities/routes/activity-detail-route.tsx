@@ -98,7 +98,7 @@ function DetailPage({
       : paths.agent.v1({ meetingId, activityId: id });
 
   return (
-    <article className="pb-28 desk:pt-8 desk:pb-10">
+    <article className="pb-36 desk:pt-8 desk:pb-10">
       <div className="aspect-[16/8] overflow-hidden bg-gradient-to-br from-primary/30 via-primary/10 to-white desk:aspect-[16/5] desk:rounded-card">
         {cover ? <img src={cover} alt="" className="size-full object-cover" /> : null}
       </div>
@@ -177,7 +177,7 @@ function DetailPage({
         </div>
 
         <aside className="desk:self-start">
-          <Card className="fixed inset-x-0 bottom-0 z-20 space-y-2.5 rounded-none p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] desk:static desk:rounded-card desk:p-5 desk:shadow-none">
+          <Card className="fixed inset-x-0 bottom-[calc(60px+env(safe-area-inset-bottom))] z-30 space-y-2 rounded-none p-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] desk:static desk:z-auto desk:space-y-2.5 desk:rounded-card desk:p-5 desk:shadow-none">
             {ticket ? (
               <HolderActions
                 ticketId={ticket._id.$id}
