@@ -157,7 +157,7 @@ describe(`${crowd} people press register at once for ${places} places`, () => {
       expect(new Set(stored.map((row) => row.userId)).size).toBe(places);
       expect(await counters(activity), label).toEqual({ ticketTotal: places, soldTotal: places });
     }
-  }, 180_000);
+  }, 300_000);
 
   it('a source with max 10: 50 people through it, exactly 10 get in', async () => {
     const activity = await insertActivity(t.database.db, {
