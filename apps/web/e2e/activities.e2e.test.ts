@@ -19,6 +19,7 @@ const meetingId = '64656d6f0000000000002019';
 const forumId = '64656d6f00000000000a0001';
 const hackathonId = '64656d6f00000000000a0003';
 const closedId = '64656d6f00000000000a0006';
+const villageId = '64656d6f00000000000a0004';
 const forumForm = '64656d6f00000000000d0001';
 const q = {
   name: '64656d6f00000000000e0101',
@@ -245,6 +246,42 @@ describe('activities', () => {
     leaderState = await page.context().storageState();
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('registers a v1 group, refusing two members with the same phone', async () => {
+    const context = await newContext(desktopSize, leaderState);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The §2 redirect /meeting/{m}/activity/{a}/agent opens the v1 page of the village tour.
+    await page.goto(`${server.url}/#/meeting/${meetingId}/activity/${villageId}/agent?lang=en`);
+    await page.locator('[data-testid="group-details-form"]').waitFor();
+    expect(hashPath(page)).toBe('/activity/agent');
+    await page.locator('input[name="group-name"]').fill('Walkers Club');
+    await page.locator('input[name="group-liaison"]').fill('Han Meimei');
+    await page.locator('input[name="group-phone"]').fill('13900007722');
+    await page.locator('[data-testid="group-details-save"]').click();
+    await page.locator('[data-testid="member-block"]').first().waitFor();
+    expect(hashPath(page)).toBe('/activity/agent/form');
+    await page.locator('[data-testid="add-member"]').click();
+    const blocks = page.locator('[data-testid="member-block"]');
+    await expect.poll(() => blocks.count()).toBe(2);
+    for (const [index, name] of ['Sun Li', 'Zhou Qi'].entries()) {
+      await blocks.nth(index).locator('[data-question-type="text"] input').fill(name);
+      await blocks.nth(index).locator('[data-question-type="phone"] input[type="tel"]').fill('13900007741');
+    }
+    await page.locator('[data-testid="submit-members"]').click();
+    const dialog = page.locator('[data-testid="notice-dialog"]');
+    await dialog.getByText('Two members have the same phone number').waitFor();
+    await screenshot(page, 'agent-v1-duplicate-desktop-en');
+    await dialog.getByRole('button', { name: 'Got it' }).click();
+    await blocks.nth(1).locator('[data-question-type="phone"] input[type="tel"]').fill('13900007742');
+    await page.locator('[data-testid="submit-members"]').click();
+    await expect.poll(() => page.locator('[data-testid="group-member"]').count()).toBe(2);
+    await settle(page);
+    await screenshot(page, 'agent-v1-members-desktop-en');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('looks right in zh, en and ar on a phone and a desktop', async () => {

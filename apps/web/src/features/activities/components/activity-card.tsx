@@ -3,6 +3,7 @@ import { localize } from '@app/domain';
 import { CalendarDays, MapPin, MonitorPlay } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { cx } from '../../../components/ui/cx.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -33,7 +34,12 @@ export function ActivityCard({
       data-testid="activity-card"
       className="group flex h-full flex-col overflow-hidden rounded-card bg-white ring-1 ring-slate-900/[0.06] transition hover:shadow-md hover:ring-primary/25"
     >
-      <div className="relative aspect-[16/7] overflow-hidden bg-gradient-to-br from-primary/25 via-primary/10 to-white">
+      <div
+        className={cx(
+          'relative overflow-hidden bg-gradient-to-br from-primary/25 via-primary/10 to-white',
+          cover ? 'aspect-[16/7]' : 'h-24',
+        )}
+      >
         {cover ? (
           <img src={cover} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
         ) : (

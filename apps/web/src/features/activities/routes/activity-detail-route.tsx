@@ -99,9 +99,16 @@ function DetailPage({
 
   return (
     <article className="pb-36 desk:pt-8 desk:pb-10">
-      <div className="aspect-[16/8] overflow-hidden bg-gradient-to-br from-primary/30 via-primary/10 to-white desk:aspect-[16/5] desk:rounded-card">
-        {cover ? <img src={cover} alt="" className="size-full object-cover" /> : null}
-      </div>
+      {cover ? (
+        <div className="aspect-[16/8] overflow-hidden bg-slate-100 desk:aspect-[16/5] desk:rounded-card">
+          <img src={cover} alt="" className="size-full object-cover" />
+        </div>
+      ) : (
+        // No cover: a slim band in the theme colour instead of a large empty picture.
+        <div className="flex h-24 items-center justify-center bg-gradient-to-br from-primary/30 via-primary/10 to-white desk:h-32 desk:rounded-card">
+          <CalendarDays aria-hidden="true" className="size-9 text-primary/40" />
+        </div>
+      )}
       <div className="space-y-6 px-4 pt-4 desk:grid desk:grid-cols-[minmax(0,1fr)_340px] desk:gap-8 desk:space-y-0 desk:px-0 desk:pt-6">
         <div className="space-y-6">
           <header className="space-y-3">

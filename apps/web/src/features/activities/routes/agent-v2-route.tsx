@@ -142,14 +142,14 @@ function TicketPlan({ activity, agent, meetingId }: { activity: Activity; agent:
               <div key={id} className="flex items-center gap-3 px-4 py-3.5" data-testid="plan-row">
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-slate-900">{name}</p>
-                  <p className="mt-0.5 text-[13px] text-slate-500">
+                  <p className="mt-0.5 flex flex-wrap gap-x-2 text-[13px] text-slate-500">
                     <span className="font-semibold text-primary">
                       {formatAmount(price.amount, t('price.free'))}
                     </span>
                     {soldOut ? (
-                      <span className="ms-2 font-medium text-red-500">{t('price.soldOut')}</span>
+                      <span className="font-medium text-red-500">{t('price.soldOut')}</span>
                     ) : price.max_per_agent > 0 ? (
-                      <span className="ms-2">{t('group.perGroupLimit', { count: price.max_per_agent })}</span>
+                      <span>{t('group.perGroupLimit', { count: price.max_per_agent })}</span>
                     ) : null}
                   </p>
                 </div>
