@@ -355,6 +355,26 @@ describe('GET the leader’s groups', () => {
     });
   });
 
+  it('members registered by POST /tickets show with the group and count in members_total', async () => {
+    const activity = await insertActivity(t.database.db, { meetingId: ids.meeting, enableAgent: 1 });
+    const id = newId();
+    expect((await put(activity.activityId, id, details)).statusCode).toBe(200);
+    const batch = await t.call('POST', apiUrl('/tickets'), {
+      json: {
+        activity_id: activity.activityId,
+        agent_id: id,
+        members: [{ price_id: activity.priceIds[0] }, { price_id: activity.priceIds[0] }],
+      },
+      headers: bearer(leader),
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    const created = (batch.json() as { results: { _id: { $id: string } }[] }).results.map((r) => r._id.$id);
+    const response = await get(`/activities/agents/${id}`);
+    const agent = response.json() as Agent;
+    expect(agent.members_total).toBe(2);
+    expect(agent.members?.map((member) => member._id.$id).sort()).toEqual([...created].sort());
+  });
+
   it('GET /activities/{id}/agents: the groups the caller leads, newest first, without members', async () => {
     const activity = await insertActivity(t.database.db, { meetingId: ids.meeting, enableAgent: 1 });
     const first = newId();
