@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api/client.ts';
+import { activityWhen, formatAmount, priceRange } from './format.ts';
+import { registrationProblem } from './problems.ts';
+
+describe('registrationProblem', () => {
+  it('maps §8 codes to dialogs, field messages and toasts', () => {
+    expect(registrationProblem(new ApiError(409, 4340, 'changed'))).toEqual({
+      kind: 'dialog',
+      key: 'priceUpdated',
+      shouldRefetch: true,
+    });
+    expect(registrationProblem(new ApiError(409, 'registration.closed', 'x'))).toMatchObject({
+      kind: 'dialog',
+      key: 'closed',
+    });
+    expect(registrationProblem(new ApiError(409, 'phone.registered', 'x'))).toEqual({
+      kind: 'field',
+      key: 'phoneRegistered',
+      questionType: 'phone',
+    });
+    expect(registrationProblem(new ApiError(409, 'agent.limit_exceeded', 'x'))).toMatchObject({
+      key: 'agentLimitExceeded',
+    });
+    expect(
+      registrationProblem(
+        new ApiError(400, 'form.required', 'x', { data: { details: [{ path: 'data.q7', message: '' }] } }),
+      ),
+    ).toEqual({ kind: 'required', questionIds: ['q7'] });
+    expect(registrationProblem(new Error('boom'))).toEqual({ kind: 'toast', key: null });
+  });
+});
+
+describe('money and time', () => {
+  const price = (amount: number) => ({ amount, deleted: 0 }) as Parameters<typeof priceRange>[0][number];
+  it('shows cents in yuan, 0 as free, and a min–max range (§9)', () => {
+    expect(formatAmount(9900, 'Free')).toBe('¥99.00');
+    expect(formatAmount(0, 'Free')).toBe('Free');
+    expect(priceRange([price(0), price(0)], 'Free')).toBe('Free');
+    expect(priceRange([price(0), price(9900)], 'Free')).toBe('Free – ¥99.00');
+    expect(priceRange([price(1000), price(2550)], 'Free')).toBe('¥10.00 – ¥25.50');
+  });
+  it("writes one day's times in the meeting's zone", () => {
+    const start = Date.UTC(2026, 11, 5, 6, 0) / 1000;
+    expect(activityWhen({ start, end: start + 3 * 3600 }, 'Asia/Shanghai', 'en')).toBe(
+      'Sat, Dec 5, 2026 · 14:00 – 17:00',
+    );
+  });
+});
