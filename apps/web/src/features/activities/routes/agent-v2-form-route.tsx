@@ -84,7 +84,6 @@ function MemberSlots({
   meetingId,
   onRefetch,
 }: PageProps & { priceId?: string | undefined }) {
-  const { t } = useTranslation('activities');
   const [member, setMember] = useSearchState('member');
   const activityId = activity._id.$id;
   const agentId = agent._id.$id;
