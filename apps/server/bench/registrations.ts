@@ -17,7 +17,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type LoginResult, signApikey } from '@app/contracts';
@@ -57,6 +57,9 @@ export type RegistrationRun = {
   oversold: number;
   /** true when tickets == sold_total == ticket_total == 2xx answers and ≤ places. */
   isConsistent: boolean;
+  /** 1-minute load average when the run started, and CPUs: the machine may be shared. */
+  loadAverage: number;
+  cpus: number;
 };
 
 type LoadResult = {
@@ -187,6 +190,7 @@ async function measureRun(
   places: number | null,
 ): Promise<RegistrationRun> {
   const activity = await benchActivity(server, run, places);
+  const loadAverage = Math.round((loadavg()[0] ?? 0) * 10) / 10;
   const result = await load(server, prepareRequests(server, activity, logins), connections);
   const registered = Object.entries(result.statusCodes)
     .filter(([code]) => code.startsWith('2'))
@@ -212,6 +216,8 @@ async function measureRun(
       sql.tickets === sql.ticketTotal &&
       sql.tickets === registered &&
       oversold === 0,
+    loadAverage,
+    cpus: cpus().length,
   };
 }
 
