@@ -1,4 +1,4 @@
-import type { Agent, FormAnswersResponse } from '@app/contracts';
+import type { Agent, FormAnswersResponse, Ticket } from '@app/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/lib/api/client.ts';
@@ -21,6 +21,7 @@ const hackathonId = '64656d6f00000000000a0003';
 const closedId = '64656d6f00000000000a0006';
 const villageId = '64656d6f00000000000a0004';
 const forumForm = '64656d6f00000000000d0001';
+const forumSource = '64656d6f00000000000b0001';
 const q = {
   name: '64656d6f00000000000e0101',
   heard: '64656d6f00000000000e0106',
@@ -101,6 +102,11 @@ describe('activities', () => {
     await logInHere(page, '13900007711');
     await page.locator('[data-testid="activity-title"]').waitFor();
     expect(hashPath(page)).toBe('/meeting/activity/detail');
+    // The same activity through a registration channel's link: the channel is remembered (§7).
+    await page.goto(
+      `${server.url}/#/meeting/activity/detail?activity_id=${forumId}&meeting_id=${meetingId}&source_id=${forumSource}`,
+    );
+    await page.locator('[data-testid="activity-title"]').waitFor();
     await settle(page);
     await page.locator('[data-testid="activity-register"]').click();
     await page.locator('[data-testid="registration-form"]').waitFor();
@@ -145,6 +151,11 @@ describe('activities', () => {
     expect(stored.data[q.heard]).toBe('other');
     expect(stored.data[q.name]).toBe('Li Lei');
     expect(stored.data[q.school]).toBeUndefined();
+    const [ticket] = await apiAs(token).list<Ticket>('/tickets', {
+      meeting_id: meetingId,
+      activity_id: forumId,
+    });
+    expect(ticket?.source_id?.$id).toBe(forumSource);
 
     // The activity now shows the holder's standing and their ticket.
     await page.goto(`${server.url}/#/meeting/activity/detail?activity_id=${forumId}&meeting_id=${meetingId}`);

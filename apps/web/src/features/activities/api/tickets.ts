@@ -1,6 +1,8 @@
 import type {
+  ActivitySource,
   createTickets,
   FormAnswers,
+  listActivitySources,
   listTickets,
   Ticket,
   TicketMemberInput,
@@ -25,10 +27,18 @@ export const myTicketsQueryOptions = (meetingId: string, activityId?: string) =>
 export const useMyTickets = (meetingId: string, isLoggedIn: boolean, activityId?: string) =>
   useQuery({ ...myTicketsQueryOptions(meetingId, activityId), enabled: isLoggedIn });
 
-/** The stored source (§7 "POST to /tickets … add source_id from the stored source") when it is an id. */
-function storedSourceId(): string | undefined {
+/**
+ * The stored source (§7 "POST to /tickets … add source_id from the stored source") when it is one of
+ * this activity's channels: a channel remembered from another activity's link is left out rather than
+ * refused as source.invalid.
+ */
+async function storedSourceId(activityId: string): Promise<string | undefined> {
   const source = getStoredSource();
-  return source && /^[0-9a-f]{24}$/i.test(source) ? source : undefined;
+  if (!source || !/^[0-9a-f]{24}$/i.test(source)) return undefined;
+  const sources = await api
+    .list<ActivitySource>(fillPath<typeof listActivitySources>('/activities/:id/sources', { id: activityId }))
+    .catch(() => [] as ActivitySource[]);
+  return sources.some((item) => item._id.$id === source) ? source : undefined;
 }
 
 /**
@@ -50,7 +60,7 @@ export async function registerTicket(input: {
       activity_id: input.activityId,
       price_id: input.priceId ?? undefined,
       price_version: input.priceVersion,
-      source_id: storedSourceId(),
+      source_id: await storedSourceId(input.activityId),
       data: input.data,
     }),
   );
@@ -63,17 +73,18 @@ export async function registerTicket(input: {
  * POST /tickets, a group batch (§5): every member of `members` is registered, or none. Errors as
  * above plus 4029, agent.limit_exceeded, agent.price_limit, agent.duplicate_*.
  */
-export function registerMembers(input: {
+export async function registerMembers(input: {
   activityId: string;
   agentId: string;
   members: TicketMemberInput[];
 }): Promise<Ticket[]> {
+  const sourceId = await storedSourceId(input.activityId);
   return api.post<Ticket[]>(
     contractPath<typeof createTickets>('/tickets'),
     bracketBody({
       activity_id: input.activityId,
       agent_id: input.agentId,
-      source_id: storedSourceId(),
+      source_id: sourceId,
       members: input.members.map((member) => ({
         price_id: member.price_id,
         price_version: member.price_version,
