@@ -20,6 +20,7 @@ const forumId = '64656d6f00000000000a0001';
 const hackathonId = '64656d6f00000000000a0003';
 const closedId = '64656d6f00000000000a0006';
 const villageId = '64656d6f00000000000a0004';
+const workshopId = '64656d6f00000000000a0002';
 const forumForm = '64656d6f00000000000d0001';
 const forumSource = '64656d6f00000000000b0001';
 const q = {
@@ -186,6 +187,38 @@ describe('activities', () => {
     await dialog.getByRole('button', { name: 'Got it' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(hashPath(page)).toBe('/meeting/activity/detail');
+    await context.close();
+  });
+
+  it('explains a paid ticket type and lands on review pending for a reviewed workshop', async () => {
+    const context = await newContext(phoneSize, visitorState);
+    const page = await context.newPage();
+    await page.goto(
+      `${server.url}/#/activity/form?activity_id=${workshopId}&meeting_id=${meetingId}&lang=en`,
+    );
+    await page.locator('[data-testid="registration-form"]').waitFor();
+    await settle(page);
+    await page.locator('[data-question-type="text"] input').first().fill('Li Lei');
+    await page.locator('[data-question-type="phone"] input[type="tel"]').fill('13900007711');
+    // A corrupted ID number is refused before sending, a valid one accepted.
+    await page.locator('[data-question-type="id_number"] input').fill('110105194912310021');
+    await page.locator('[data-testid="ticket-option"]', { hasText: 'Professional' }).click();
+    await page.locator('[data-testid="form-submit"]').click();
+    await page.getByText('Please enter a valid ID number').first().waitFor();
+    await page.locator('[data-question-type="id_number"] input').fill('11010519491231002X');
+    await page.locator('[data-testid="form-submit"]').click();
+    const dialog = page.locator('[data-testid="notice-dialog"]');
+    await dialog.getByText('Paid tickets cannot be bought online yet', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Got it' }).click();
+    await page.locator('[data-testid="ticket-option"]', { hasText: 'Student' }).click();
+    await page.locator('[data-testid="form-submit"]').click();
+    await page.locator('[data-testid="activity-success"]').waitFor();
+    // On a phone right after submitting, a registration under review reads 'Review pending' (§4).
+    await expect(page.locator('[data-testid="success-standing"]').textContent()).resolves.toBe(
+      'Review pending',
+    );
+    await settle(page);
+    await screenshot(page, 'activity-success-review-phone-en');
     await context.close();
   });
 
