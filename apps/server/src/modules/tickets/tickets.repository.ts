@@ -182,6 +182,82 @@ export function uniqueConstraintOf(error: unknown): string | null {
   return null;
 }
 
+/** A ticket of one registration as registerOne writes it. */
+export type OneTicket = Omit<NewTicketRow, 'createdAt' | 'updatedAt' | 'deleted' | 'inputByAdmin'> & {
+  id: string;
+  code: string;
+  priceId: string;
+  answers: NonNullable<NewTicketRow['answers']>;
+};
+
+/**
+ * One registration as ONE statement (its own transaction): the guarded increments — the type's
+ * `sold_total + 1 <= total` (live type), then the activity's `ticket_total + 1 <= max` (0 = none),
+ * then the source's `signup_total + 1 <= max` — each running only when the previous one took, and
+ * the ticket row last, whose `code` is null unless every increment took. A refused increment
+ * therefore fails the NOT NULL of `code` and PostgreSQL rolls the whole statement back: nothing is
+ * checked first and written later, and the rows stay locked only while the statement runs (no
+ * round trip to the application between the first increment and COMMIT).
+ * @returns the stored times, or null when a limit refused (the counters are unchanged).
+ * A unique-index violation propagates (see uniqueConstraintOf).
+ */
+export async function registerOne(
+  db: Database,
+  row: OneTicket,
+  sourceId: string | null,
+): Promise<{ createdAt: Date; updatedAt: Date } | null> {
+  const sourceStep = sourceId
+    ? sql`, s as (
+        update ${activitySources} set signup_total = signup_total + 1
+        where id = ${sourceId} and deleted = 0 and (max = 0 or signup_total + 1 <= max)
+          and exists (select 1 from a)
+        returning id)`
+    : sql``;
+  const taken = sourceId ? sql`exists (select 1 from s)` : sql`exists (select 1 from a)`;
+  const statement = sql`with p as (
+      update ${activityPrices} set sold_total = sold_total + 1, updated_at = now()
+      where id = ${row.priceId} and deleted = 0 and (total is null or sold_total + 1 <= total)
+      returning id
+    ), a as (
+      update ${activities} set ticket_total = ticket_total + 1, updated_at = now()
+      where id = ${row.activityId} and (max = 0 or ticket_total + 1 <= max) and exists (select 1 from p)
+      returning id
+    )${sourceStep}, t as (
+      insert into ${tickets} (id, meeting_id, activity_id, price_id, source_id, user_id, agent_id, status,
+        name, phone, area_code, email, id_number, job, company, answers, amount, code)
+      values (${row.id}, ${row.meetingId}, ${row.activityId}, ${row.priceId}, ${row.sourceId ?? null},
+        ${row.userId ?? null}, ${row.agentId ?? null}, ${row.status ?? 0}, ${row.name ?? ''}, ${row.phone ?? null},
+        ${row.areaCode ?? null}, ${row.email ?? null}, ${row.idNumber ?? null}, ${row.job ?? ''},
+        ${row.company ?? ''}, ${JSON.stringify(row.answers)}::jsonb, ${row.amount ?? 0},
+        (select ${row.code}::text where ${taken}))
+      returning created_at, updated_at
+    )
+    select created_at, updated_at from t`;
+  try {
+    const result = await db.execute(statement);
+    const stored = (result as unknown as { rows: { created_at: string | Date; updated_at: string | Date }[] })
+      .rows[0];
+    if (!stored) return null;
+    return { createdAt: new Date(stored.created_at), updatedAt: new Date(stored.updated_at) };
+  } catch (error) {
+    if (isRefusedCode(error)) return null;
+    throw error;
+  }
+}
+
+/** Whether an error is registerOne's refusal: the NOT NULL of tickets.code (23502). */
+function isRefusedCode(error: unknown): boolean {
+  for (
+    let e = error as { code?: string; column?: string; message?: string; cause?: unknown } | undefined,
+      depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth += 1
+  ) {
+    if (e.code === '23502') return e.column === 'code' || /column "code"/.test(e.message ?? '');
+  }
+  return false;
+}
+
 /**
  * Guarded increment of a ticket type's sold_total: `sold_total + n <= total` (null total = no limit)
  * on a live type, in one statement. False when it would oversell (or the type is deleted).

@@ -81,6 +81,7 @@ import {
   moveCounters,
   type NewTicketRow,
   type PriceRow,
+  registerOne,
   type ScanRow,
   type SourceRow,
   type StaffRole,
@@ -303,29 +304,48 @@ type RegistrationPlan = {
 };
 
 /**
- * Writes a plan in one transaction: (group: lock the group row, check max_per_agent), insert the
- * tickets, then the guarded updates — types by id, the activity, the source, the group. Any refusal
- * rolls everything back. With `capacityGuard: 'none'` (tests only) the counters were checked before
- * the transaction and are incremented blindly.
+ * Writes a plan. One registration (guarded path): registerOne's single statement. A group batch:
+ * one transaction that locks the group row, checks max_per_agent, moves each counter with its
+ * conditional update — types by id, the activity, the source, the group — and inserts the tickets
+ * last. Every path takes its row locks in that order (group, types, activity, source) and inserts
+ * after them, so two registrations never wait on each other in a cycle. Any refusal rolls
+ * everything back. With `capacityGuard: 'none'` (tests only) the counters were checked before the
+ * transaction and are incremented blindly.
  */
 async function writePlan(deps: TicketDeps, plan: RegistrationPlan): Promise<TicketRow[]> {
   const isGroup = plan.agent !== null;
   const total = plan.rows.length;
   const priceIds = [...plan.perPrice.keys()].sort();
-  if (deps.capacityGuard === 'none') {
-    // Naive control path: check with the values read before the transaction, then write blindly.
-    for (const id of priceIds) {
-      const price = plan.prices.find((p) => p.id === id) as PriceRow;
-      const n = plan.perPrice.get(id) ?? 0;
-      if (price.total !== null && price.soldTotal + n > price.total) {
-        throw isGroup ? insufficientQuantity() : ticketSoldOut();
-      }
-    }
-    if (plan.activity.max > 0 && plan.activity.ticketTotal + total > plan.activity.max)
-      throw registrationFull();
-    if (plan.source && plan.source.max > 0 && plan.source.signupTotal + total > plan.source.max) {
-      throw sourceInvalid();
-    }
+  if (deps.capacityGuard === 'none') return writeNaively(deps, plan, priceIds);
+  const single = plan.rows[0] as NewTicketRow & { id: string; code: string };
+  if (!isGroup && total === 1) {
+    const stored = await mappingUnique(() =>
+      registerOne(deps.db, { ...single, answers: single.answers ?? {} }, plan.source?.id ?? null),
+    );
+    if (!stored) throw await whichLimit(deps.db, plan);
+    return [
+      {
+        ...single,
+        sourceId: single.sourceId ?? null,
+        userId: single.userId ?? null,
+        agentId: single.agentId ?? null,
+        status: single.status ?? 0,
+        inputByAdmin: 0,
+        name: single.name ?? '',
+        phone: single.phone ?? null,
+        areaCode: single.areaCode ?? null,
+        email: single.email ?? null,
+        idNumber: single.idNumber ?? null,
+        job: single.job ?? '',
+        company: single.company ?? '',
+        answers: single.answers ?? {},
+        amount: single.amount ?? 0,
+        checkedInAt: null,
+        checkedInBy: null,
+        deleted: 0,
+        ...stored,
+      },
+    ];
   }
   return inTransaction(deps.db, async (tx) => {
     if (plan.agent) {
@@ -337,18 +357,6 @@ async function writePlan(deps: TicketDeps, plan: RegistrationPlan): Promise<Tick
         if (price.maxPerAgent > 0 && (held.get(id) ?? 0) + n > price.maxPerAgent) throw agentPriceLimit();
       }
     }
-    const inserted = await mappingUnique(() => insertTickets(tx, plan.rows));
-    if (deps.capacityGuard === 'none') {
-      for (const id of priceIds) await moveCounters(tx, { priceId: id, n: plan.perPrice.get(id) ?? 0 });
-      await moveCounters(tx, {
-        activityId: plan.activity.id,
-        sourceId: plan.source?.id ?? null,
-        agentId: plan.agent?.id ?? null,
-        n: total,
-      });
-      return inserted;
-    }
-    // The guard: nothing but these conditional updates between the first one and COMMIT.
     for (const id of priceIds) {
       if (!(await takePriceStock(tx, id, plan.perPrice.get(id) ?? 0))) {
         throw isGroup ? insufficientQuantity() : ticketSoldOut();
@@ -357,6 +365,66 @@ async function writePlan(deps: TicketDeps, plan: RegistrationPlan): Promise<Tick
     if (!(await takeActivityPlaces(tx, plan.activity.id, total))) throw registrationFull();
     if (plan.source && !(await takeSourcePlaces(tx, plan.source.id, total))) throw sourceInvalid();
     if (plan.agent && !(await takeAgentPlaces(tx, plan.agent.id, total))) throw agentLimitExceeded();
+    return mappingUnique(() => insertTickets(tx, plan.rows));
+  });
+}
+
+/**
+ * Which limit refused a registration that registerOne turned down, read after the refusal (only to
+ * word the answer; nothing is written on it): a sold-out or deleted type → ticket.sold_out, a full
+ * activity → signup.failed.max, a full or deleted source → source.invalid.
+ */
+async function whichLimit(db: Database, plan: RegistrationPlan): Promise<AppError> {
+  const [prices, activity, sources] = await Promise.all([
+    findPricesOfActivity(db, plan.activity.id),
+    findActivity(db, plan.activity.id),
+    plan.source ? findSourcesOfActivity(db, plan.activity.id) : Promise.resolve([]),
+  ]);
+  const price = prices.find((p) => plan.perPrice.has(p.id));
+  if (!price || price.deleted === 1 || (price.total !== null && price.soldTotal >= price.total)) {
+    return ticketSoldOut();
+  }
+  if (activity && activity.max > 0 && activity.ticketTotal >= activity.max) return registrationFull();
+  const source = sources.find((s) => s.id === plan.source?.id);
+  if (source && (source.deleted === 1 || (source.max > 0 && source.signupTotal >= source.max))) {
+    return sourceInvalid();
+  }
+  return ticketSoldOut();
+}
+
+/**
+ * TEST-ONLY naive path (`capacityGuard: 'none'`): checks the counters read BEFORE the transaction,
+ * then inserts and increments them unconditionally. Interleaved requests all pass the stale check,
+ * so they oversell once the CHECK constraints are dropped — the control run of the concurrency test.
+ */
+async function writeNaively(
+  deps: TicketDeps,
+  plan: RegistrationPlan,
+  priceIds: string[],
+): Promise<TicketRow[]> {
+  const isGroup = plan.agent !== null;
+  const total = plan.rows.length;
+  for (const id of priceIds) {
+    const price = plan.prices.find((p) => p.id === id) as PriceRow;
+    const n = plan.perPrice.get(id) ?? 0;
+    if (price.total !== null && price.soldTotal + n > price.total) {
+      throw isGroup ? insufficientQuantity() : ticketSoldOut();
+    }
+  }
+  if (plan.activity.max > 0 && plan.activity.ticketTotal + total > plan.activity.max)
+    throw registrationFull();
+  if (plan.source && plan.source.max > 0 && plan.source.signupTotal + total > plan.source.max) {
+    throw sourceInvalid();
+  }
+  return inTransaction(deps.db, async (tx) => {
+    const inserted = await mappingUnique(() => insertTickets(tx, plan.rows));
+    for (const id of priceIds) await moveCounters(tx, { priceId: id, n: plan.perPrice.get(id) ?? 0 });
+    await moveCounters(tx, {
+      activityId: plan.activity.id,
+      sourceId: plan.source?.id ?? null,
+      agentId: plan.agent?.id ?? null,
+      n: total,
+    });
     return inserted;
   });
 }
@@ -711,15 +779,16 @@ async function resubmit(
   if (input.company !== undefined) changes.company = input.company;
   if (Object.keys(changes).length === 0) return ticket;
   return inTransaction(db, async (tx) => {
+    // Same lock order as a registration: group, type, activity, source, then the ticket row.
     if (retake && ticket.agentId) await lockAgent(tx, ticket.agentId);
-    const row = await mappingUnique(() => updateTicketRow(tx, ticket.id, changes));
-    if (!row) throw notFound('ticket');
     if (retake) {
       if (!(await takePriceStock(tx, ticket.priceId, 1))) throw ticketSoldOut();
       if (!(await takeActivityPlaces(tx, ticket.activityId, 1))) throw registrationFull();
       if (ticket.sourceId && !(await takeSourcePlaces(tx, ticket.sourceId, 1))) throw sourceInvalid();
       if (ticket.agentId && !(await takeAgentPlaces(tx, ticket.agentId, 1))) throw agentLimitExceeded();
     }
+    const row = await mappingUnique(() => updateTicketRow(tx, ticket.id, changes));
+    if (!row) throw notFound('ticket');
     return row;
   });
 }
