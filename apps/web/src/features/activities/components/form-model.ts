@@ -7,7 +7,7 @@ import {
   validateAnswers,
   visibleQuestions,
 } from '@app/domain/forms';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 
 /** A question as the shared form rules take it (`id` = the wire `_id.$id`). */
 export type RuledQuestion = FormQuestion & RuleQuestion;
@@ -36,6 +36,7 @@ export function useAnswers(options: {
   const questions = useMemo(() => toRuleQuestions(options.questions), [options.questions]);
   const [answers, setAnswers] = useState<FormAnswers>(options.initial ?? {});
   const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
+  const lastFound = useRef<FieldProblem[]>([]);
   const priceQuestion = questions.find((question) => question.type === 'price');
   const onlyPrice = options.prices.length === 1 ? options.prices[0]?._id.$id : undefined;
   const [pickedPrice, setPickedPrice] = useState<string | undefined>(onlyPrice);
@@ -71,6 +72,7 @@ export function useAnswers(options: {
       found.__price = 'price.required';
     }
     setProblems(found);
+    lastFound.current = Object.values(found);
     return Object.keys(found).length === 0;
   };
 
@@ -93,6 +95,8 @@ export function useAnswers(options: {
       });
     },
     validate,
+    /** The problems the last validate() found, in question order (for the summary toast). */
+    lastProblems: () => lastFound.current,
     /** The answers to send: only visible, non-empty ones (§5). */
     payload: (): FormAnswers => keepVisibleAnswers(questions, answers, priceId) as FormAnswers,
   };

@@ -14,6 +14,7 @@ import { newAgentId, saveAgent } from '../api/agents.ts';
 import { useFormQuestions } from '../api/forms.ts';
 import { AnswersFields } from './answers-fields.tsx';
 import { scrollToFirstProblem, useAnswers } from './form-model.ts';
+import { useValidationToast } from './question-field.tsx';
 import { useProblemHandler } from './use-problem-handler.ts';
 
 type Details = { name: string; liaison: string; phone: string; areaCode: string; email: string };
@@ -79,6 +80,7 @@ function DetailsForm({
   const [isBusy, setBusy] = useState(false);
   const answers = useAnswers({ questions, prices: [], initial: agent?.data });
   const problems = useProblemHandler(onRefetch);
+  const validationToast = useValidationToast();
   const formRef = useRef<HTMLFormElement>(null);
   const set = (key: keyof Details) => (value: string) => {
     setDetails((current) => ({ ...current, [key]: value }));
@@ -97,7 +99,12 @@ function DetailsForm({
     setErrors(found);
     const areAnswersValid = answers.validate();
     if (Object.keys(found).length > 0 || !areAnswersValid) {
-      showToast(t('errors.formRequired'));
+      const isMissing = Object.values(found).includes(required);
+      if (isMissing || answers.lastProblems().length > 0) {
+        validationToast(isMissing ? ['form.required'] : answers.lastProblems());
+      } else {
+        showToast(Object.values(found)[0] ?? t('errors.formRequired'));
+      }
       scrollToFirstProblem(formRef.current);
       return;
     }

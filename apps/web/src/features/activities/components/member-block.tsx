@@ -7,7 +7,10 @@ import { AnswersFields } from './answers-fields.tsx';
 import { type AnswersState, useAnswers } from './form-model.ts';
 
 /** What the page reads from a member block when it submits the batch. */
-export type MemberHandle = Pick<AnswersState, 'validate' | 'payload' | 'priceId' | 'setProblems' | 'visible'>;
+export type MemberHandle = Pick<
+  AnswersState,
+  'validate' | 'lastProblems' | 'payload' | 'priceId' | 'setProblems' | 'visible'
+>;
 
 /**
  * One member of a group batch (v1): the member questions and the ticket type choice. The block

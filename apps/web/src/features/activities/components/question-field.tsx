@@ -35,6 +35,21 @@ export function useProblemText(): (problem: FieldProblem | undefined) => string 
   };
 }
 
+/**
+ * The toast after a refused submit: 'Please fill out all required fields in the form.' when a
+ * required answer is missing (§5), else the first problem's own message (an invalid ID number …).
+ */
+export function useValidationToast(): (problems: readonly (FieldProblem | undefined)[]) => void {
+  const { t } = useTranslation('activities');
+  const problemText = useProblemText();
+  return (problems) => {
+    const found = problems.filter((problem): problem is FieldProblem => Boolean(problem));
+    const isMissing =
+      found.length === 0 || found.some((p) => p === 'form.required' || p === 'price.required');
+    showToast(isMissing ? t('errors.formRequired') : (problemText(found[0]) ?? t('errors.formRequired')));
+  };
+}
+
 type QuestionFieldProps = {
   question: FormQuestion;
   value: FormAnswerValue | undefined;

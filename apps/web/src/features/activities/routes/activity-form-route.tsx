@@ -22,6 +22,7 @@ import { registerTicket, useMyTickets } from '../api/tickets.ts';
 import { AnswersFields } from '../components/answers-fields.tsx';
 import { scrollToFirstProblem, useAnswers } from '../components/form-model.ts';
 import { activityWhen, livePrices } from '../components/format.ts';
+import { useValidationToast } from '../components/question-field.tsx';
 import { refusalKeys } from '../components/refusal.ts';
 import { stateOf } from '../components/state-badge.tsx';
 import { useProblemHandler } from '../components/use-problem-handler.ts';
@@ -107,6 +108,7 @@ function FormPage({
   const [hasTried, setTried] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const problems = useProblemHandler(onRefetch);
+  const validationToast = useValidationToast();
   const activityId = activity._id.$id;
   const registration = stateOf(activity, editing ?? ownTicket);
   const detailPath = paths.activity.detail({ meetingId, activityId });
@@ -132,7 +134,7 @@ function FormPage({
     event.preventDefault();
     setTried(true);
     if (!state.validate()) {
-      showToast(t('errors.formRequired'));
+      validationToast(state.lastProblems());
       scrollToFirstProblem(formRef.current);
       return;
     }

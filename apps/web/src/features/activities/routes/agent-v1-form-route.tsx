@@ -27,6 +27,7 @@ import {
   MemberList,
 } from '../components/group-parts.tsx';
 import { MemberBlock, type MemberHandle } from '../components/member-block.tsx';
+import { useValidationToast } from '../components/question-field.tsx';
 import { useProblemHandler } from '../components/use-problem-handler.ts';
 
 /**
@@ -95,6 +96,7 @@ function MembersPage({
   const handles = useRef(new Map<string, MemberHandle>());
   const [isBusy, setBusy] = useState(false);
   const problems = useProblemHandler(onRefetch);
+  const validationToast = useValidationToast();
   const listRef = useRef<HTMLDivElement>(null);
   const register = (key: string, handle: MemberHandle) => handles.current.set(key, handle);
 
@@ -104,7 +106,7 @@ function MembersPage({
       .filter((h): h is MemberHandle => Boolean(h));
     const isValid = current.map((handle) => handle.validate()).every(Boolean);
     if (!isValid) {
-      showToast(t('errors.formRequired'));
+      validationToast(current.flatMap((handle) => handle.lastProblems()));
       scrollToFirstProblem(listRef.current);
       return;
     }

@@ -21,6 +21,7 @@ import { AnswersFields } from '../components/answers-fields.tsx';
 import { scrollToFirstProblem, toRuleQuestions, useAnswers } from '../components/form-model.ts';
 import { livePrices } from '../components/format.ts';
 import { duplicateAmong, firstText, GroupHeading, GroupSkeleton } from '../components/group-parts.tsx';
+import { useValidationToast } from '../components/question-field.tsx';
 import { useProblemHandler } from '../components/use-problem-handler.ts';
 import { clearDraft, readDraft, slotsOf, writeDraft } from '../components/v2-draft.ts';
 
@@ -162,11 +163,12 @@ function MemberStep({
   const { t } = useTranslation('activities');
   const language = useLanguage();
   const state = useAnswers({ questions, prices, initial, fixedPriceId: priceId });
+  const validationToast = useValidationToast();
   const formRef = useRef<HTMLFormElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!state.validate()) {
-      showToast(t('errors.formRequired'));
+      validationToast(state.lastProblems());
       scrollToFirstProblem(formRef.current);
       return;
     }
@@ -335,6 +337,7 @@ function EditMember({
   const queryClient = useQueryClient();
   const prices = livePrices(activity);
   const state = useAnswers({ questions, prices, initial: ticket.form, fixedPriceId: ticket.price_id.$id });
+  const validationToast = useValidationToast();
   const problems = useProblemHandler(onRefetch);
   const [isBusy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -343,7 +346,7 @@ function EditMember({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!state.validate()) {
-      showToast(t('errors.formRequired'));
+      validationToast(state.lastProblems());
       scrollToFirstProblem(formRef.current);
       return;
     }
