@@ -21,6 +21,7 @@ const hackathonId = '64656d6f00000000000a0003';
 const closedId = '64656d6f00000000000a0006';
 const villageId = '64656d6f00000000000a0004';
 const workshopId = '64656d6f00000000000a0002';
+const workshopForm = '64656d6f00000000000d0002';
 const forumForm = '64656d6f00000000000d0001';
 const forumSource = '64656d6f00000000000b0001';
 const q = {
@@ -219,6 +220,22 @@ describe('activities', () => {
     );
     await settle(page);
     await screenshot(page, 'activity-success-review-phone-en');
+
+    // The workshop allows resubmission: 'Edit my answers' reopens the form prefilled; saving keeps it.
+    await page.getByRole('link', { name: 'Back to the activity' }).click();
+    await page.locator('[data-testid="activity-edit-answers"]').click();
+    await page.locator('[data-testid="registration-form"]').waitFor();
+    const name = page.locator('[data-question-type="text"] input').first();
+    await expect.poll(() => name.inputValue()).toBe('Li Lei');
+    await name.fill('Li Lei Jr');
+    await page.locator('[data-testid="form-submit"]').click();
+    await page.locator('[data-testid="activity-success"]').waitFor();
+    const ticketId = new URLSearchParams(page.url().split('?')[1] ?? '').get('ticket_id') ?? '';
+    const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+    const stored = await apiAs(token).get<FormAnswersResponse>(`/forms/${workshopForm}/answers`, {
+      ticket_id: ticketId,
+    });
+    expect(Object.values(stored.data)).toContain('Li Lei Jr');
     await context.close();
   });
 
