@@ -20,7 +20,14 @@ import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { recordView, useActivity, useActivitySources } from '../api/activities.ts';
 import { useMyTickets } from '../api/tickets.ts';
-import { activityWhen, formatAmount, isSoldOut, livePrices, ticketsLeft } from '../components/format.ts';
+import {
+  activityWhen,
+  formatAmount,
+  isSoldOut,
+  livePrices,
+  priceRange,
+  ticketsLeft,
+} from '../components/format.ts';
 import type { ProblemKey } from '../components/problems.ts';
 import { refusalKeys } from '../components/refusal.ts';
 import { StateBadge, stateOf, useStateLabel } from '../components/state-badge.tsx';
@@ -112,7 +119,7 @@ function DetailPage({
       <div className="space-y-6 px-4 pt-4 desk:grid desk:grid-cols-[minmax(0,1fr)_340px] desk:gap-8 desk:space-y-0 desk:px-0 desk:pt-6">
         <div className="space-y-6">
           <header className="space-y-3">
-            <StateBadge {...label} />
+            <StateBadge {...label} className="desk:hidden" />
             <h1
               className="text-[22px] leading-tight font-bold text-slate-900 desk:text-3xl"
               data-testid="activity-title"
@@ -185,6 +192,12 @@ function DetailPage({
 
         <aside className="desk:self-start">
           <Card className="fixed inset-x-0 bottom-[calc(60px+env(safe-area-inset-bottom))] z-30 space-y-2 rounded-none p-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] desk:static desk:z-auto desk:space-y-2.5 desk:rounded-card desk:p-5 desk:shadow-none">
+            <div className="mb-3 space-y-1 max-desk:hidden">
+              <p className="text-xl font-bold text-primary tabular-nums">
+                {priceRange(prices, t('price.free'))}
+              </p>
+              <StateBadge {...label} />
+            </div>
             {ticket ? (
               <HolderActions
                 ticketId={ticket._id.$id}
