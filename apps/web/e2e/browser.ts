@@ -6,7 +6,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 /** Headless Debian Chromium for the journeys. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. a fake camera playing a file for the check-in journey. */
+export function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -16,6 +17,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -19,7 +19,9 @@ export const myTicketsQueryOptions = (meetingId: string) =>
   queryOptions({
     queryKey: ['tickets', 'mine', meetingId],
     queryFn: () => fetchMyTickets(meetingId),
-    staleTime: 30_000,
+    // Shown from the cache at once, then fetched again on every visit: a registration made on
+    // another page (or a check-in at the door) shows without waiting.
+    staleTime: 0,
   });
 
 /**

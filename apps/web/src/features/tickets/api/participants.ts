@@ -2,8 +2,8 @@ import type { countTickets, listTickets, Ticket } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, contractPath } from '../../../lib/api/api.ts';
 
-/** Names the participant list shows at most (the count says how many there are in all). */
-const participantsLimit = 500;
+/** Names the participant list shows at most (the server's page limit; the count says how many in all). */
+const participantsLimit = 200;
 
 export type Participants = { total: number; tickets: Ticket[] };
 

@@ -50,8 +50,8 @@ export function CodeCopy({
         dir="ltr"
         data-testid="ticket-code"
         className={cx(
-          'font-mono font-semibold tracking-wide text-slate-800 break-all',
-          isLarge ? 'text-[15px]' : 'text-[13px]',
+          'font-mono font-semibold whitespace-nowrap text-slate-800',
+          isLarge ? 'text-[14px] tracking-wide' : 'text-[13px]',
         )}
       >
         {groupCode(code)}
