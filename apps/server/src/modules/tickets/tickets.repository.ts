@@ -75,19 +75,26 @@ export async function findForm(
   return row;
 }
 
-/** The live questions of a form in one scope, by weight (highest first). */
-export async function findQuestions(
+/**
+ * The form of an activity (null when it has none) with its live questions of one scope, by weight
+ * (highest first), in one query.
+ */
+export async function findFormOfActivity(
   db: Database,
-  formId: string,
+  activityId: string,
   scope: 'member' | 'group',
-): Promise<QuestionRow[]> {
-  return db
-    .select()
-    .from(formQuestions)
-    .where(
-      and(eq(formQuestions.formId, formId), eq(formQuestions.scope, scope), eq(formQuestions.deleted, 0)),
+): Promise<{ formId: string | null; questions: QuestionRow[] }> {
+  const rows = await db
+    .select({ formId: forms.id, question: formQuestions })
+    .from(forms)
+    .leftJoin(
+      formQuestions,
+      and(eq(formQuestions.formId, forms.id), eq(formQuestions.scope, scope), eq(formQuestions.deleted, 0)),
     )
+    .where(eq(forms.activityId, activityId))
     .orderBy(desc(formQuestions.weight), asc(formQuestions.id));
+  const questions = rows.flatMap((r) => (r.question ? [r.question] : []));
+  return { formId: rows[0]?.formId ?? null, questions };
 }
 
 /** A group by id (deleted ones included). */

@@ -65,10 +65,10 @@ import {
   findAgent,
   findForm,
   findFormIdsOfActivities,
+  findFormOfActivity,
   findOwnTicket,
   findPrices,
   findPricesOfActivity,
-  findQuestions,
   findScan,
   findSourcesOfActivity,
   findStaffRoles,
@@ -194,10 +194,8 @@ function isLinkedActivityDisabled(row: ActivityRow | undefined, now: Date): bool
 }
 
 async function loadFormContext(db: Database, activityId: string, now: Date): Promise<FormContext> {
-  const formIds = await findFormIdsOfActivities(db, [activityId]);
-  const formId = formIds.get(activityId) ?? null;
+  const { formId, questions: rows } = await findFormOfActivity(db, activityId, 'member');
   if (!formId) return { formId: null, questions: [] };
-  const rows = await findQuestions(db, formId, 'member');
   const linkedIds = new Set<string>();
   for (const row of rows) {
     if (row.type !== 'activity') continue;
@@ -454,16 +452,18 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
   const { db } = deps;
   const { body } = input;
   const now = new Date();
-  const activity = await findActivity(db, body.activity_id);
+  const isGroup = body.agent_id !== undefined || body.members !== undefined;
+  // Every read at once (they need only the activity id); the activity decides whether they count.
+  const [activity, prices, sources, form, own] = await Promise.all([
+    findActivity(db, body.activity_id),
+    findPricesOfActivity(db, body.activity_id),
+    findSourcesOfActivity(db, body.activity_id),
+    loadFormContext(db, body.activity_id, now),
+    isGroup ? Promise.resolve(undefined) : findOwnTicket(db, body.activity_id, input.userId),
+  ]);
   if (!activity || activity.deleted === 1 || activity.meetingId !== input.meetingId) {
     throw notFound('activity');
   }
-  const isGroup = body.agent_id !== undefined || body.members !== undefined;
-  const [prices, sources, form] = await Promise.all([
-    findPricesOfActivity(db, activity.id),
-    findSourcesOfActivity(db, activity.id),
-    loadFormContext(db, activity.id, now),
-  ]);
   const source = resolveSource(sources, body.source_id === '' ? undefined : body.source_id);
   const livePriceIds = prices.filter((p) => p.deleted === 0).map((p) => p.id);
   const status = activity.isReview === 1 ? 0 : 1;
@@ -475,7 +475,6 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
   };
 
   if (!isGroup) {
-    const own = await findOwnTicket(db, activity.id, input.userId);
     const state = registrationState({
       activity: registrationActivity(activity),
       source: source ? { max: source.max, signup_total: source.signupTotal } : null,
