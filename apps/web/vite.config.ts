@@ -74,7 +74,7 @@ export default defineConfig({
                 !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products|activities|tickets)[\\/]/.test(
                   id,
                 ) &&
-                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select)|api[\\/](error-message|upload-image)|lib[\\/]use-login-gate)\./.test(
+                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select|notice-dialog)|api[\\/](error-message|upload-image)|lib[\\/]use-login-gate)\./.test(
                   id,
                 ) &&
                 // The ticket QR encoder and the check-in decoder load with the ticket pages only.

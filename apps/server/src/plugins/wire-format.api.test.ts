@@ -103,6 +103,15 @@ describe('bodies and errors', () => {
     expect(res.json()).toEqual({ views_total: before + 1 });
   });
 
+  it('refuses a form body over the parameter limit with 400 instead of cutting it short', async () => {
+    const before = await viewsTotal();
+    const form = Object.fromEntries(Array.from({ length: 5001 }, (_, i) => [`k${i}`, '1']));
+    const res = await t.call('POST', `/api/meetings/${ids.meeting}/views`, { form });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed' });
+    expect(await viewsTotal()).toBe(before);
+  });
+
   it('accepts a JSON body', async () => {
     const res = await t.call('POST', `/api/meetings/${ids.meeting}/views`, { json: { source_id: 's1' } });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { serverTimeHeader } from '@app/contracts';
+import { ErrorCode, serverTimeHeader } from '@app/contracts';
 import qs from 'qs';
 import type { App } from '../app-types.ts';
 import { AppError } from '../errors.ts';
@@ -36,8 +36,17 @@ export function registerWireFormat(app: App): void {
     (request, body, done) => {
       const text = String(body);
       request.rawBody = text;
-      // depth 5 and 200 parameters bound what a body can make the parser build.
-      done(null, qs.parse(text, { depth: 5, parameterLimit: 200, arrayLimit: 100 }));
+      // Depth, parameter and array limits bound what a body can make the parser build; a body over
+      // them is refused (400), never cut short: a group batch of 200 members with their answers
+      // needs a few thousand parameters and arrays of 200.
+      try {
+        done(
+          null,
+          qs.parse(text, { depth: 5, parameterLimit: 5000, arrayLimit: 200, throwOnLimitExceeded: true }),
+        );
+      } catch {
+        done(new AppError(400, ErrorCode.validation, 'Request body has too many fields'), undefined);
+      }
     },
   );
   app.addContentTypeParser('*', (_request, _payload, done) => {

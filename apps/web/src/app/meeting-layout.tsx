@@ -38,7 +38,14 @@ export function MeetingLayout() {
     if (meeting) applyTheme(meeting.config);
   }, [meeting]);
 
+  // While the guard sends the visitor to login, the address is left alone: completing it here would
+  // navigate in the same tick as <Navigate> and win, leaving a blank page.
+  const isGoingToLogin = Boolean(
+    meeting && meeting.deleted !== 1 && !isLoggedIn && needsLogin(handle, meeting),
+  );
+
   useEffect(() => {
+    if (isGoingToLogin) return;
     const search = new URLSearchParams(location.search);
     const hasMeeting = search.get('meeting_id') === meetingId || search.has('meeting');
     const hasConsumed = consumedParams.some((name) => search.has(name));
@@ -49,12 +56,12 @@ export function MeetingLayout() {
       { pathname: location.pathname, search: `?${search.toString()}` },
       { replace: true, preventScrollReset: true },
     );
-  }, [location.pathname, location.search, meetingId, navigate]);
+  }, [location.pathname, location.search, meetingId, navigate, isGoingToLogin]);
 
   if (meeting === null) return <Navigate to={paths.notFound()} replace />;
   if (meeting === undefined) return null;
   if (meeting.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
-  if (!isLoggedIn && needsLogin(handle, meeting)) {
+  if (isGoingToLogin) {
     const here = new URLSearchParams(location.search);
     for (const name of consumedParams) here.delete(name);
     if (!here.has('meeting_id') && !here.has('meeting')) here.set('meeting_id', meetingId);
