@@ -102,11 +102,14 @@ import { type TicketView, toWireTicket } from './tickets.serializer.ts';
  * registration without overselling, the caller's tickets, the participant list, edits and
  * resubmission, check-in by staff and the organiser's review.
  *
- * No oversell: every registration inserts its ticket rows first, then moves each counter with ONE
- * conditional UPDATE (`… SET sold_total = sold_total + n WHERE … AND sold_total + n <= total`) in a
- * fixed order (ticket types by id, the activity, the source, the group) inside the same
- * transaction. An update that matches no row throws, which rolls the tickets back. Nothing is ever
- * checked first and written later; the CHECK constraints of migration 0003 are the backstop.
+ * No oversell: every registration moves each counter with ONE conditional UPDATE
+ * (`… SET sold_total = sold_total + n WHERE … AND sold_total + n <= total`) in a fixed order
+ * (the group row lock, ticket types by id, the activity, the source, the group's members_total) and
+ * writes its ticket rows in the same transaction, after the counters. A refused update rolls
+ * everything back. One registration is a single statement (registerOne), so the hot rows (the
+ * activity, a popular type) stay locked only while PostgreSQL runs it, with no round trip to Node
+ * before COMMIT; a group batch is one transaction. Nothing is ever checked first and written later;
+ * the CHECK constraints of migration 0003 are the backstop.
  */
 
 /**
