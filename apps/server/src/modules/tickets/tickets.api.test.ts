@@ -12,7 +12,8 @@ import {
 } from '../activities/activities.fixtures.ts';
 import { activityPrices } from '../activities/activities.tables.ts';
 import { idNumber, insertAgent, login, mobile, snapshot, ticketCount } from './tickets.fixtures.ts';
-import { normaliseTicketCode } from './tickets.service.ts';
+import { registerOne, uniqueConstraintOf } from './tickets.repository.ts';
+import { newTicketCode, normaliseTicketCode } from './tickets.service.ts';
 import { tickets } from './tickets.tables.ts';
 
 /**
@@ -197,7 +198,7 @@ describe('POST /tickets: one registration', () => {
     expect(body.message).toBe('Registration is full');
   });
 
-  it('refuses a sold-out ticket type in the guarded update and rolls the inserted ticket back', async () => {
+  it('refuses a sold-out ticket type', async () => {
     const activity = await insertActivity(t.database.db, { meetingId, prices: [{ total: 1, soldTotal: 1 }] });
     const body = await expectRefusal(
       activity,
@@ -587,6 +588,61 @@ describe('POST /tickets: group batches', () => {
       409,
       'agent.not_enabled',
     );
+  });
+});
+
+describe('registerOne: the guarded single statement', () => {
+  const ticketOf = (activity: InsertedActivity, userId: string | null = null) => ({
+    id: newId(),
+    meetingId,
+    activityId: activity.activityId,
+    priceId: activity.priceIds[0] as string,
+    userId,
+    status: 1,
+    answers: {},
+    code: newTicketCode(),
+  });
+
+  it('takes a place of the type, the activity and the source and writes the ticket', async () => {
+    const activity = await insertActivity(t.database.db, {
+      meetingId,
+      max: 1,
+      prices: [{ total: 1 }],
+      sources: [{ max: 1 }],
+    });
+    const stored = await registerOne(t.database.db, ticketOf(activity), activity.sourceIds[0] as string);
+    expect(stored?.createdAt).toBeInstanceOf(Date);
+    const after = await snapshot(t, activity.activityId);
+    expect([after.ticketTotal, after.prices[0]?.soldTotal, after.sources[0]?.signupTotal]).toEqual([1, 1, 1]);
+    expect(after.tickets).toHaveLength(1);
+  });
+
+  it('refuses when any limit is reached and leaves every counter and the tickets as they were', async () => {
+    const full = [
+      { prices: [{ total: 3, soldTotal: 3 }] },
+      { prices: [{ deleted: 1 as const }] },
+      { max: 2, ticketTotal: 2 },
+      { sources: [{ max: 1, signupTotal: 1 }] },
+      { sources: [{ deleted: 1 as const }] },
+    ];
+    for (const spec of full) {
+      const activity = await insertActivity(t.database.db, { meetingId, sources: [{}], ...spec });
+      const before = await snapshot(t, activity.activityId);
+      expect(
+        await registerOne(t.database.db, ticketOf(activity), activity.sourceIds[0] as string),
+      ).toBeNull();
+      expect(await snapshot(t, activity.activityId)).toEqual(before);
+    }
+  });
+
+  it('lets a unique-index violation through, with nothing taken', async () => {
+    const activity = await insertActivity(t.database.db, { meetingId });
+    const me = await login(t, meetingId);
+    await registerOne(t.database.db, ticketOf(activity, me.user_id.$id), null);
+    const before = await snapshot(t, activity.activityId);
+    const error = await registerOne(t.database.db, ticketOf(activity, me.user_id.$id), null).catch((e) => e);
+    expect(uniqueConstraintOf(error)).toBe('tickets_activity_user_uq');
+    expect(await snapshot(t, activity.activityId)).toEqual(before);
   });
 });
 

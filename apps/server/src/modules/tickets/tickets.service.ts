@@ -487,6 +487,8 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
     if (state.refusal) throw registrationRefused(state.refusal);
     const data = (body.data ?? {}) as RuleAnswers;
     const price = resolvePrice(prices, form, { priceId: body.price_id, version: body.price_version, data });
+    // Already sold out when read: answer without writing (the guarded write decides otherwise).
+    if (price.total !== null && price.soldTotal >= price.total) throw ticketSoldOut();
     const { answers, fields } = checkAnswers(form, data, price.id, livePriceIds);
     const row: NewTicketRow = {
       id: newId(),
