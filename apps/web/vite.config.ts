@@ -81,7 +81,7 @@ export default defineConfig({
                 !/[\\/]node_modules[\\/](qrcode|dijkstrajs|barcode-detector|zxing-wasm)[\\/]/.test(id) &&
                 // The registration rule and the icons only the activity and ticket pages use.
                 !/[\\/]domain[\\/]src[\\/]activities[\\/]/.test(id) &&
-                !/lucide-react.*[\\/]icons[\\/](calendar-clock|circle-exclamation-point|circle-x|clipboard-list|copy|file-up|hourglass|loader-circle|monitor-play)\.mjs$/.test(
+                !/lucide-react.*[\\/]icons[\\/](calendar-clock|circle-exclamation-point|circle-x|clipboard-list|copy|file-up|hourglass|loader-circle|monitor-play|pencil|plus)\.mjs$/.test(
                   id,
                 ) &&
                 !/lucide-react.*[\\/]icons[\\/](search|search-x|x|sliders-horizontal|heart|thumbs-up|phone|mail|camera|package|badge-check|circle-check)\.mjs$/.test(
