@@ -28,6 +28,12 @@ const ConfigSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** Seconds a hot public read (meeting, blocks, agendas) is served from the in-process cache. */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /**
+   * Milliseconds a registration reuses an activity's read-only context (activity, ticket types,
+   * channels, form) when hundreds register at once; capacity is always decided by the database.
+   * 0 reads it for every registration.
+   */
+  REGISTRATION_CONTEXT_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 
   /**
    * Secret for code hashes, upload tokens and the /tokens/phone/v2 signature salt. Must be set in

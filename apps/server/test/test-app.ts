@@ -51,6 +51,9 @@ export async function createTestApp(
     NODE_ENV: 'test',
     APIKEY_SALT: testSalt,
     CACHE_TTL_SECONDS: String(ttl),
+    // Tests change activities between calls: every registration reads them afresh unless a test
+    // turns the context cache on.
+    REGISTRATION_CONTEXT_TTL_MS: '0',
     DATA_DIR: dataDir,
     // REDIS_URL in the environment runs the rate limits through Redis (CI's Redis pass); each test
     // app then counts apart under its own prefix (pass one prefix to share them).

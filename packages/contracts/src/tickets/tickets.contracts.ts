@@ -119,7 +119,7 @@ export const countTickets = defineRoute({
 });
 
 /** One group member in a batch: their ticket type and answers. */
-export const TicketMemberInput = z.object({
+export const TicketMemberInput = z.strictObject({
   price_id: ObjectIdString,
   price_version: z.coerce.number().int().optional(),
   data: FormAnswers.default({}),

@@ -1,4 +1,5 @@
 import { type Activity, type ActivityPrice, type ActivitySource, toWireId } from '@app/contracts';
+import { type RegistrationActivity, toUnixSeconds } from '@app/domain';
 import { flag, unix, wireIdOrNull } from '../../db/wire.ts';
 import type { ActivityMeetingRow, ActivityRow, PriceRow, SourceRow } from './activities.repository.ts';
 
@@ -78,5 +79,35 @@ export function toWireActivity(row: ActivityRow, prices: PriceRow[], meeting?: A
           },
         }
       : {}),
+  };
+}
+
+/**
+ * The activity fields `registrationState` (@app/domain) reads, from a row: wire names, times in
+ * unix seconds with 0 for "not set" (§3 deadline 0 = none). One conversion for the tickets, groups
+ * and forms services.
+ */
+export function registrationActivityOf(
+  row: Pick<
+    ActivityRow,
+    | 'registrationStart'
+    | 'deadline'
+    | 'max'
+    | 'ticketTotal'
+    | 'isReview'
+    | 'enableResubmitAnswer'
+    | 'enableDeadlineAnswer'
+    | 'enableRegistrationEntrance'
+  >,
+): RegistrationActivity {
+  return {
+    registration_start: row.registrationStart ? toUnixSeconds(row.registrationStart) : 0,
+    deadline: row.deadline ? toUnixSeconds(row.deadline) : 0,
+    max: row.max,
+    ticket_total: row.ticketTotal,
+    is_review: row.isReview === 1 ? 1 : 0,
+    enable_resubmit_answer: row.enableResubmitAnswer === 1 ? 1 : 0,
+    enable_deadline_answer: row.enableDeadlineAnswer === 1 ? 1 : 0,
+    enable_registration_entrance: row.enableRegistrationEntrance === 1 ? 1 : 0,
   };
 }

@@ -6,11 +6,12 @@ import {
   type PutAgentBody,
   toWireId,
 } from '@app/contracts';
-import { type RegistrationActivity, registrationState, toUnixSeconds } from '@app/domain';
+import { registrationState, toUnixSeconds } from '@app/domain';
 import { normaliseEmail, normalisePhone } from '@app/domain/contact';
 import { keepVisibleAnswers, type RuleQuestion, validateAnswers } from '@app/domain/forms';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { registrationActivityOf } from '../activities/activities.serializer.ts';
 import { answersRefused } from '../tickets/tickets.errors.ts';
 import { toWireTicket, toWireTicketActivity } from '../tickets/tickets.serializer.ts';
 import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
@@ -53,20 +54,6 @@ const registrationNotStarted = () =>
 const registrationClosed = () => new AppError(409, ErrorCode.registrationClosed, 'Registration has ended');
 const deadlinePassed = () =>
   new AppError(409, ErrorCode.deadlinePassed, 'The deadline has passed: answers can no longer be changed');
-
-/** The activity fields registrationState reads, from a row (times in unix seconds, 0 = unset). */
-export function registrationActivityOf(row: AgentActivityRow): RegistrationActivity {
-  return {
-    registration_start: row.registrationStart ? toUnixSeconds(row.registrationStart) : 0,
-    deadline: row.deadline ? toUnixSeconds(row.deadline) : 0,
-    max: row.max,
-    ticket_total: row.ticketTotal,
-    is_review: row.isReview === 1 ? 1 : 0,
-    enable_resubmit_answer: row.enableResubmitAnswer === 1 ? 1 : 0,
-    enable_deadline_answer: row.enableDeadlineAnswer === 1 ? 1 : 0,
-    enable_registration_entrance: row.enableRegistrationEntrance === 1 ? 1 : 0,
-  };
-}
 
 /** Unix seconds now. */
 const nowSeconds = () => toUnixSeconds(new Date());

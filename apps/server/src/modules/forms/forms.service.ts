@@ -3,6 +3,7 @@ import { registrationState, toUnixSeconds } from '@app/domain';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { type ActivityRow, findActivitiesByIds } from '../activities/activities.repository.ts';
+import { registrationActivityOf } from '../activities/activities.serializer.ts';
 import { findFormById, listFormQuestions } from './forms.repository.ts';
 import { type DisabledActivities, toWireQuestion } from './forms.serializer.ts';
 
@@ -18,18 +19,7 @@ export function linkedActivityRefusal(
 ): 'private' | 'full' | 'deadline' | 'deleted' | null {
   if (activity.deleted === 1) return 'deleted';
   if (activity.privacy === 1) return 'private';
-  const state = registrationState({
-    activity: {
-      registration_start: activity.registrationStart ? toUnixSeconds(activity.registrationStart) : 0,
-      deadline: activity.deadline ? toUnixSeconds(activity.deadline) : 0,
-      max: activity.max,
-      ticket_total: activity.ticketTotal,
-      is_review: activity.isReview === 1 ? 1 : 0,
-      enable_resubmit_answer: activity.enableResubmitAnswer === 1 ? 1 : 0,
-      enable_deadline_answer: activity.enableDeadlineAnswer === 1 ? 1 : 0,
-    },
-    now,
-  });
+  const state = registrationState({ activity: registrationActivityOf(activity), now });
   if (state.availability === 'closed') return 'deadline';
   // placesLeft, not availability: a full activity whose registration has not started is full too.
   if (state.placesLeft === 0) return 'full';

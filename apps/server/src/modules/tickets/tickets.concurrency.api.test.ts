@@ -107,7 +107,9 @@ function tally(answers: Answer[]): Record<string, number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The registration-context cache on, as in production: each round's crowd shares one read of its
+  // (new) activity, so the limits are decided by the database alone.
+  t = await createTestApp({ env: { REGISTRATION_CONTEXT_TTL_MS: '1000' } });
   await seedFixture(t.database.db);
   const deps = { db: t.database.db, config: t.app.deps.config };
   for (let at = 0; at < crowd; at += 25) {

@@ -46,10 +46,9 @@ export function ticketRoutes(app: App): void {
     config: { auth: 'required' },
     handler: async (request) => {
       const results = await createTickets(
-        { db },
+        { db, contextTtlMs: app.deps.config.REGISTRATION_CONTEXT_TTL_MS },
         { userId: requireUserId(request), meetingId: request.actor.sessionMeetingId, body: request.body },
       );
-      app.deps.cache.clear();
       return { results };
     },
   });
@@ -61,7 +60,6 @@ export function ticketRoutes(app: App): void {
         { db },
         { userId: requireUserId(request), ticketId: request.params.id, body: request.body },
       );
-      app.deps.cache.clear();
       return ticket;
     },
   });
@@ -93,7 +91,6 @@ export function ticketRoutes(app: App): void {
           status: Number(request.body.status) === 2 ? 2 : 1,
         },
       );
-      app.deps.cache.clear();
       return ticket;
     },
   });

@@ -11,7 +11,7 @@ import type {
   UpdateTicketBody,
 } from '@app/contracts';
 import { ErrorCode, toWireId } from '@app/contracts';
-import { type RegistrationActivity, registrationState, toUnixSeconds } from '@app/domain';
+import { registrationState, toUnixSeconds } from '@app/domain';
 import {
   chosenPriceId,
   keepVisibleAnswers,
@@ -22,10 +22,12 @@ import {
   validateAnswers,
 } from '@app/domain/forms';
 import { base32crockford } from '@scure/base';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, noPermission, notFound } from '../../errors.ts';
+import { registrationActivityOf } from '../activities/activities.serializer.ts';
 import { getAgentAnswers, putAgentAnswers } from '../agents/agents.service.ts';
 import { linkedActivityRefusal } from '../forms/forms.service.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -119,7 +121,63 @@ import { type TicketView, toWireTicket } from './tickets.serializer.ts';
  * already full, then increments them unconditionally — so concurrent requests oversell once the
  * CHECK constraints are dropped. It exists only to show that the test detects an oversell.
  */
-export type TicketDeps = { db: Database; capacityGuard?: 'database' | 'none' };
+export type TicketDeps = {
+  db: Database;
+  capacityGuard?: 'database' | 'none';
+  /**
+   * Milliseconds a registration may reuse the activity's read-only context (config
+   * REGISTRATION_CONTEXT_TTL_MS); 0 or absent reads it every time.
+   */
+  contextTtlMs?: number;
+};
+
+/** What a registration reads before writing: the activity, its types, channels and member form. */
+type RegistrationContext = {
+  activity: Awaited<ReturnType<typeof findActivity>>;
+  prices: Awaited<ReturnType<typeof findPricesOfActivity>>;
+  sources: Awaited<ReturnType<typeof findSourcesOfActivity>>;
+  form: FormContext;
+};
+
+/** One short-lived context cache per database (tests run many apps in one process). */
+const contextCaches = new WeakMap<Database, LRUCache<string, Promise<RegistrationContext>>>();
+
+async function readRegistrationContext(
+  db: Database,
+  activityId: string,
+  now: Date,
+): Promise<RegistrationContext> {
+  const [activity, prices, sources, form] = await Promise.all([
+    findActivity(db, activityId),
+    findPricesOfActivity(db, activityId),
+    findSourcesOfActivity(db, activityId),
+    loadFormContext(db, activityId, now),
+  ]);
+  return { activity, prices, sources, form };
+}
+
+/**
+ * The registration context of an activity. With `contextTtlMs` > 0 one read serves every
+ * registration of that activity for that long (the moment registration opens, hundreds of people
+ * register for one activity in the same second). The cached counters are only used for early
+ * answers: every limit is decided again by the guarded writes, and a type deleted meanwhile is
+ * refused there (its `deleted = 0` condition). A failed read is not kept.
+ */
+function registrationContext(deps: TicketDeps, activityId: string, now: Date): Promise<RegistrationContext> {
+  const ttl = deps.contextTtlMs ?? 0;
+  if (ttl <= 0) return readRegistrationContext(deps.db, activityId, now);
+  let cache = contextCaches.get(deps.db);
+  if (!cache) {
+    cache = new LRUCache({ max: 1000, ttl });
+    contextCaches.set(deps.db, cache);
+  }
+  const cached = cache.get(activityId);
+  if (cached) return cached;
+  const loading = readRegistrationContext(deps.db, activityId, now);
+  cache.set(activityId, loading);
+  loading.catch(() => cache.delete(activityId));
+  return loading;
+}
 
 const defaultLimit = 20;
 const maxLimit = 200;
@@ -139,24 +197,6 @@ export function normaliseTicketCode(input: string): string {
     .replace(/[\s-]+/g, '')
     .replace(/O/g, '0')
     .replace(/[IL]/g, '1');
-}
-
-function unixOrZero(date: Date | null): number {
-  return date ? toUnixSeconds(date) : 0;
-}
-
-/** The activity fields registrationState reads (wire names, unix seconds). */
-function registrationActivity(row: ActivityRow): RegistrationActivity {
-  return {
-    registration_start: unixOrZero(row.registrationStart),
-    deadline: unixOrZero(row.deadline),
-    max: row.max,
-    ticket_total: row.ticketTotal,
-    is_review: row.isReview === 1 ? 1 : 0,
-    enable_resubmit_answer: row.enableResubmitAnswer === 1 ? 1 : 0,
-    enable_deadline_answer: row.enableDeadlineAnswer === 1 ? 1 : 0,
-    enable_registration_entrance: row.enableRegistrationEntrance === 1 ? 1 : 0,
-  };
 }
 
 /** The refusal a unique-index violation stands for, or null when the error is something else. */
@@ -457,11 +497,8 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
   const now = new Date();
   const isGroup = body.agent_id !== undefined || body.members !== undefined;
   // Every read at once (they need only the activity id); the activity decides whether they count.
-  const [activity, prices, sources, form, own] = await Promise.all([
-    findActivity(db, body.activity_id),
-    findPricesOfActivity(db, body.activity_id),
-    findSourcesOfActivity(db, body.activity_id),
-    loadFormContext(db, body.activity_id, now),
+  const [{ activity, prices, sources, form }, own] = await Promise.all([
+    registrationContext(deps, body.activity_id, now),
     isGroup ? Promise.resolve(undefined) : findOwnTicket(db, body.activity_id, input.userId),
   ]);
   if (!activity || activity.deleted === 1 || activity.meetingId !== input.meetingId) {
@@ -479,7 +516,7 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
 
   if (!isGroup) {
     const state = registrationState({
-      activity: registrationActivity(activity),
+      activity: registrationActivityOf(activity),
       source: source ? { max: source.max, signup_total: source.signupTotal } : null,
       ticket: own ? { status: own.status as 0 | 1 | 2 | 3 } : null,
       now: toUnixSeconds(now),
@@ -514,7 +551,7 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
   if (members.length === 0) throw priceInvalid('Please add at least one member');
   if (activity.enableAgent !== 1) throw agentNotEnabled();
   const state = registrationState({
-    activity: registrationActivity(activity),
+    activity: registrationActivityOf(activity),
     source: source ? { max: source.max, signup_total: source.signupTotal } : null,
     ticket: null,
     now: toUnixSeconds(now),
@@ -756,7 +793,7 @@ async function resubmit(
     if (!activity || activity.deleted === 1) throw notFound('activity');
     const now = new Date();
     const state = registrationState({
-      activity: registrationActivity(activity),
+      activity: registrationActivityOf(activity),
       ticket: { status: ticket.status as 0 | 1 | 2 | 3 },
       now: toUnixSeconds(now),
     });
