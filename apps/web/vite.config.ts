@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -32,6 +34,24 @@ function inlineStylesheet(): Plugin {
     },
     generateBundle(_options, bundle) {
       for (const fileName of inlined) delete bundle[fileName];
+    },
+    // A lazy chunk that imports lazy pages itself (activity-routes) lists the entry's stylesheet among
+    // the files to preload before them. It is inside index.html now, so that entry is pointed at the
+    // entry script, which is loaded already (deleting it would shift the list's indexes). Done on the
+    // written files: the preload lists are filled in after the plugins' generateBundle.
+    writeBundle(options, bundle) {
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+      if (!entry || !options.dir) return;
+      const entryName = `"./${entry.fileName.split('/').pop()}"`;
+      for (const fileName of inlined) {
+        const cssName = `"./${fileName.split('/').pop()}"`;
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk') continue;
+          const path = join(options.dir, file.fileName);
+          const code = readFileSync(path, 'utf8');
+          if (code.includes(cssName)) writeFileSync(path, code.replaceAll(cssName, entryName));
+        }
+      }
     },
   };
 }
@@ -74,14 +94,14 @@ export default defineConfig({
                 !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products|activities|tickets)[\\/]/.test(
                   id,
                 ) &&
-                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select|notice-dialog)|api[\\/](error-message|upload-image)|lib[\\/]use-login-gate)\./.test(
+                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select|notice-dialog)|api[\\/](error-message|upload-image)|lib[\\/](use-login-gate|activity-paths|use-search-state))\./.test(
                   id,
                 ) &&
                 // The ticket QR encoder and the check-in decoder load with the ticket pages only.
                 !/[\\/]node_modules[\\/](qrcode|dijkstrajs|barcode-detector|zxing-wasm)[\\/]/.test(id) &&
                 // The registration rule and the icons only the activity and ticket pages use.
                 !/[\\/]domain[\\/]src[\\/]activities[\\/]/.test(id) &&
-                !/lucide-react.*[\\/]icons[\\/](calendar-clock|circle-exclamation-point|circle-x|clipboard-list|copy|file-up|hourglass|loader-circle|monitor-play|pencil|plus)\.mjs$/.test(
+                !/lucide-react.*[\\/]icons[\\/](calendar-clock|circle-exclamation-point|circle-x|clipboard-list|copy|file-up|hourglass|loader-circle|monitor-play|pencil|plus|users-round|calendar-x-2|chevron-right)\.mjs$/.test(
                   id,
                 ) &&
                 !/lucide-react.*[\\/]icons[\\/](search|search-x|x|sliders-horizontal|heart|thumbs-up|phone|mail|camera|package|badge-check|circle-check)\.mjs$/.test(

@@ -1,10 +1,11 @@
 import { createHashRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
 import { type ExhibitPage, exhibitPageTitle } from '../features/exhibitors/components/titles.ts';
-import { paths, routes, routeTitles } from '../lib/paths.ts';
+import { routes } from '../lib/paths.ts';
 import { homeLoader } from './home-loader.ts';
 import { MeetingError, MeetingLayout } from './meeting-layout.tsx';
 import { meetingLoader, storeQueryValues } from './meeting-loader.ts';
 import { PageSkeleton, RootLayout } from './root-layout.tsx';
+import { pageHandle as handle } from './route-handle.ts';
 import type { RouteHandle } from './shell.tsx';
 
 /** `/` and `/home` open the meeting home, keeping the query (§2). */
@@ -12,28 +13,6 @@ function toHome({ request }: LoaderFunctionArgs) {
   const { search } = new URL(request.url);
   return replace(`${routes.home}${search}`);
 }
-
-/**
- * §2 redirects `/meeting/{meetingId}/activity/{activityId}/form|agent`: open the form, or the group
- * page of the activity's flow (`/activity/agent` forwards to v2 when the activity uses it).
- */
-function toActivityPage(page: 'form' | 'agent') {
-  return ({ params, request }: LoaderFunctionArgs) => {
-    const meetingId = params.meetingId ?? '';
-    const activityId = params.activityId ?? '';
-    const source = new URL(request.url).searchParams.get('source_id') ?? undefined;
-    const target =
-      page === 'form'
-        ? paths.activity.form({ meetingId, activityId })
-        : paths.agent.v1({ meetingId, activityId });
-    return replace(source ? `${target}&source_id=${encodeURIComponent(source)}` : target);
-  };
-}
-
-const handle = (
-  path: keyof typeof routeTitles,
-  options: Omit<RouteHandle, 'titleKey'> = {},
-): RouteHandle => ({ titleKey: routeTitles[path], ...options });
 
 /** Exhibit pages: titled from the meeting's exhibit wording (§2), words from `exhibitors`. */
 const exhibitHandle = (page: ExhibitPage, options: Omit<RouteHandle, 'dynamicTitle'> = {}): RouteHandle => ({
@@ -130,90 +109,6 @@ const meetingPages: RouteObject[] = [
     handle: exhibitHandle('invitation'),
     lazy: () => import('../features/enterprises/routes/invitation-route.tsx'),
   },
-  // Activities, registration, group (agent) registration, tickets and check-in (§2, issue 4).
-  {
-    path: routes.activityList,
-    handle: handle(routes.activityList),
-    lazy: () => import('../features/activities/routes/activity-list-route.tsx'),
-  },
-  {
-    path: routes.activityDetail,
-    handle: handle(routes.activityDetail),
-    lazy: () => import('../features/activities/routes/activity-detail-route.tsx'),
-  },
-  {
-    path: routes.activityForm,
-    handle: handle(routes.activityForm, { requireLogin: true }),
-    lazy: () => import('../features/activities/routes/activity-form-route.tsx'),
-  },
-  {
-    path: routes.activitySuccess,
-    handle: handle(routes.activitySuccess, { requireLogin: true }),
-    lazy: () => import('../features/activities/routes/activity-success-route.tsx'),
-  },
-  { path: routes.activityFormRedirect, loader: toActivityPage('form'), Component: PageSkeleton },
-  { path: routes.activityAgentRedirect, loader: toActivityPage('agent'), Component: PageSkeleton },
-  {
-    path: routes.activityAgent,
-    handle: handle(routes.activityAgent, { requireLogin: true }),
-    lazy: () => import('../features/activities/routes/agent-v1-route.tsx'),
-  },
-  {
-    path: routes.activityAgentForm,
-    handle: handle(routes.activityAgentForm, { requireLogin: true }),
-    lazy: () => import('../features/activities/routes/agent-v1-form-route.tsx'),
-  },
-  {
-    path: routes.agentV2Form,
-    handle: handle(routes.agentV2Form, { requireLogin: true }),
-    lazy: () => import('../features/activities/routes/agent-v2-form-route.tsx'),
-  },
-  {
-    path: routes.agentV2TicketForm,
-    handle: handle(routes.agentV2TicketForm, { requireLogin: true }),
-    lazy: () => import('../features/activities/routes/agent-v2-form-route.tsx'),
-  },
-  {
-    id: 'ActivityAgentV2Ticket',
-    path: routes.agentV2Ticket,
-    handle: handle(routes.agentV2Ticket, { requireLogin: true }),
-    lazy: () => import('../features/activities/routes/agent-v2-tickets-route.tsx'),
-  },
-  {
-    path: routes.agentV2,
-    handle: handle(routes.agentV2, { requireLogin: true }),
-    lazy: () => import('../features/activities/routes/agent-v2-route.tsx'),
-  },
-  {
-    path: routes.activityRegister,
-    handle: handle(routes.activityRegister, { requireLogin: true }),
-    lazy: () => import('../features/tickets/routes/check-in-route.tsx'),
-  },
-  {
-    path: routes.activityTickets,
-    handle: handle(routes.activityTickets, { requireLogin: true }),
-    lazy: () => import('../features/tickets/routes/participants-route.tsx'),
-  },
-  {
-    path: routes.myRegistration,
-    handle: handle(routes.myRegistration, { requireLogin: true }),
-    lazy: () => import('../features/tickets/routes/my-registration-route.tsx'),
-  },
-  {
-    path: routes.myRegistrationTicket,
-    handle: handle(routes.myRegistrationTicket, { requireLogin: true }),
-    lazy: () => import('../features/tickets/routes/ticket-route.tsx'),
-  },
-  {
-    path: routes.myTickets,
-    handle: handle(routes.myTickets, { requireLogin: true }),
-    lazy: () => import('../features/tickets/routes/my-tickets-route.tsx'),
-  },
-  {
-    path: routes.myEvent,
-    handle: handle(routes.myEvent, { requireLogin: true }),
-    lazy: () => import('../features/tickets/routes/my-event-route.tsx'),
-  },
   // Accounts (§2 login, bind, agree, personal, account routes). `isAuthPage`: reachable without login
   // whatever the meeting's guest rules (they are how one logs in).
   {
@@ -288,6 +183,28 @@ function storeQueryLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/**
+ * Addresses of the activity, registration, group, ticket and check-in pages (issue 4), whose route
+ * objects load on first visit (activity-routes.tsx) instead of with the first script: the home
+ * page's JS budget (DESIGN §5).
+ */
+const activityPaths =
+  /^\/(meeting\/activity\/|activity\/|my\/(registration|tickets|event)|m\/[^/]+\/a\/|meeting\/[^/]+\/activity\/)/;
+
+/**
+ * The hash router. Routes discovered on navigation (react-router's patchRoutesOnNavigation) join
+ * the meeting pages once: any address of an activity page loads them, then matching goes on as usual
+ * (an unknown address still reaches /404 through the catch-all).
+ */
 export function createRouter() {
-  return createHashRouter(routeObjects);
+  let isActivityPatched = false;
+  return createHashRouter(routeObjects, {
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (isActivityPatched || !activityPaths.test(path)) return;
+      const { activityPages } = await import('./activity-routes.tsx');
+      if (isActivityPatched) return;
+      isActivityPatched = true;
+      patch('meeting', activityPages);
+    },
+  });
 }

@@ -32,28 +32,6 @@ export const routes = {
   exhibitorManage: '/meeting/exhibitor/manage',
   exhibitorApply: '/meeting/apply',
   invitation: '/meeting/invitation',
-  // Activities, registration, tickets and check-in (§2 activity, agent, ticket and my/registration routes).
-  activityList: '/meeting/activity/list',
-  activityDetail: '/meeting/activity/detail',
-  activityForm: '/activity/form',
-  activitySuccess: '/activity/success',
-  /** Check-in by staff (§2 "/activity/register sign-in"). */
-  activityRegister: '/activity/register',
-  /** Participant list of an activity (§2 activity/tickets). */
-  activityTickets: '/activity/tickets',
-  activityAgent: '/activity/agent',
-  activityAgentForm: '/activity/agent/form',
-  agentV2Form: '/m/:meetingId/a/:activityId/agent/v2/form/:priceId?',
-  agentV2TicketForm: '/m/:meetingId/a/:activityId/agent/v2/t/:ticketId/form',
-  /** §2 ActivityAgentV2Ticket: the group's tickets. */
-  agentV2Ticket: '/meeting/:meetingId/activity/:activityId/agent/v2/ticket',
-  agentV2: '/meeting/:meetingId/activity/:activityId/agent/v2/:mode?',
-  activityFormRedirect: '/meeting/:meetingId/activity/:activityId/form',
-  activityAgentRedirect: '/meeting/:meetingId/activity/:activityId/agent',
-  myRegistration: '/my/registration',
-  myRegistrationTicket: '/my/registration/ticket',
-  myTickets: '/my/tickets',
-  myEvent: '/my/event',
   notFound: '/404',
   deleted: '/204',
 } as const;
@@ -74,22 +52,6 @@ export const routeTitles = {
   [routes.myProfile]: 'pages.myProfile',
   [routes.accountEmail]: 'pages.accountEmail',
   [routes.accountPhone]: 'pages.accountPhone',
-  [routes.activityList]: 'pages.activityList',
-  [routes.activityDetail]: 'pages.activityDetail',
-  [routes.activityForm]: 'pages.activityForm',
-  [routes.activitySuccess]: 'pages.activitySuccess',
-  [routes.activityRegister]: 'pages.activityRegister',
-  [routes.activityTickets]: 'pages.activityTickets',
-  [routes.activityAgent]: 'pages.activityAgent',
-  [routes.activityAgentForm]: 'pages.activityAgentForm',
-  [routes.agentV2Form]: 'pages.activityAgentForm',
-  [routes.agentV2TicketForm]: 'pages.activityAgentForm',
-  [routes.agentV2Ticket]: 'pages.agentTickets',
-  [routes.agentV2]: 'pages.activityAgent',
-  [routes.myRegistration]: 'pages.myRegistration',
-  [routes.myRegistrationTicket]: 'pages.myRegistrationTicket',
-  [routes.myTickets]: 'pages.myTickets',
-  [routes.myEvent]: 'pages.myEvent',
   [routes.notFound]: 'pages.notFound',
   [routes.deleted]: 'pages.deleted',
 } as const;
@@ -171,84 +133,6 @@ export const paths = {
   /** The invitation poster of an exhibiting enterprise (§2 /meeting/invitation). */
   invitation: ({ meetingId, enterpriseId }: MeetingArg & { enterpriseId: string }) =>
     withQuery(routes.invitation, { enterprise_id: enterpriseId, meeting_id: meetingId }),
-  activity: {
-    list: ({ meetingId }: MeetingArg) => withQuery(routes.activityList, { meeting_id: meetingId }),
-    /** An activity; `sourceId` is the registration channel the visitor came through. */
-    detail: ({ meetingId, activityId, sourceId }: MeetingArg & { activityId: string; sourceId?: string }) =>
-      withQuery(routes.activityDetail, {
-        activity_id: activityId,
-        meeting_id: meetingId,
-        source_id: sourceId,
-      }),
-    /** The registration form; `ticketId` reopens a ticket's answers for resubmission. */
-    form: ({ meetingId, activityId, ticketId }: MeetingArg & { activityId: string; ticketId?: string }) =>
-      withQuery(routes.activityForm, { activity_id: activityId, meeting_id: meetingId, ticket_id: ticketId }),
-    success: ({ meetingId, activityId, ticketId }: MeetingArg & { activityId: string; ticketId?: string }) =>
-      withQuery(routes.activitySuccess, {
-        activity_id: activityId,
-        meeting_id: meetingId,
-        ticket_id: ticketId,
-      }),
-    /** Staff check-in (scan or type a ticket code). */
-    checkIn: ({ meetingId, activityId }: MeetingArg & { activityId?: string }) =>
-      withQuery(routes.activityRegister, { activity_id: activityId, meeting_id: meetingId }),
-    participants: ({ meetingId, activityId }: MeetingArg & { activityId: string }) =>
-      withQuery(routes.activityTickets, { activity_id: activityId, meeting_id: meetingId }),
-  },
-  agent: {
-    /** v1: the group's details, then its members. */
-    v1: ({ meetingId, activityId, agentId }: MeetingArg & { activityId: string; agentId?: string }) =>
-      withQuery(routes.activityAgent, { meeting_id: meetingId, activity_id: activityId, agent_id: agentId }),
-    v1Form: ({ meetingId, activityId, agentId }: MeetingArg & { activityId: string; agentId: string }) =>
-      withQuery(routes.activityAgentForm, {
-        meeting_id: meetingId,
-        activity_id: activityId,
-        agent_id: agentId,
-      }),
-    /** v2 landing (`mode` e.g. 'members'); `agentId` in the query once the group exists. */
-    v2: ({
-      meetingId,
-      activityId,
-      mode,
-      agentId,
-    }: MeetingArg & { activityId: string; mode?: string; agentId?: string }) =>
-      withQuery(
-        `/meeting/${encodeURIComponent(meetingId)}/activity/${encodeURIComponent(activityId)}/agent/v2${mode ? `/${encodeURIComponent(mode)}` : ''}`,
-        { agent_id: agentId },
-      ),
-    v2Form: ({
-      meetingId,
-      activityId,
-      priceId,
-      agentId,
-    }: MeetingArg & { activityId: string; priceId?: string; agentId?: string }) =>
-      withQuery(
-        `/m/${encodeURIComponent(meetingId)}/a/${encodeURIComponent(activityId)}/agent/v2/form${priceId ? `/${encodeURIComponent(priceId)}` : ''}`,
-        { agent_id: agentId },
-      ),
-    v2TicketForm: ({
-      meetingId,
-      activityId,
-      ticketId,
-      agentId,
-    }: MeetingArg & { activityId: string; ticketId: string; agentId?: string }) =>
-      withQuery(
-        `/m/${encodeURIComponent(meetingId)}/a/${encodeURIComponent(activityId)}/agent/v2/t/${encodeURIComponent(ticketId)}/form`,
-        { agent_id: agentId },
-      ),
-    v2Tickets: ({ meetingId, activityId, agentId }: MeetingArg & { activityId: string; agentId?: string }) =>
-      withQuery(
-        `/meeting/${encodeURIComponent(meetingId)}/activity/${encodeURIComponent(activityId)}/agent/v2/ticket`,
-        { agent_id: agentId },
-      ),
-  },
-  registration: {
-    list: ({ meetingId }: MeetingArg) => withQuery(routes.myRegistration, { meeting_id: meetingId }),
-    ticket: ({ meetingId, ticketId }: MeetingArg & { ticketId: string }) =>
-      withQuery(routes.myRegistrationTicket, { ticket_id: ticketId, meeting_id: meetingId }),
-  },
-  myTickets: ({ meetingId }: MeetingArg) => withQuery(routes.myTickets, { meeting_id: meetingId }),
-  myEvent: ({ meetingId }: MeetingArg) => withQuery(routes.myEvent, { meeting_id: meetingId }),
   notFound: () => routes.notFound,
   /** Deleted content (§2): `replace` 1 when the page replaced the one that showed the item. */
   deleted: ({ replace }: { replace: boolean }) => withQuery(routes.deleted, { replace: replace ? 1 : 0 }),

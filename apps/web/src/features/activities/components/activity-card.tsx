@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cx } from '../../../components/ui/cx.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { paths } from '../../../lib/paths.ts';
 import { activityWhen, livePrices, priceRange } from './format.ts';
 import { StateBadge, stateOf, useStateLabel } from './state-badge.tsx';
 
@@ -30,7 +30,7 @@ export function ActivityCard({
   const cover = activity.covers[0];
   return (
     <Link
-      to={paths.activity.detail({ meetingId, activityId: activity._id.$id })}
+      to={activityPaths.activity.detail({ meetingId, activityId: activity._id.$id })}
       data-testid="activity-card"
       className="group flex h-full flex-col overflow-hidden rounded-card bg-white ring-1 ring-slate-900/[0.06] transition hover:shadow-md hover:ring-primary/25"
     >

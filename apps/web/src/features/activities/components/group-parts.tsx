@@ -7,8 +7,8 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useMyAgents } from '../api/agents.ts';
 import type { RuledQuestion } from './form-model.ts';
 import { StateBadge } from './state-badge.tsx';
@@ -216,7 +216,10 @@ export function AgentNotEnabled({ meetingId, activityId }: { meetingId: string; 
       icon={<UsersRound aria-hidden="true" className="size-7" />}
       title={t('errors.agentNotEnabled')}
       action={
-        <Link to={paths.activity.detail({ meetingId, activityId })} className={buttonClass('secondary')}>
+        <Link
+          to={activityPaths.activity.detail({ meetingId, activityId })}
+          className={buttonClass('secondary')}
+        >
           {t('actions.backToActivity')}
         </Link>
       }

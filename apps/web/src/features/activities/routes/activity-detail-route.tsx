@@ -11,6 +11,7 @@ import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import { SectionTitle } from '../../../components/ui/page-header.tsx';
 import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -97,12 +98,12 @@ function DetailPage({
   const register = () =>
     gate(() => {
       if (state.refusal) setNotice(refusalKeys[state.refusal]);
-      else navigate(paths.activity.form({ meetingId, activityId: id }));
+      else navigate(activityPaths.activity.form({ meetingId, activityId: id }));
     });
   const groupPath =
     activity.agent_checkout_version === 'v2'
-      ? paths.agent.v2({ meetingId, activityId: id })
-      : paths.agent.v1({ meetingId, activityId: id });
+      ? activityPaths.agent.v2({ meetingId, activityId: id })
+      : activityPaths.agent.v1({ meetingId, activityId: id });
 
   return (
     <article className="pb-36 desk:pt-8 desk:pb-10">
@@ -228,7 +229,7 @@ function DetailPage({
                 </Button>
               ) : null}
               <Link
-                to={paths.activity.participants({ meetingId, activityId: id })}
+                to={activityPaths.activity.participants({ meetingId, activityId: id })}
                 className={buttonClass('ghost', 'sm', 'flex-1')}
                 data-testid="activity-participants"
               >
@@ -264,7 +265,7 @@ function HolderActions({
   return (
     <div className="flex gap-2">
       <Link
-        to={paths.registration.ticket({ meetingId, ticketId })}
+        to={activityPaths.registration.ticket({ meetingId, ticketId })}
         className={buttonClass('primary', 'md', 'flex-1')}
         data-testid="activity-view-ticket"
       >
@@ -272,7 +273,7 @@ function HolderActions({
       </Link>
       {canResubmit ? (
         <Link
-          to={paths.activity.form({ meetingId, activityId, ticketId })}
+          to={activityPaths.activity.form({ meetingId, activityId, ticketId })}
           className={buttonClass('secondary', 'md', 'flex-1')}
           data-testid="activity-edit-answers"
         >

@@ -12,6 +12,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -111,7 +112,7 @@ function FormPage({
   const validationToast = useValidationToast();
   const activityId = activity._id.$id;
   const registration = stateOf(activity, editing ?? ownTicket);
-  const detailPath = paths.activity.detail({ meetingId, activityId });
+  const detailPath = activityPaths.activity.detail({ meetingId, activityId });
 
   // A new registration that cannot be made (not started, closed, full, already registered): say so.
   if (!editing && registration.refusal) {
@@ -145,7 +146,7 @@ function FormPage({
         if (activity.form_id) await resubmitAnswers(activity.form_id.$id, editing._id.$id, data);
         await queryClient.invalidateQueries({ queryKey: ['activities'] });
         showToast(t('form.saved'));
-        navigate(paths.activity.success({ meetingId, activityId, ticketId: editing._id.$id }), {
+        navigate(activityPaths.activity.success({ meetingId, activityId, ticketId: editing._id.$id }), {
           replace: true,
         });
         return;
@@ -158,7 +159,7 @@ function FormPage({
         data,
       });
       await queryClient.invalidateQueries({ queryKey: ['activities'] });
-      navigate(paths.activity.success({ meetingId, activityId, ticketId: ticket._id.$id }), {
+      navigate(activityPaths.activity.success({ meetingId, activityId, ticketId: ticket._id.$id }), {
         replace: true,
         state: { isJustSubmitted: true },
       });

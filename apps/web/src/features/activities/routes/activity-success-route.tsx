@@ -6,6 +6,7 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -83,14 +84,17 @@ function ActivitySuccessRoute() {
       <div className="mt-6 flex flex-col gap-3">
         {ticket ? (
           <Link
-            to={paths.registration.ticket({ meetingId, ticketId: ticket._id.$id })}
+            to={activityPaths.registration.ticket({ meetingId, ticketId: ticket._id.$id })}
             className={buttonClass('primary')}
             data-testid="success-view-ticket"
           >
             {t('detail.viewTicket')}
           </Link>
         ) : null}
-        <Link to={paths.activity.detail({ meetingId, activityId })} className={buttonClass('secondary')}>
+        <Link
+          to={activityPaths.activity.detail({ meetingId, activityId })}
+          className={buttonClass('secondary')}
+        >
           {t('actions.backToActivity')}
         </Link>
       </div>

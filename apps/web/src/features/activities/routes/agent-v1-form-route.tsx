@@ -9,6 +9,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import { SectionTitle } from '../../../components/ui/page-header.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
@@ -146,7 +147,7 @@ function MembersPage({
       <GroupSummary
         agent={agent}
         activity={activity}
-        editTo={paths.agent.v1({ meetingId, activityId, agentId: agent._id.$id })}
+        editTo={activityPaths.agent.v1({ meetingId, activityId, agentId: agent._id.$id })}
       />
       <section aria-labelledby="group-members-title">
         <SectionTitle id="group-members-title">{t('group.members')}</SectionTitle>

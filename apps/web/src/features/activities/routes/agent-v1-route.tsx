@@ -2,6 +2,7 @@ import type { Activity } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
@@ -31,7 +32,7 @@ function AgentV1Route() {
   if (!ready || activity.isPending || (agentId && agent.isPending)) return <GroupSkeleton />;
   if (!activity.data) return <Navigate to={paths.notFound()} replace />;
   if (activity.data.agent_checkout_version === 'v2') {
-    return <Navigate to={paths.agent.v2({ meetingId, activityId, agentId })} replace />;
+    return <Navigate to={activityPaths.agent.v2({ meetingId, activityId, agentId })} replace />;
   }
   return <GroupDetailsPage activity={activity.data} meetingId={meetingId} agent={agent.data} />;
 }
@@ -54,13 +55,15 @@ function GroupDetailsPage({
       {agent ? null : (
         <MyGroups
           activityId={activityId}
-          linkOf={(item) => paths.agent.v1Form({ meetingId, activityId, agentId: item._id.$id })}
+          linkOf={(item) => activityPaths.agent.v1Form({ meetingId, activityId, agentId: item._id.$id })}
         />
       )}
       <GroupDetailsForm
         activity={activity}
         agent={agent}
-        onSaved={(saved) => navigate(paths.agent.v1Form({ meetingId, activityId, agentId: saved._id.$id }))}
+        onSaved={(saved) =>
+          navigate(activityPaths.agent.v1Form({ meetingId, activityId, agentId: saved._id.$id }))
+        }
       />
     </div>
   );

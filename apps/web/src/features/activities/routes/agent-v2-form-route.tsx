@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
@@ -43,7 +44,7 @@ function AgentV2FormRoute() {
     activity.data ? (activity.data.form_id?.$id ?? null) : undefined,
     'member',
   );
-  if (!agentId) return <Navigate to={paths.agent.v2({ meetingId, activityId })} replace />;
+  if (!agentId) return <Navigate to={activityPaths.agent.v2({ meetingId, activityId })} replace />;
   if (activity.isError || agent.isError || questions.isError) {
     return (
       <ErrorState
@@ -91,7 +92,8 @@ function MemberSlots({
   const prices = livePrices(activity);
   const [draft, setDraft] = useState(() => readDraft(agentId));
   const slots = slotsOf(draft.plan, prices);
-  if (slots.length === 0) return <Navigate to={paths.agent.v2({ meetingId, activityId, agentId })} replace />;
+  if (slots.length === 0)
+    return <Navigate to={activityPaths.agent.v2({ meetingId, activityId, agentId })} replace />;
   const save = (index: number, answers: FormAnswers) => {
     const next = { ...draft, members: { ...draft.members, [index]: answers } };
     setDraft(next);
@@ -257,7 +259,7 @@ function Review({
       await queryClient.invalidateQueries({ queryKey: agentQueryKey(activityId, agentId) });
       await queryClient.invalidateQueries({ queryKey: ['activities', 'detail'] });
       showToast(t('group.registered', { count: slots.length }));
-      navigate(paths.agent.v2Tickets({ meetingId, activityId, agentId }), { replace: true });
+      navigate(activityPaths.agent.v2Tickets({ meetingId, activityId, agentId }), { replace: true });
     } catch (error) {
       problems.handle(error, null);
     } finally {
@@ -305,7 +307,7 @@ function Review({
       </Card>
       <div className="flex gap-3">
         <Link
-          to={paths.agent.v2({ meetingId, activityId, agentId })}
+          to={activityPaths.agent.v2({ meetingId, activityId, agentId })}
           className={buttonClass('secondary', 'md', 'flex-1')}
         >
           {t('group.chooseTickets')}
@@ -355,7 +357,7 @@ function EditMember({
       await updateTicketAnswers(ticket._id.$id, state.payload());
       await queryClient.invalidateQueries({ queryKey: agentQueryKey(activityId, agentId) });
       showToast(t('group.memberSaved'));
-      navigate(paths.agent.v2Tickets({ meetingId, activityId, agentId }), { replace: true });
+      navigate(activityPaths.agent.v2Tickets({ meetingId, activityId, agentId }), { replace: true });
     } catch (error) {
       if (problems.handle(error, state)) scrollToFirstProblem(formRef.current);
     } finally {

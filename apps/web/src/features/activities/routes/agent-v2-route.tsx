@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionTitle } from '../../../components/ui/page-header.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
@@ -54,14 +55,16 @@ function AgentV2Route() {
         {current ? null : (
           <MyGroups
             activityId={activityId}
-            linkOf={(item) => paths.agent.v2({ meetingId, activityId, agentId: item._id.$id })}
+            linkOf={(item) => activityPaths.agent.v2({ meetingId, activityId, agentId: item._id.$id })}
           />
         )}
         <GroupDetailsForm
           activity={activity.data}
           agent={current}
           onSaved={(saved) =>
-            navigate(paths.agent.v2({ meetingId, activityId, agentId: saved._id.$id }), { replace: true })
+            navigate(activityPaths.agent.v2({ meetingId, activityId, agentId: saved._id.$id }), {
+              replace: true,
+            })
           }
         />
       </div>
@@ -106,7 +109,7 @@ function TicketPlan({ activity, agent, meetingId }: { activity: Activity; agent:
       return;
     }
     const first = slotsOf(plan, prices)[0];
-    navigate(paths.agent.v2Form({ meetingId, activityId, agentId, priceId: first?._id.$id }));
+    navigate(activityPaths.agent.v2Form({ meetingId, activityId, agentId, priceId: first?._id.$id }));
   };
 
   return (
@@ -115,11 +118,11 @@ function TicketPlan({ activity, agent, meetingId }: { activity: Activity; agent:
       <GroupSummary
         agent={agent}
         activity={activity}
-        editTo={paths.agent.v2({ meetingId, activityId, agentId, mode: 'edit' })}
+        editTo={activityPaths.agent.v2({ meetingId, activityId, agentId, mode: 'edit' })}
       />
       {members.length > 0 ? (
         <Link
-          to={paths.agent.v2Tickets({ meetingId, activityId, agentId })}
+          to={activityPaths.agent.v2Tickets({ meetingId, activityId, agentId })}
           className={buttonClass('ghost', 'sm', 'w-full')}
           data-testid="group-view-tickets"
         >

@@ -4,6 +4,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionTitle } from '../../../components/ui/page-header.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useActivity } from '../api/activities.ts';
@@ -21,7 +22,7 @@ function AgentV2TicketsRoute() {
   const [agentId] = useSearchState('agent_id');
   const activity = useActivity(meetingId, activityId);
   const agent = useAgent(activityId, agentId);
-  if (!agentId) return <Navigate to={paths.agent.v2({ meetingId, activityId })} replace />;
+  if (!agentId) return <Navigate to={activityPaths.agent.v2({ meetingId, activityId })} replace />;
   if (activity.isError || agent.isError) {
     return (
       <ErrorState className="py-24" onRetry={() => void Promise.all([activity.refetch(), agent.refetch()])} />
@@ -37,20 +38,20 @@ function AgentV2TicketsRoute() {
       <GroupSummary
         agent={agent.data}
         activity={activity.data}
-        editTo={paths.agent.v2({ meetingId, activityId, agentId, mode: 'edit' })}
+        editTo={activityPaths.agent.v2({ meetingId, activityId, agentId, mode: 'edit' })}
       />
       <section aria-labelledby="group-tickets-title">
         <SectionTitle id="group-tickets-title">{t('activities:group.ticketsTitle')}</SectionTitle>
         <MemberList
           members={members}
           editLinkOf={(ticket) =>
-            paths.agent.v2TicketForm({ meetingId, activityId, ticketId: ticket._id.$id, agentId })
+            activityPaths.agent.v2TicketForm({ meetingId, activityId, ticketId: ticket._id.$id, agentId })
           }
         />
       </section>
       {hasRoom ? (
         <Link
-          to={paths.agent.v2({ meetingId, activityId, agentId })}
+          to={activityPaths.agent.v2({ meetingId, activityId, agentId })}
           className={buttonClass('secondary', 'md', 'w-full')}
         >
           <Plus aria-hidden="true" className="size-4" />
@@ -58,7 +59,7 @@ function AgentV2TicketsRoute() {
         </Link>
       ) : null}
       <Link
-        to={paths.activity.detail({ meetingId, activityId })}
+        to={activityPaths.activity.detail({ meetingId, activityId })}
         className={buttonClass('ghost', 'md', 'w-full')}
       >
         {t('activities:actions.backToActivity')}

@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { paths } from '../../../lib/paths.ts';
 import { CodeCopy } from './code-copy.tsx';
 import { groupCode } from './ticket-code.ts';
 import { isApproved, TicketStatusBadge } from './ticket-status.tsx';
@@ -115,7 +115,7 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
         <div className="flex items-start justify-between gap-3">
           <h2 className="min-w-0 text-[16px] font-semibold leading-snug text-slate-900">
             <Link
-              to={paths.registration.ticket({ meetingId, ticketId: ticket._id.$id })}
+              to={activityPaths.registration.ticket({ meetingId, ticketId: ticket._id.$id })}
               className="after:absolute after:inset-0 hover:text-primary"
             >
               <bdi>{title}</bdi>

@@ -10,9 +10,9 @@ import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { paths } from '../../../lib/paths.ts';
 import { formatDate, formatTime } from '../../../lib/time.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
@@ -68,7 +68,7 @@ function MyEventRoute() {
           title={tab === 'past' ? t('events.emptyPast') : t('events.emptyUpcoming')}
           description={t('events.emptyDescription')}
           action={
-            <ButtonLink to={paths.activity.list({ meetingId })} variant="secondary">
+            <ButtonLink to={activityPaths.activity.list({ meetingId })} variant="secondary">
               {t('myTickets.browse')}
             </ButtonLink>
           }
@@ -144,7 +144,7 @@ function EventRow({ item }: { item: EventItem }) {
     localize(activity.address, language).trim() || (activity.offline === 0 ? t('ticket.online') : '');
   return (
     <Link
-      to={paths.activity.detail({ meetingId: meeting._id.$id, activityId: activity._id.$id })}
+      to={activityPaths.activity.detail({ meetingId: meeting._id.$id, activityId: activity._id.$id })}
       className={cx(cardClass, 'flex gap-4 p-4 transition hover:ring-primary/25')}
     >
       <span className="flex w-14 shrink-0 flex-col tabular-nums">

@@ -10,9 +10,9 @@ import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useMyTickets } from '../api/my-tickets.ts';
 import { TicketListSkeleton } from '../components/list-skeleton.tsx';
@@ -51,7 +51,7 @@ function MyRegistrationRoute() {
         title={t('registrations.emptyTitle')}
         description={t('registrations.emptyDescription')}
         action={
-          <ButtonLink to={paths.activity.list({ meetingId })} variant="secondary">
+          <ButtonLink to={activityPaths.activity.list({ meetingId })} variant="secondary">
             {t('myTickets.browse')}
           </ButtonLink>
         }
@@ -89,7 +89,7 @@ function RegistrationCard({ ticket, now }: { ticket: Ticket; now: number }) {
     <article className={cx(cardClass, 'flex h-full flex-col gap-3 p-4')} data-testid="registration-card">
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 text-[16px] font-semibold leading-snug text-slate-900">
-          <Link to={paths.activity.detail({ meetingId, activityId })} className="hover:text-primary">
+          <Link to={activityPaths.activity.detail({ meetingId, activityId })} className="hover:text-primary">
             <bdi>{title}</bdi>
           </Link>
         </h2>
@@ -112,17 +112,17 @@ function RegistrationCard({ ticket, now }: { ticket: Ticket; now: number }) {
         </p>
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
-        <RowLink to={paths.registration.ticket({ meetingId, ticketId: ticket._id.$id })}>
+        <RowLink to={activityPaths.registration.ticket({ meetingId, ticketId: ticket._id.$id })}>
           <TicketIcon aria-hidden="true" className="size-4" />
           {t('ticket.view')}
         </RowLink>
         {state?.canResubmit ? (
-          <RowLink to={paths.activity.form({ meetingId, activityId, ticketId: ticket._id.$id })}>
+          <RowLink to={activityPaths.activity.form({ meetingId, activityId, ticketId: ticket._id.$id })}>
             <PencilLine aria-hidden="true" className="size-4" />
             {t('registrations.editAnswers')}
           </RowLink>
         ) : null}
-        <RowLink to={paths.activity.detail({ meetingId, activityId })}>
+        <RowLink to={activityPaths.activity.detail({ meetingId, activityId })}>
           {t('registrations.viewActivity')}
         </RowLink>
       </div>

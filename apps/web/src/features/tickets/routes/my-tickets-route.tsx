@@ -5,8 +5,8 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageHeader, SectionTitle } from '../../../components/ui/page-header.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useMyTickets } from '../api/my-tickets.ts';
 import { TicketListSkeleton } from '../components/list-skeleton.tsx';
@@ -34,7 +34,7 @@ function MyTicketsRoute() {
         title={t('myTickets.emptyTitle')}
         description={t('myTickets.emptyDescription')}
         action={
-          <ButtonLink to={paths.activity.list({ meetingId })} variant="secondary">
+          <ButtonLink to={activityPaths.activity.list({ meetingId })} variant="secondary">
             {t('myTickets.browse')}
           </ButtonLink>
         }

@@ -11,10 +11,11 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { idParam, paths } from '../../../lib/paths.ts';
+import { idParam } from '../../../lib/paths.ts';
 import { useTicketActivity } from '../api/activity.ts';
 import { useParticipants } from '../api/participants.ts';
 
@@ -33,7 +34,7 @@ function ParticipantsRoute() {
   const participants = useParticipants(meetingId, activityId);
   const activity = useTicketActivity(meetingId, activityId);
   const activityTitle = activity.data ? localize(activity.data.title, language) : '';
-  const activityLink = paths.activity.detail({ meetingId, activityId: activityId ?? '' });
+  const activityLink = activityPaths.activity.detail({ meetingId, activityId: activityId ?? '' });
 
   let body: ReactNode;
   if (!ready || (participants.isPending && activityId)) {

@@ -9,9 +9,10 @@ import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { idParam, paths } from '../../../lib/paths.ts';
+import { idParam } from '../../../lib/paths.ts';
 import { useMyTickets } from '../api/my-tickets.ts';
 import { TicketFacts, TicketPass } from '../components/ticket-card.tsx';
 import { isApproved, TicketStatusBadge } from '../components/ticket-status.tsx';
@@ -47,7 +48,7 @@ function TicketRoute() {
         title={t('ticket.notFoundTitle')}
         description={t('ticket.notFoundDescription')}
         action={
-          <ButtonLink to={paths.myTickets({ meetingId })} variant="secondary">
+          <ButtonLink to={activityPaths.myTickets({ meetingId })} variant="secondary">
             {t('ticket.backToTickets')}
           </ButtonLink>
         }
@@ -89,7 +90,11 @@ function FullTicket({ ticket }: { ticket: Ticket }) {
         </div>
       </article>
       <div className="mt-4 flex justify-center">
-        <ButtonLink to={paths.myTickets({ meetingId: ticket.meeting_id.$id })} variant="ghost" size="sm">
+        <ButtonLink
+          to={activityPaths.myTickets({ meetingId: ticket.meeting_id.$id })}
+          variant="ghost"
+          size="sm"
+        >
           {t('ticket.backToTickets')}
         </ButtonLink>
       </div>

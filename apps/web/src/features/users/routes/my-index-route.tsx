@@ -16,6 +16,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { clearSession } from '../../../lib/session.ts';
@@ -108,17 +109,17 @@ export function Component() {
 
       <section className="divide-y divide-slate-100 overflow-hidden rounded-card bg-white shadow-sm ring-1 ring-slate-100">
         <MenuRow
-          to={paths.myTickets({ meetingId })}
+          to={activityPaths.myTickets({ meetingId })}
           icon={<TicketIcon aria-hidden="true" className="size-5" />}
           label={tc('pages.myTickets')}
         />
         <MenuRow
-          to={paths.registration.list({ meetingId })}
+          to={activityPaths.registration.list({ meetingId })}
           icon={<ClipboardList aria-hidden="true" className="size-5" />}
           label={tc('pages.myRegistration')}
         />
         <MenuRow
-          to={paths.myEvent({ meetingId })}
+          to={activityPaths.myEvent({ meetingId })}
           icon={<CalendarDays aria-hidden="true" className="size-5" />}
           label={tc('pages.myEvent')}
         />
