@@ -29,6 +29,34 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/** i18next plural suffixes (CLDR categories). */
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The keys a locale must have and may have, given en's: a plural key of en (`x_one`, `x_other`)
+ * needs every CLDR plural category of the language (`x_few`, `x_many` in Russian, six forms in
+ * Arabic, only `x_other` in Chinese), as i18next picks them with Intl.PluralRules; en's own forms
+ * stay allowed.
+ */
+function expectedKeys(english: Map<string, unknown>, language: string) {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const required = new Set<string>();
+  const allowed = new Set<string>();
+  for (const key of english.keys()) {
+    allowed.add(key);
+    if (!pluralSuffix.test(key)) {
+      required.add(key);
+      continue;
+    }
+    const base = key.replace(pluralSuffix, '');
+    for (const category of categories) {
+      required.add(`${base}_${category}`);
+      allowed.add(`${base}_${category}`);
+    }
+  }
+  return { required, allowed };
+}
+
 describe('catalogues', () => {
   it('has a folder for each of the twenty languages and nothing else', () => {
     const folders = readdirSync(localesDir).sort();
@@ -48,8 +76,9 @@ describe('catalogues', () => {
     for (const language of allLanguages.filter((code) => code !== 'en')) {
       it(`${language}/${namespace} matches en`, () => {
         const catalogue = flatten(read(language, namespace));
-        const missing = [...english.keys()].filter((key) => !catalogue.has(key));
-        const extra = [...catalogue.keys()].filter((key) => !english.has(key));
+        const expected = expectedKeys(english, language);
+        const missing = [...expected.required].filter((key) => !catalogue.has(key));
+        const extra = [...catalogue.keys()].filter((key) => !expected.allowed.has(key));
         expect(missing, `${language}/${namespace} misses keys`).toEqual([]);
         expect(extra, `${language}/${namespace} has extra keys`).toEqual([]);
         for (const [key, value] of catalogue) {
@@ -58,7 +87,7 @@ describe('catalogues', () => {
             `${language}/${namespace} ${key} is empty`,
           ).toBe(true);
           expect(placeholders(String(value)), `${language}/${namespace} ${key} placeholders`).toEqual(
-            placeholders(String(english.get(key))),
+            placeholders(String(english.get(key) ?? english.get(key.replace(pluralSuffix, '_other')))),
           );
         }
       });
