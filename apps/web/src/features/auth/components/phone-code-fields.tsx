@@ -1,9 +1,9 @@
 import { normalisePhone } from '@app/domain/contact';
 import { useTranslation } from 'react-i18next';
+import { AreaCodeSelect } from '../../../components/ui/area-code-select.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { type CodePurpose, sendSmsCode } from '../api/send-code.ts';
-import { AreaCodeSelect } from './area-code-select.tsx';
 import { CodeField } from './code-field.tsx';
 
 export type PhoneCodeValue = { areaCode: string; phone: string; code: string };
@@ -57,7 +57,11 @@ export function PhoneCodeFields({
         onChange={(event) => onChange({ ...value, phone: event.target.value })}
         error={errors.phone}
         start={
-          <AreaCodeSelect value={value.areaCode} onChange={(areaCode) => onChange({ ...value, areaCode })} />
+          <AreaCodeSelect
+            value={value.areaCode}
+            onChange={(areaCode) => onChange({ ...value, areaCode })}
+            label={t('phone.areaCode')}
+          />
         }
       />
       <CodeField
