@@ -1,7 +1,7 @@
 import { phoneTokenSignature } from '@app/contracts/wire/phone-token.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, viewports } from './browser.ts';
+import { hashPath, launchBrowser, openPage, screenshot, settle, viewports } from './browser.ts';
 import { type FakeIdentityProcess, startFakeIdentityProcess } from './identity-providers.ts';
 import { outboxCode as readOutboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
@@ -31,20 +31,10 @@ afterAll(async () => {
   await identity?.stop();
 });
 
-const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
 const hashQuery = (page: Page) => new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '');
 
 /** The newest code the developer outbox holds for a recipient. */
 const outboxCode = (recipient: string) => readOutboxCode(server.url, recipient);
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('[aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => {});
-}
 
 /** Phone tab: number, code from the outbox, agreement, submit. */
 async function loginWithPhone(page: Page, phone: string) {

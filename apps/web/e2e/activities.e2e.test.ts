@@ -2,7 +2,15 @@ import type { Agent, FormAnswersResponse, Ticket } from '@app/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/lib/api/client.ts';
-import { launchBrowser, openPage, screenshot, type Viewport, viewports } from './browser.ts';
+import {
+  hashPath,
+  launchBrowser,
+  openPage,
+  screenshot,
+  settle,
+  type Viewport,
+  viewports,
+} from './browser.ts';
 import { outboxCode as readOutboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
@@ -48,17 +56,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('[aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => {});
-}
 
 /** The login page's phone-code flow (the page is already on /login). */
 async function logInHere(page: Page, phone: string) {

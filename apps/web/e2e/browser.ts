@@ -63,3 +63,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 }
+
+/** Waits until the page's requests are done and no skeleton (aria-busy) is left. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => {});
+}
+
+/** The router path of a page (the hash without its query): '/meeting/home'. */
+export const hashPath = (page: Page): string =>
+  new URL(page.url()).hash.replace(/^#/, '').split('?')[0] ?? '';

@@ -1,6 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, type Viewport, viewports } from './browser.ts';
+import {
+  hashPath,
+  launchBrowser,
+  openPage,
+  screenshot,
+  settle,
+  type Viewport,
+  viewports,
+} from './browser.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
@@ -22,17 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('[aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => {});
-}
 
 describe.each(viewports)('journeys at $name size', (viewport: Viewport) => {
   const found: { details?: string; speaker?: string } = {};

@@ -8,7 +8,7 @@ import { create as createQr } from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { createApiClient, type RequestBody } from '../src/lib/api/client.ts';
-import { launchBrowser, openPage, screenshot, type Viewport, viewports } from './browser.ts';
+import { launchBrowser, openPage, screenshot, settle, type Viewport, viewports } from './browser.ts';
 import { outboxCode as readOutboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
@@ -52,15 +52,6 @@ afterAll(async () => {
 });
 
 const outboxCode = (recipient: string) => readOutboxCode(server.url, recipient);
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('[aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => {});
-}
 
 /** Logs in on the login page by SMS code (read from the developer outbox) and lands on `redirect`. */
 async function login(page: Page, phone: string, redirect: string) {
