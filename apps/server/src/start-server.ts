@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { App } from './app-types.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { seedDemoActivities } from './db/seed/demo-activities.ts';
 import { seedDemoMeeting } from './db/seed/demo-meeting.ts';
 import { resolveUserPath, serverRoot } from './paths.ts';
 import { createResponseCache } from './plugins/response-cache.ts';
@@ -38,6 +39,8 @@ export async function startServer(
     const seeded = await seedDemoMeeting({ db: database.db, storage: createStorage(config) });
     if (seeded)
       app.log.info({ meetingId: seeded.meetingId, sessions: seeded.sessions }, 'seeded the demo meeting');
+    // A data folder made before activities existed gets the demo activities too (no-op otherwise).
+    else if ((await seedDemoActivities(database.db)) > 0) app.log.info('seeded the demo activities');
   }
   options.beforeListen?.(app);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
