@@ -103,7 +103,9 @@ export async function seedDemoActivities(db: Database, now: Date = new Date()): 
     .limit(1);
   if (existing) return 0;
 
-  const t = now.getTime();
+  // Offsets from the next full hour, so the demo programme reads 16:00 – 19:00, not 15:16 – 18:16.
+  const hour = 3600_000;
+  const t = Math.ceil(now.getTime() / hour) * hour;
   const at = (offset: number) => new Date(t + offset);
   const meetingId = demoMeetingId;
   const ids = demoActivityIds;
