@@ -9,7 +9,8 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
-type Prepared = { headers: Record<string, string>; body: string };
+/** One request; POST /api/tickets unless `method` / `path` say otherwise (the baseline read). */
+type Prepared = { headers: Record<string, string>; body?: string; method?: 'GET' | 'POST'; path?: string };
 
 const [origin, file, connectionsText = '200'] = process.argv.slice(2);
 if (!origin || !file) throw new Error('usage: registration-load.ts <origin> <requests.json> <connections>');
@@ -31,7 +32,13 @@ const result = await autocannon({
       setupRequest: (request) => {
         const item = prepared[next % prepared.length] as Prepared;
         next++;
-        return { ...request, method: 'POST', path: '/api/tickets', headers: item.headers, body: item.body };
+        return {
+          ...request,
+          method: item.method ?? 'POST',
+          path: item.path ?? '/api/tickets',
+          headers: item.headers,
+          ...(item.body === undefined ? {} : { body: item.body }),
+        };
       },
     },
   ],

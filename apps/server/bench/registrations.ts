@@ -6,6 +6,7 @@
  * 1. Throughput: BENCH_REGISTRATION_USERS users (default 5,000) register once each on an unlimited
  *    ticket type, BENCH_REGISTRATION_CONNECTIONS (default 200) requests in flight (after a warm-up
  *    on another activity): registrations/s, p50, p99.
+ * 0. Baseline: the same users read GET /api/users/me (an authenticated call without a write).
  * 2. Capacity: the same users on an activity and ticket type limited to BENCH_REGISTRATION_PLACES
  *    (default 2,000) places: afterwards, in SQL, the live tickets must equal sold_total and
  *    ticket_total and never exceed the places (oversold = tickets − places when positive).
@@ -145,6 +146,58 @@ function prepareRequests(server: RunningServer, activity: BenchActivity, logins:
   });
 }
 
+/** One signed GET /api/users/me per login: an authenticated read, the baseline of this machine. */
+function prepareBaselineRequests(server: RunningServer, logins: LoginResult[]) {
+  const salt = server.app.deps.config.APIKEY_SALT;
+  const timestamp = Math.floor(Date.now() / 1000);
+  const pathWithQuery = `/api/users/me?meeting_id=${benchMeetingId}`;
+  return logins.map((login, index) => {
+    const deviceId = `bench-${index}`;
+    const apikey = signApikey({ salt, method: 'GET', pathWithQuery, timestamp, deviceId });
+    return {
+      method: 'GET',
+      path: pathWithQuery,
+      headers: { authorization: `Bearer ${login.token}`, 'device-id': deviceId, apikey },
+    };
+  });
+}
+
+/**
+ * The same crowd reading GET /api/users/me (session lookup + one read, no write): what this machine
+ * gives any authenticated call, to read the registration figures against.
+ */
+async function measureBaseline(
+  server: RunningServer,
+  logins: LoginResult[],
+  connections: number,
+): Promise<RegistrationRun> {
+  const loadAverage = Math.round((loadavg()[0] ?? 0) * 10) / 10;
+  const result = await load(server, prepareBaselineRequests(server, logins), connections);
+  const ok = Object.entries(result.statusCodes)
+    .filter(([code]) => code.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    run: `baseline: ${logins.length} × GET /api/users/me`,
+    connections,
+    requests: result.requests,
+    registered: 0,
+    statusCodes: result.statusCodes,
+    registrationsPerSecond: 0,
+    requestsPerSecond: result.requestsPerSecond,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    maxMs: result.maxMs,
+    places: null,
+    tickets: 0,
+    soldTotal: 0,
+    ticketTotal: 0,
+    oversold: 0,
+    isConsistent: ok === result.requests,
+    loadAverage,
+    cpus: cpus().length,
+  };
+}
+
 async function load(server: RunningServer, requests: unknown[], connections: number): Promise<LoadResult> {
   const file = join(tmpdir(), `bench-registrations-${randomBytes(4).toString('hex')}.json`);
   writeFileSync(file, JSON.stringify(requests));
@@ -262,6 +315,7 @@ export async function benchRegistrations(
     // Warm-up (JIT, pools, plans), not reported.
     await measureRun(server, 'warm-up', logins.slice(0, Math.min(1000, users)), connections, null);
     return [
+      await measureBaseline(server, logins, connections),
       await measureRun(server, `${users} users, 1 type, no limit`, logins, connections, null),
       await measureRun(server, `${users} users for ${places} places`, logins, connections, places),
     ];

@@ -470,6 +470,16 @@ async function writeNaively(
   });
 }
 
+/** Whether an error is a refused limit (type sold out, activity full, channel full). */
+function isCapacityRefusal(error: unknown): boolean {
+  return (
+    error instanceof AppError &&
+    (error.code === ErrorCode.ticketSoldOut ||
+      error.code === ErrorCode.registrationFull ||
+      error.code === ErrorCode.sourceInvalid)
+  );
+}
+
 /** The caller's registration input. */
 export type CreateTicketsInput = {
   userId: string;
@@ -497,10 +507,7 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
   const now = new Date();
   const isGroup = body.agent_id !== undefined || body.members !== undefined;
   // Every read at once (they need only the activity id); the activity decides whether they count.
-  const [{ activity, prices, sources, form }, own] = await Promise.all([
-    registrationContext(deps, body.activity_id, now),
-    isGroup ? Promise.resolve(undefined) : findOwnTicket(db, body.activity_id, input.userId),
-  ]);
+  const { activity, prices, sources, form } = await registrationContext(deps, body.activity_id, now);
   if (!activity || activity.deleted === 1 || activity.meetingId !== input.meetingId) {
     throw notFound('activity');
   }
@@ -515,17 +522,26 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
   };
 
   if (!isGroup) {
+    // The caller's own ticket is read only when a capacity refusal is about to be answered, so that
+    // a holder hears 'Please only sign up once.' rather than 'full'. On the way to a write the
+    // unique index (tickets_activity_user_uq) answers it: one query less per registration.
+    const refuseHolderFirst = async (refusal: unknown): Promise<never> => {
+      const own = await findOwnTicket(db, body.activity_id, input.userId);
+      throw own ? signUpOnce() : refusal;
+    };
     const state = registrationState({
       activity: registrationActivityOf(activity),
       source: source ? { max: source.max, signup_total: source.signupTotal } : null,
-      ticket: own ? { status: own.status as 0 | 1 | 2 | 3 } : null,
       now: toUnixSeconds(now),
     });
+    if (state.refusal === 'signup.failed.max' || state.refusal === 'source.invalid') {
+      await refuseHolderFirst(registrationRefused(state.refusal));
+    }
     if (state.refusal) throw registrationRefused(state.refusal);
     const data = (body.data ?? {}) as RuleAnswers;
     const price = resolvePrice(prices, form, { priceId: body.price_id, version: body.price_version, data });
     // Already sold out when read: answer without writing (the guarded write decides otherwise).
-    if (price.total !== null && price.soldTotal >= price.total) throw ticketSoldOut();
+    if (price.total !== null && price.soldTotal >= price.total) await refuseHolderFirst(ticketSoldOut());
     const { answers, fields } = checkAnswers(form, data, price.id, livePriceIds);
     const row: NewTicketRow = {
       id: newId(),
@@ -539,7 +555,9 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
       code: newTicketCode(),
     };
     const plan = { activity, rows: [row], perPrice: new Map([[price.id, 1]]), prices, source, agent: null };
-    const [ticket] = await writePlan(deps, plan);
+    const [ticket] = await writePlan(deps, plan).catch((error: unknown) =>
+      isCapacityRefusal(error) ? refuseHolderFirst(error) : Promise.reject(error),
+    );
     return [toWireTicket(ticket as TicketRow, { view: 'owner', priceTitle: price.title })];
   }
 
