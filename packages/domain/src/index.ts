@@ -3,3 +3,4 @@ export * from './agendas/agenda-timing.ts';
 export * from './i18n/languages.ts';
 export * from './meetings/resolve-meeting.ts';
 export * from './time/timestamps.ts';
+export * from './appointments/appointment-state.ts';
