@@ -1,28 +1,16 @@
 import { createHashRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
-import { type ExhibitPage, exhibitPageTitle } from '../features/exhibitors/components/titles.ts';
 import { routes } from '../lib/paths.ts';
 import { homeLoader } from './home-loader.ts';
 import { MeetingError, MeetingLayout } from './meeting-layout.tsx';
 import { meetingLoader, storeQueryValues } from './meeting-loader.ts';
 import { PageSkeleton, RootLayout } from './root-layout.tsx';
 import { pageHandle as handle } from './route-handle.ts';
-import type { RouteHandle } from './shell.tsx';
 
 /** `/` and `/home` open the meeting home, keeping the query (§2). */
 function toHome({ request }: LoaderFunctionArgs) {
   const { search } = new URL(request.url);
   return replace(`${routes.home}${search}`);
 }
-
-/** Exhibit pages: titled from the meeting's exhibit wording (§2), words from `exhibitors`. */
-const exhibitHandle = (page: ExhibitPage, options: Omit<RouteHandle, 'dynamicTitle'> = {}): RouteHandle => ({
-  dynamicTitle: {
-    namespace: 'exhibitors',
-    compute: (t, meeting, language) => exhibitPageTitle(page, t, meeting, language),
-  },
-  ...options,
-});
-const pavilion = () => import('../features/exhibitors/routes/pavilion-route.tsx');
 
 const meetingPages: RouteObject[] = [
   {
@@ -55,59 +43,6 @@ const meetingPages: RouteObject[] = [
     path: routes.speaker,
     handle: handle(routes.speaker),
     lazy: () => import('../features/speakers/routes/speaker-route.tsx'),
-  },
-  // Exhibitors, enterprises and products (§2 exhibit, enterprise, product, exhibitor area, collection).
-  { path: routes.exhibit, handle: exhibitHandle('pavilion'), lazy: pavilion },
-  { path: routes.exhibition, handle: exhibitHandle('pavilion'), lazy: pavilion },
-  {
-    path: routes.exhibitorFilter,
-    handle: exhibitHandle('filter'),
-    lazy: () => import('../features/exhibitors/routes/filter-route.tsx'),
-  },
-  {
-    path: routes.exhibitorSearch,
-    handle: exhibitHandle('exhibitorSearch'),
-    lazy: () => import('../features/exhibitors/routes/exhibitor-search-route.tsx'),
-  },
-  {
-    path: routes.productSearch,
-    handle: exhibitHandle('productSearch'),
-    lazy: () => import('../features/exhibitors/routes/product-search-route.tsx'),
-  },
-  {
-    path: routes.enterprise,
-    handle: exhibitHandle('enterprise'),
-    lazy: () => import('../features/enterprises/routes/enterprise-route.tsx'),
-  },
-  {
-    path: routes.product,
-    handle: exhibitHandle('product'),
-    lazy: () => import('../features/products/routes/product-route.tsx'),
-  },
-  {
-    path: routes.myCollection,
-    handle: exhibitHandle('collection', { requireLogin: true }),
-    lazy: () => import('../features/enterprises/routes/collection-route.tsx'),
-  },
-  {
-    path: routes.exhibitorBind,
-    handle: exhibitHandle('bind', { requireLogin: true }),
-    lazy: () => import('../features/exhibitors/routes/bind-route.tsx'),
-  },
-  {
-    path: routes.exhibitorManage,
-    handle: exhibitHandle('manage', { requireLogin: true }),
-    lazy: () => import('../features/exhibitors/routes/manage-route.tsx'),
-  },
-  {
-    path: routes.exhibitorApply,
-    handle: exhibitHandle('apply', { requireLogin: true }),
-    lazy: () => import('../features/exhibitors/routes/apply-route.tsx'),
-  },
-  {
-    path: routes.invitation,
-    handle: exhibitHandle('invitation'),
-    lazy: () => import('../features/enterprises/routes/invitation-route.tsx'),
   },
   // Accounts (§2 login, bind, agree, personal, account routes). `isAuthPage`: reachable without login
   // whatever the meeting's guest rules (they are how one logs in).
@@ -184,27 +119,40 @@ function storeQueryLoader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Addresses of the activity, registration, group, ticket and check-in pages (issue 4), whose route
- * objects load on first visit (activity-routes.tsx) instead of with the first script: the home
- * page's JS budget (DESIGN §5).
+ * Pages whose route objects load on first visit instead of with the first script (the home page's JS
+ * budget, DESIGN §5): the activity, registration, group, ticket and check-in pages (issue 4,
+ * activity-routes.tsx) and the exhibit, enterprise, product and exhibitor pages (issue 5,
+ * exhibit-routes.tsx), each group recognised by its addresses.
  */
-const activityPaths =
-  /^\/(meeting\/activity\/|activity\/|my\/(registration|tickets|event)|m\/[^/]+\/a\/|meeting\/[^/]+\/activity\/)/;
+const discoverablePages = [
+  {
+    addresses:
+      /^\/(meeting\/activity\/|activity\/|my\/(registration|tickets|event)|m\/[^/]+\/a\/|meeting\/[^/]+\/activity\/)/,
+    load: async () => (await import('./activity-routes.tsx')).activityPages,
+  },
+  {
+    addresses:
+      /^\/(exhibit(ion)?(\/|$)|meeting\/(enterprise|product|apply|invitation)(\/|$)|meeting\/exhibitor\/|my\/collection$)/,
+    load: async () => (await import('./exhibit-routes.tsx')).exhibitPages,
+  },
+];
 
 /**
- * The hash router. Routes discovered on navigation (react-router's patchRoutesOnNavigation) join
- * the meeting pages once: any address of an activity page loads them, then matching goes on as usual
- * (an unknown address still reaches /404 through the catch-all).
+ * The hash router. A discoverable group of pages joins the meeting pages once, when one of its
+ * addresses is first visited (react-router's patchRoutesOnNavigation); matching then goes on as
+ * usual (an unknown address still reaches /404 through the catch-all).
  */
 export function createRouter() {
-  let isActivityPatched = false;
+  const patched = new Set<number>();
   return createHashRouter(routeObjects, {
     async patchRoutesOnNavigation({ path, patch }) {
-      if (isActivityPatched || !activityPaths.test(path)) return;
-      const { activityPages } = await import('./activity-routes.tsx');
-      if (isActivityPatched) return;
-      isActivityPatched = true;
-      patch('meeting', activityPages);
+      for (const [index, group] of discoverablePages.entries()) {
+        if (patched.has(index) || !group.addresses.test(path)) continue;
+        const pages = await group.load();
+        if (patched.has(index)) continue;
+        patched.add(index);
+        patch('meeting', pages);
+      }
     },
   });
 }

@@ -1,0 +1,73 @@
+import type { RouteObject } from 'react-router';
+import { type ExhibitPage, exhibitPageTitle } from '../features/exhibitors/components/titles.ts';
+import { routes } from '../lib/paths.ts';
+import type { RouteHandle } from './shell.tsx';
+
+/** Exhibit pages: titled from the meeting's exhibit wording (§2), words from `exhibitors`. */
+const exhibitHandle = (page: ExhibitPage, options: Omit<RouteHandle, 'dynamicTitle'> = {}): RouteHandle => ({
+  dynamicTitle: {
+    namespace: 'exhibitors',
+    compute: (t, meeting, language) => exhibitPageTitle(page, t, meeting, language),
+  },
+  ...options,
+});
+const pavilion = () => import('../features/exhibitors/routes/pavilion-route.tsx');
+
+/**
+ * The exhibit, enterprise, product, collection and exhibitor-area pages (§2, issue 5), children of
+ * the meeting route. router.tsx adds them when an address of theirs is first visited.
+ */
+export const exhibitPages: RouteObject[] = [
+  { path: routes.exhibit, handle: exhibitHandle('pavilion'), lazy: pavilion },
+  { path: routes.exhibition, handle: exhibitHandle('pavilion'), lazy: pavilion },
+  {
+    path: routes.exhibitorFilter,
+    handle: exhibitHandle('filter'),
+    lazy: () => import('../features/exhibitors/routes/filter-route.tsx'),
+  },
+  {
+    path: routes.exhibitorSearch,
+    handle: exhibitHandle('exhibitorSearch'),
+    lazy: () => import('../features/exhibitors/routes/exhibitor-search-route.tsx'),
+  },
+  {
+    path: routes.productSearch,
+    handle: exhibitHandle('productSearch'),
+    lazy: () => import('../features/exhibitors/routes/product-search-route.tsx'),
+  },
+  {
+    path: routes.enterprise,
+    handle: exhibitHandle('enterprise'),
+    lazy: () => import('../features/enterprises/routes/enterprise-route.tsx'),
+  },
+  {
+    path: routes.product,
+    handle: exhibitHandle('product'),
+    lazy: () => import('../features/products/routes/product-route.tsx'),
+  },
+  {
+    path: routes.myCollection,
+    handle: exhibitHandle('collection', { requireLogin: true }),
+    lazy: () => import('../features/enterprises/routes/collection-route.tsx'),
+  },
+  {
+    path: routes.exhibitorBind,
+    handle: exhibitHandle('bind', { requireLogin: true }),
+    lazy: () => import('../features/exhibitors/routes/bind-route.tsx'),
+  },
+  {
+    path: routes.exhibitorManage,
+    handle: exhibitHandle('manage', { requireLogin: true }),
+    lazy: () => import('../features/exhibitors/routes/manage-route.tsx'),
+  },
+  {
+    path: routes.exhibitorApply,
+    handle: exhibitHandle('apply', { requireLogin: true }),
+    lazy: () => import('../features/exhibitors/routes/apply-route.tsx'),
+  },
+  {
+    path: routes.invitation,
+    handle: exhibitHandle('invitation'),
+    lazy: () => import('../features/enterprises/routes/invitation-route.tsx'),
+  },
+];
