@@ -159,6 +159,9 @@ describe('activities', () => {
     // The activity now shows the holder's standing and their ticket.
     await page.goto(`${server.url}/#/meeting/activity/detail?activity_id=${forumId}&meeting_id=${meetingId}`);
     await page.locator('[data-testid="activity-view-ticket"]').waitFor();
+    // A visitor is not on the staff list: no check-in entry.
+    await settle(page);
+    expect(await page.locator('[data-testid="activity-check-in"]').count()).toBe(0);
     await expect(page.locator('[data-testid="activity-state"]').first().textContent()).resolves.toBe(
       'Registered',
     );

@@ -8,7 +8,15 @@ import { create as createQr } from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { createApiClient, type RequestBody } from '../src/lib/api/client.ts';
-import { launchBrowser, openPage, screenshot, settle, type Viewport, viewports } from './browser.ts';
+import {
+  hashPath,
+  launchBrowser,
+  openPage,
+  screenshot,
+  settle,
+  type Viewport,
+  viewports,
+} from './browser.ts';
 import { outboxCode as readOutboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
@@ -259,6 +267,15 @@ describe('tickets and check-in', () => {
     const token = await login(visitorPage, '13900005552', `/my/tickets?meeting_id=${meetingId}`);
     const second = await registerForForum(token, 'Ada Second', '13900005552');
     await visitorPage.context().close();
+
+    // Staff find the check-in page from the activity.
+    const detail = await openPageWithSession(browser, desktopSize, staffState);
+    await detail.page.goto(
+      `${server.url}/#/meeting/activity/detail?meeting_id=${meetingId}&activity_id=${forumId}&lang=en`,
+    );
+    await detail.page.locator('[data-testid="activity-check-in"]').click();
+    await expect.poll(() => hashPath(detail.page)).toBe('/activity/register');
+    await detail.page.context().close();
 
     // The first browser has no camera: the page says so and offers the photo and the typed code.
     const { page, errors } = await openPageWithSession(browser, desktopSize, staffState);

@@ -227,3 +227,24 @@ export const reviewTicket = defineRoute({
   body: ReviewTicketBody,
   response: Ticket,
 });
+
+/** The caller's staff roles in a meeting (§6: their phone on the meeting's staff list). */
+export const StaffStatus = z.object({
+  /** 1 when the caller may check tickets in. */
+  is_staff: Flag,
+  /** 'organiser' also reviews registrations (PUT /tickets/{id}/attends). */
+  roles: z.array(z.enum(['checkin', 'organiser'])),
+});
+export type StaffStatus = z.infer<typeof StaffStatus>;
+
+export const getStaffStatus = defineRoute({
+  method: 'GET',
+  path: '/tickets/staff',
+  summary:
+    "Whether the caller is on the meeting's staff list, and with which roles, so the app can offer the check-in page (an answer, not a 403, for everyone else). 401 login.required.",
+  spec: '§6 reception staff, issue 4 part 6',
+  tags: ['tickets'],
+  isPublic: false,
+  querystring: z.object({ meeting_id: ObjectIdString }),
+  response: StaffStatus,
+});

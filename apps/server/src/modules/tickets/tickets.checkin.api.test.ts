@@ -224,6 +224,23 @@ describe('GET /tickets and /tickets/count', () => {
   });
 });
 
+describe('GET /tickets/staff', () => {
+  it("answers the caller's staff roles in the meeting, and none for everyone else", async () => {
+    const ask = async (who: LoginResult, meeting = meetingId) => {
+      const response = await call('GET', '/tickets/staff', who, undefined, { meeting_id: meeting });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    expect(await ask(checkinStaff)).toEqual({ is_staff: 1, roles: ['checkin'] });
+    expect(await ask(organiser)).toEqual({ is_staff: 1, roles: ['organiser'] });
+    // Staff of another meeting, and a user without a phone, are nobody's staff here.
+    expect(await ask(otherMeetingStaff)).toEqual({ is_staff: 0, roles: [] });
+    expect(await ask(phonelessUser)).toEqual({ is_staff: 0, roles: [] });
+    const anonymous = await t.call('GET', apiUrl('/tickets/staff', { meeting_id: meetingId }));
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('PUT /tickets/{id}/approve: check-in', () => {
   const approve = (ticket: Ticket, who: LoginResult, scanKey = newId(), code = ticket.code) =>
     call('PUT', `/tickets/${ticket._id.$id}/approve`, who, { code, scan_key: scanKey });

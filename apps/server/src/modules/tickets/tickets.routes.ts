@@ -3,6 +3,7 @@ import {
   countTickets as countTicketsContract,
   createTickets as createTicketsContract,
   getFormAnswers as getFormAnswersContract,
+  getStaffStatus as getStaffStatusContract,
   listTickets as listTicketsContract,
   putFormAnswers as putFormAnswersContract,
   reviewTicket as reviewTicketContract,
@@ -16,6 +17,7 @@ import {
   countTickets,
   createTickets,
   getFormAnswers,
+  getStaffStatus,
   listTickets,
   putFormAnswers,
   reviewTicket,
@@ -23,7 +25,7 @@ import {
 } from './tickets.service.ts';
 
 /**
- * §7 Tickets: GET /tickets, /tickets/count; POST /tickets; PUT /tickets/{id}, /tickets/{id}/approve
+ * §7 Tickets: GET /tickets, /tickets/count, /tickets/staff (is the caller staff); POST /tickets; PUT /tickets/{id}, /tickets/{id}/approve
  * (check-in), /tickets/{id}/attends (review). §7 Forms: GET and PUT /forms/{id}/answers (a ticket's
  * answers; group=1 is the agents module's). Every call needs a logged-in caller.
  */
@@ -40,6 +42,12 @@ export function ticketRoutes(app: App): void {
     ...contractRoute(countTicketsContract),
     config: { auth: 'required' },
     handler: async (request) => countTickets({ db }, { ...request.query, userId: requireUserId(request) }),
+  });
+  app.route({
+    ...contractRoute(getStaffStatusContract),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      getStaffStatus({ db }, { userId: requireUserId(request), meetingId: request.query.meeting_id }),
   });
   app.route({
     ...contractRoute(createTicketsContract),

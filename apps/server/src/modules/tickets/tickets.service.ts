@@ -5,6 +5,7 @@ import type {
   FormAnswers,
   FormAnswersResponse,
   LocalizedText,
+  StaffStatus,
   Ticket,
   TicketListQuerystring,
   TicketMemberInput,
@@ -645,6 +646,19 @@ async function ownedTicket(db: Database, ticketId: string, userId: string): Prom
   const ticket = await findTicket(db, ticketId);
   if (!ticket || ticket.deleted === 1 || !(await isOwnerOf(db, ticket, userId))) throw notFound('ticket');
   return ticket;
+}
+
+/**
+ * GET /tickets/staff (§6, issue 4 part 6): the caller's staff roles in a meeting — their account's
+ * phone on meeting_staff — so the app offers check-in to staff only. An empty list for anyone else.
+ */
+export async function getStaffStatus(
+  { db }: { db: Database },
+  input: { userId: string; meetingId: string },
+): Promise<StaffStatus> {
+  const user = await findUserById(db, input.userId);
+  const roles = user?.phone ? await findStaffRoles(db, input.meetingId, user.phone) : [];
+  return { is_staff: roles.length > 0 ? 1 : 0, roles: [...new Set(roles)] };
 }
 
 /**

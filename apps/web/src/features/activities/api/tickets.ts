@@ -2,8 +2,10 @@ import type {
   ActivitySource,
   createTickets,
   FormAnswers,
+  getStaffStatus,
   listActivitySources,
   listTickets,
+  StaffStatus,
   Ticket,
   TicketMemberInput,
   updateTicket,
@@ -26,6 +28,23 @@ export const myTicketsQueryOptions = (meetingId: string, activityId?: string) =>
 /** The caller's tickets, fetched only when logged in (anonymous visitors hold none). */
 export const useMyTickets = (meetingId: string, isLoggedIn: boolean, activityId?: string) =>
   useQuery({ ...myTicketsQueryOptions(meetingId, activityId), enabled: isLoggedIn });
+
+/**
+ * Whether the caller is on the meeting's staff list (§6), to offer them the check-in page:
+ * GET /tickets/staff. Asked only when logged in.
+ */
+export const useIsMeetingStaff = (meetingId: string, isLoggedIn: boolean) =>
+  useQuery({
+    queryKey: ['activities', 'is-staff', meetingId] as const,
+    queryFn: async () =>
+      (
+        await api.get<StaffStatus>(contractPath<typeof getStaffStatus>('/tickets/staff'), {
+          meeting_id: meetingId,
+        })
+      ).is_staff === 1,
+    enabled: isLoggedIn,
+    staleTime: 5 * 60_000,
+  });
 
 /**
  * The stored source (§7 "POST to /tickets … add source_id from the stored source") when it is one of

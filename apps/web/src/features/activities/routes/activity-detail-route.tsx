@@ -20,7 +20,7 @@ import { useLoginGate } from '../../../lib/use-login-gate.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { recordView, useActivity, useActivitySources } from '../api/activities.ts';
-import { useMyTickets } from '../api/tickets.ts';
+import { useIsMeetingStaff, useMyTickets } from '../api/tickets.ts';
 import {
   activityWhen,
   formatAmount,
@@ -75,6 +75,7 @@ function DetailPage({
   const isLoggedIn = useIsLoggedIn(meetingId);
   const id = activity._id.$id;
   const tickets = useMyTickets(meetingId, isLoggedIn, id);
+  const isStaff = useIsMeetingStaff(meetingId, isLoggedIn);
   const sources = useActivitySources(id, sourceId !== undefined);
   const [notice, setNotice] = useState<ProblemKey | null>(null);
   const counted = useRef(false);
@@ -235,6 +236,15 @@ function DetailPage({
               >
                 {t('detail.participants')}
               </Link>
+              {isStaff.data ? (
+                <Link
+                  to={activityPaths.activity.checkIn({ meetingId, activityId: id })}
+                  className={buttonClass('ghost', 'sm', 'flex-1')}
+                  data-testid="activity-check-in"
+                >
+                  {t('detail.checkIn')}
+                </Link>
+              ) : null}
             </div>
           </Card>
         </aside>
