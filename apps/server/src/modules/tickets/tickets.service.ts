@@ -656,9 +656,14 @@ export async function getStaffStatus(
   { db }: { db: Database },
   input: { userId: string; meetingId: string },
 ): Promise<StaffStatus> {
-  const user = await findUserById(db, input.userId);
-  const roles = user?.phone ? await findStaffRoles(db, input.meetingId, user.phone) : [];
+  const roles = await staffRolesOf(db, input.userId, input.meetingId);
   return { is_staff: roles.length > 0 ? 1 : 0, roles: [...new Set(roles)] };
+}
+
+/** The roles a user's phone holds on a meeting's staff list (§6); none without a phone. */
+async function staffRolesOf(db: Database, userId: string, meetingId: string): Promise<StaffRole[]> {
+  const user = await findUserById(db, userId);
+  return user?.phone ? findStaffRoles(db, meetingId, user.phone) : [];
 }
 
 /**
@@ -672,9 +677,7 @@ async function requireStaff(
   roles: StaffRole[],
 ): Promise<void> {
   if (!meetingId) throw noPermission();
-  const user = await findUserById(db, userId);
-  if (!user?.phone) throw noPermission();
-  const held = await findStaffRoles(db, meetingId, user.phone);
+  const held = await staffRolesOf(db, userId, meetingId);
   if (!held.some((role) => roles.includes(role))) throw noPermission();
 }
 
