@@ -91,16 +91,18 @@ export default defineConfig({
               test: (id) =>
                 !id.includes('/src/app/') &&
                 !id.includes('/routes/') &&
-                !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products|activities|tickets)[\\/]/.test(
+                !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products|activities|tickets|appointments|schedules)[\\/]/.test(
                   id,
                 ) &&
-                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select|notice-dialog)|api[\\/](error-message|upload-image)|lib[\\/](use-login-gate|activity-paths|use-search-state))\./.test(
+                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select|notice-dialog)|api[\\/](error-message|upload-image)|lib[\\/](use-login-gate|activity-paths|appointment-paths|use-search-state))\./.test(
                   id,
                 ) &&
                 // The ticket QR encoder and the check-in decoder load with the ticket pages only.
-                !/[\\/]node_modules[\\/](qrcode|dijkstrajs|barcode-detector|zxing-wasm)[\\/]/.test(id) &&
+                !/[\\/]node_modules[\\/](qrcode|dijkstrajs|barcode-detector|zxing-wasm|temporal-polyfill)[\\/]/.test(
+                  id,
+                ) &&
                 // The registration rule and the icons only the activity and ticket pages use.
-                !/[\\/]domain[\\/]src[\\/]activities[\\/]/.test(id) &&
+                !/[\\/]domain[\\/]src[\\/](activities|appointments)[\\/]/.test(id) &&
                 !/lucide-react.*[\\/]icons[\\/](calendar-clock|circle-exclamation-point|circle-x|clipboard-list|copy|file-up|hourglass|loader-circle|monitor-play|pencil|plus|users-round|calendar-x-2|chevron-right)\.mjs$/.test(
                   id,
                 ) &&

@@ -5,6 +5,7 @@ import type { App, AppDeps } from './app-types.ts';
 import { activityRoutes } from './modules/activities/activities.routes.ts';
 import { agendaRoutes } from './modules/agendas/agendas.routes.ts';
 import { agentRoutes } from './modules/agents/agents.routes.ts';
+import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { blockRoutes } from './modules/blocks/blocks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
@@ -20,6 +21,7 @@ import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
+import { scheduleEntryRoutes } from './modules/schedules/schedules.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -111,6 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       formRoutes(scoped);
       ticketRoutes(scoped);
       agentRoutes(scoped);
+      appointmentRoutes(scoped);
+      scheduleEntryRoutes(scoped);
     },
     { prefix: '/api' },
   );

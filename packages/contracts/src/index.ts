@@ -1,6 +1,7 @@
 export * from './activities/activities.contracts.ts';
 export * from './agendas/agendas.contracts.ts';
 export * from './agents/agents.contracts.ts';
+export * from './appointments/appointments.contracts.ts';
 export * from './auth/auth.contracts.ts';
 export * from './blocks/blocks.contracts.ts';
 export * from './categories/categories.contracts.ts';
@@ -13,6 +14,7 @@ export * from './meetings/meetings.contracts.ts';
 export * from './oauth/oauth.contracts.ts';
 export * from './products/products.contracts.ts';
 export * from './schedule/schedule.contracts.ts';
+export * from './schedules/schedules.contracts.ts';
 export * from './speakers/speakers.contracts.ts';
 export * from './tickets/tickets.contracts.ts';
 export * from './users/users.contracts.ts';

@@ -1,10 +1,12 @@
 import type { Language } from '@app/domain';
 import type activities from './locales/en/activities.json';
 import type agendas from './locales/en/agendas.json';
+import type appointments from './locales/en/appointments.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type exhibitors from './locales/en/exhibitors.json';
 import type meetings from './locales/en/meetings.json';
+import type schedules from './locales/en/schedules.json';
 import type speakers from './locales/en/speakers.json';
 import type tickets from './locales/en/tickets.json';
 import type users from './locales/en/users.json';
@@ -26,6 +28,8 @@ export const namespaces = [
   'exhibitors',
   'activities',
   'tickets',
+  'appointments',
+  'schedules',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -51,6 +55,8 @@ export type Resources = {
   exhibitors: typeof exhibitors;
   activities: typeof activities;
   tickets: typeof tickets;
+  appointments: typeof appointments;
+  schedules: typeof schedules;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

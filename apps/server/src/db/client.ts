@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -58,10 +59,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // pg_trgm serves the substring search of enterprises and products (migration 0002 creates it).
+  // pg_trgm serves the substring search of enterprises and products (migration 0002 creates it);
+  // btree_gist the no-overlap constraints of appointments and slots (migration 0004).
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    extensions: { pg_trgm },
+    extensions: { btree_gist, pg_trgm },
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

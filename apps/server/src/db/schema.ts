@@ -3,6 +3,7 @@
 export * from '../modules/activities/activities.tables.ts';
 export * from '../modules/agendas/agendas.tables.ts';
 export * from '../modules/agents/agents.tables.ts';
+export * from '../modules/appointments/appointments.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/blocks/blocks.tables.ts';
 export * from '../modules/categories/categories.tables.ts';

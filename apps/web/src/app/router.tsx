@@ -122,7 +122,8 @@ function storeQueryLoader({ request }: LoaderFunctionArgs) {
  * Pages whose route objects load on first visit instead of with the first script (the home page's JS
  * budget, DESIGN §5): the activity, registration, group, ticket and check-in pages (issue 4,
  * activity-routes.tsx) and the exhibit, enterprise, product and exhibitor pages (issue 5,
- * exhibit-routes.tsx), each group recognised by its addresses.
+ * exhibit-routes.tsx), and the appointment and schedule pages (issue 6, appointment-routes.tsx), each
+ * group recognised by its addresses.
  */
 const discoverablePages = [
   {
@@ -134,6 +135,11 @@ const discoverablePages = [
     addresses:
       /^\/(exhibit(ion)?(\/|$)|meeting\/(enterprise|product|apply|invitation)(\/|$)|meeting\/exhibitor\/|my\/collection$)/,
     load: async () => (await import('./exhibit-routes.tsx')).exhibitPages,
+  },
+  {
+    addresses:
+      /^\/(meeting\/appointment\/|meeting\/enterprise\/appointment|user\/appointments|enterprise\/appointments|appointment$|meeting\/my\/schedule|meeting\/exhibitor\/schedule|my\/schedules)/,
+    load: async () => (await import('./appointment-routes.tsx')).appointmentPages,
   },
 ];
 

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { cx } from '../components/ui/cx.ts';
 import type { ActivityRouteTitleKey } from '../lib/activity-paths.ts';
+import type { AppointmentRouteTitleKey } from '../lib/appointment-paths.ts';
 import { useClientEnvironment } from '../lib/environment-context.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
@@ -17,7 +18,7 @@ import { Footer } from './footer.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 
 export type RouteHandle = {
-  titleKey?: RouteTitleKey | ActivityRouteTitleKey;
+  titleKey?: RouteTitleKey | ActivityRouteTitleKey | AppointmentRouteTitleKey;
   /** The page needs a logged-in user (§2 requireLogin). */
   requireLogin?: boolean;
   /** Login, bind and agree: open to anyone, never redirect to login (re-entry guard). */

@@ -106,6 +106,35 @@ export const ErrorCode = {
   checkinNotApproved: 'checkin.not_approved',
   /** 409 review of a ticket that is not under review. */
   ticketNotReviewable: 'ticket.not_reviewable',
+  // Appointments and schedules (§5 Appointment, §8 meeting time conflict / accept failed / already booked, issue 6).
+  /** 400 'Please choose a date first'. */
+  appointmentDateRequired: 'appointment.date_required',
+  /** 400 a start or end time is missing or malformed. */
+  appointmentTimeRequired: 'appointment.time_required',
+  appointmentTimeZoneInvalid: 'appointment.time_zone_invalid',
+  /** 400 the wall time is skipped by a daylight-saving change in the chosen zone. */
+  appointmentTimeNonexistent: 'appointment.time_nonexistent',
+  /** 400 'The time must be after now'. */
+  appointmentStartPast: 'appointment.start_past',
+  /** 400 'The start and end time cannot be the same'. */
+  appointmentSameTime: 'appointment.same_time',
+  appointmentEndBeforeStart: 'appointment.end_before_start',
+  /** 400 'Please describe the matter'. */
+  appointmentMatterRequired: 'appointment.matter_required',
+  /** 400 an exhibitor cannot book their own enterprise. */
+  appointmentOwnEnterprise: 'appointment.own_enterprise',
+  /** 403 only registered participants book (§6). */
+  appointmentParticipantRequired: 'appointment.participant_required',
+  /** 409 §8 'meeting time conflict': the caller has another appointment then (force=1 books anyway). */
+  appointmentTimeConflict: 'appointment.time_conflict',
+  /** 409 §8 'already booked': the slot or the exhibitor's time is taken. */
+  appointmentAlreadyBooked: 'appointment.already_booked',
+  /** 409 §8 'accept failed': the action does not apply any more (answered, withdrawn or ended). */
+  appointmentAcceptFailed: 'appointment.accept_failed',
+  /** 409 a new slot overlaps one the exhibitor already published. */
+  scheduleOverlap: 'schedule.overlap',
+  /** 409 a slot held by a live request cannot be withdrawn. */
+  scheduleBooked: 'schedule.booked',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,2 @@
+export * from './appointment-state.ts';
+export * from './appointment-time.ts';
