@@ -24,7 +24,8 @@ import { escapeHtml } from '../../plugins/dev-outbox.ts';
  * Texts of the code SMS and e-mail from the `messages` catalogue (packages/i18n), in the twenty UI
  * languages; anything else falls back to English.
  */
-type Catalogue = typeof en;
+/** Every catalogue has the code texts; newer sections (appointment) may lag until translated. */
+type Catalogue = Pick<typeof en, 'code'> & Partial<typeof en>;
 const catalogues: Record<string, Catalogue> = {
   zh,
   en,
@@ -53,7 +54,16 @@ export function messageLanguage(wanted: string | null | undefined): string {
   return wanted && catalogues[wanted] ? wanted : 'en';
 }
 
-function fill(template: string, values: Record<string, string>): string {
+/**
+ * The `messages` catalogue of a language (see messageLanguage); sections not yet translated there
+ * are missing, so callers fall back to English per key.
+ */
+export function messageCatalogue(language: string | null | undefined): Partial<typeof en> {
+  return catalogues[messageLanguage(language)] ?? en;
+}
+
+/** `template` with each `{{name}}` replaced by its value (unknown names are left as they are). */
+export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 

@@ -55,6 +55,36 @@ describe('Aliyun SMS provider against a fake Dysms endpoint that checks the RPC 
     expect(JSON.stringify((error as ProviderError).response)).not.toContain(credentials.accessKeyId);
   });
 
+  it('sends an appointment notice with its own template and params', async () => {
+    const receipt = await createAliyunSmsProvider({
+      endpoint: fake.endpoint,
+      ...credentials,
+      signName: 'Meeting',
+      templateCode: 'SMS_123456789',
+      appointmentTemplateCode: 'SMS_987654321',
+    }).send({
+      to: '+8613800138000',
+      text: 'Smart Robot accepted your meeting',
+      template: 'appointment',
+      templateParams: { event: 'accepted', time: '2027-10-31 01:30' },
+    });
+    expect(receipt.response).toMatchObject({ code: 'OK' });
+    expect(fake.received.at(-1)).toMatchObject({
+      templateCode: 'SMS_987654321',
+      templateParam: '{"event":"accepted","time":"2027-10-31 01:30"}',
+    });
+  });
+
+  it('refuses an appointment notice when no appointment template is configured', async () => {
+    const sent = fake.received.length;
+    const error = await provider()
+      .send({ to: '+8613800138000', text: 'x', template: 'appointment', templateParams: { event: 'x' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).response).toMatchObject({ code: 'template_not_configured' });
+    expect(fake.received.length).toBe(sent);
+  });
+
   it('fails when the endpoint cannot be reached', async () => {
     const unreachable = createAliyunSmsProvider({
       endpoint: 'http://127.0.0.1:1',

@@ -11,7 +11,9 @@ type SendSmsAnswer = { Code?: string; Message?: string; BizId?: string; RequestI
 /**
  * Aliyun SMS (Dysms) through @alicloud/pop-core's RPC client, which signs each request (HMAC-SHA1
  * over the sorted, percent-encoded query; Aliyun RPC signature v1.0). Sends the registered template
- * `templateCode` with `TemplateParam {"code":"123456"}`; the text itself is only logged in the outbox.
+ * `templateCode` with `TemplateParam {"code":"123456"}` (an appointment notice: the optional
+ * `appointmentTemplateCode` with the message's params; refused when it is not configured); the text
+ * itself is only logged in the outbox.
  * Mainland numbers go without their +86 (Aliyun's format), others as 00<country><number>.
  */
 export function createAliyunSmsProvider(options: {
@@ -20,6 +22,8 @@ export function createAliyunSmsProvider(options: {
   accessKeySecret: string;
   signName: string;
   templateCode: string;
+  /** Template of appointment notices (ALIYUN_SMS_APPOINTMENT_TEMPLATE_CODE); none = not sent. */
+  appointmentTemplateCode?: string | undefined;
 }): SmsProvider {
   const client = new RPCClient({
     endpoint: options.endpoint,
@@ -30,6 +34,14 @@ export function createAliyunSmsProvider(options: {
   return {
     name: 'aliyun',
     send: async (message) => {
+      const template = message.template ?? 'code';
+      const templateCode = template === 'code' ? options.templateCode : options.appointmentTemplateCode;
+      if (!templateCode) {
+        throw new ProviderError(`Aliyun SMS template '${template}' is not configured`, {
+          code: 'template_not_configured',
+          template,
+        });
+      }
       const phoneNumbers = message.to.startsWith('+86') ? message.to.slice(3) : `00${message.to.slice(1)}`;
       let answer: SendSmsAnswer;
       try {
@@ -38,8 +50,8 @@ export function createAliyunSmsProvider(options: {
           {
             PhoneNumbers: phoneNumbers,
             SignName: options.signName,
-            TemplateCode: options.templateCode,
-            TemplateParam: JSON.stringify({ code: message.templateParams.code }),
+            TemplateCode: templateCode,
+            TemplateParam: JSON.stringify(message.templateParams),
           },
           { method: 'GET', timeout: timeoutMs },
         );

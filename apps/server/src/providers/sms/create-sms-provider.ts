@@ -23,5 +23,6 @@ export function createSmsProvider(config: Config): SmsProvider {
     accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
     signName: config.ALIYUN_SMS_SIGN_NAME ?? '',
     templateCode: config.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+    appointmentTemplateCode: config.ALIYUN_SMS_APPOINTMENT_TEMPLATE_CODE,
   });
 }

@@ -1,11 +1,19 @@
+/**
+ * Registered SMS templates of providers that send a template instead of free text (Aliyun):
+ * `code` a verification code ({code}); `appointment` a meeting-request notice (issue 6 part 4).
+ */
+export type SmsTemplate = 'code' | 'appointment';
+
 /** One SMS: the E.164 recipient, the full text (kept in the outbox) and the template values. */
 export type SmsMessage = {
   /** E.164, e.g. '+8613800138000'. */
   to: string;
   /** The rendered text in the recipient's language. */
   text: string;
-  /** Values for providers that send a registered template instead of free text (Aliyun). */
-  templateParams: { code: string };
+  /** Which registered template a template provider sends; 'code' when absent. */
+  template?: SmsTemplate;
+  /** Values of that template's variables, e.g. { code: '123456' } for 'code'. */
+  templateParams: Record<string, string>;
 };
 
 /** What a provider answered: its message id and whatever it returned, for the delivery log. */
