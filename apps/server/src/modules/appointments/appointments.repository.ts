@@ -141,6 +141,12 @@ export async function hasApprovedTicket(db: Database, userId: string, meetingId:
   return row !== undefined;
 }
 
+/** One schedules row by id (slot or entry, deleted included), or undefined. */
+export async function findSchedule(db: Database, id: string): Promise<ScheduleRow | undefined> {
+  const [row] = await db.select().from(schedules).where(eq(schedules.id, id)).limit(1);
+  return row;
+}
+
 /**
  * Locks a schedules row until the transaction ends (SELECT … FOR UPDATE) and returns it. A slot
  * delete (schedules module) takes the same lock first, so a delete and a booking never both win.
