@@ -103,72 +103,71 @@ export function CalendarCard() {
       ) : feed.isError ? (
         <ErrorState className="py-6" onRetry={() => void feed.refetch()} />
       ) : (
-        <div className="mt-4 lg:flex lg:items-start lg:gap-6">
-          <div className="min-w-0 flex-1 space-y-3">
+        <div className="mt-4 space-y-3">
+          <a
+            href={feed.data.webcal_url}
+            className={buttonClass('primary', 'md', 'w-full')}
+            data-testid="calendar-webcal"
+          >
+            <CalendarPlus aria-hidden="true" className="size-4 shrink-0" />
+            {t('calendar.addToPhone')}
+          </a>
+          <div className="grid grid-cols-2 gap-3">
             <a
-              href={feed.data.webcal_url}
-              className={buttonClass('primary', 'md', 'w-full')}
-              data-testid="calendar-webcal"
+              href={googleCalendarUrl(feed.data.webcal_url)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass('secondary', 'md', 'px-3')}
+              data-testid="calendar-google"
             >
-              <CalendarPlus aria-hidden="true" className="size-4" />
-              {t('calendar.addToPhone')}
+              {t('calendar.google')}
             </a>
-            <div className="grid grid-cols-2 gap-3">
-              <a
-                href={googleCalendarUrl(feed.data.webcal_url)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClass('secondary', 'md')}
-                data-testid="calendar-google"
-              >
-                {t('calendar.google')}
-              </a>
-              <Button
-                variant="secondary"
-                onClick={() => void onCopy(feed.data.url)}
-                data-testid="calendar-copy"
-              >
-                <Copy aria-hidden="true" className="size-4" />
-                {t('calendar.copy')}
-              </Button>
-            </div>
-            <p
-              dir="ltr"
-              className="truncate rounded-lg bg-slate-100 px-3 py-2 text-start font-mono text-xs text-slate-600"
-              data-testid="calendar-url"
-            >
-              {feed.data.url}
-            </p>
-            <p className="flex items-start gap-1.5 text-[13px] text-slate-500">
-              <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-              {t('calendar.private')}
-            </p>
             <Button
-              variant="ghost"
-              size="sm"
-              className="-ms-3.5"
-              onClick={() => setConfirming(true)}
-              data-testid="calendar-reset"
+              variant="secondary"
+              className="px-3"
+              onClick={() => void onCopy(feed.data.url)}
+              data-testid="calendar-copy"
             >
-              <RotateCcw aria-hidden="true" className="size-4" />
-              {t('calendar.reset')}
+              <Copy aria-hidden="true" className="size-4 shrink-0" />
+              {t('calendar.copy')}
             </Button>
           </div>
+          <p
+            dir="ltr"
+            className="truncate rounded-lg bg-slate-100 px-3 py-2 text-start font-mono text-xs text-slate-600"
+            data-testid="calendar-url"
+          >
+            {feed.data.url}
+          </p>
           {isDesktop ? (
-            <figure className="shrink-0 text-center" data-testid="calendar-qr">
-              <Suspense fallback={<Skeleton className="size-36" />}>
+            <figure className="flex items-center gap-4 rounded-lg bg-slate-50 p-3" data-testid="calendar-qr">
+              <Suspense fallback={<Skeleton className="size-28 shrink-0" />}>
                 <QrCode
                   value={feed.data.url}
                   label={t('calendar.qrLabel')}
-                  className="size-36 rounded-lg ring-1 ring-slate-200"
+                  className="size-28 shrink-0 rounded-md ring-1 ring-slate-200"
                 />
               </Suspense>
-              <figcaption className="mt-2 flex items-center justify-center gap-1 text-xs text-slate-500">
-                <QrIcon aria-hidden="true" className="size-3.5" />
+              <figcaption className="flex items-center gap-1.5 text-sm font-medium text-slate-700">
+                <QrIcon aria-hidden="true" className="size-4 shrink-0 text-primary" />
                 {t('calendar.scan')}
               </figcaption>
             </figure>
           ) : null}
+          <p className="flex items-start gap-1.5 text-[13px] text-slate-500">
+            <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+            {t('calendar.private')}
+          </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="-ms-3.5"
+            onClick={() => setConfirming(true)}
+            data-testid="calendar-reset"
+          >
+            <RotateCcw aria-hidden="true" className="size-4" />
+            {t('calendar.reset')}
+          </Button>
         </div>
       )}
       <ConfirmDialog

@@ -1,5 +1,6 @@
 import type { ScheduleEntry } from '@app/contracts';
 import { ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cx } from '../../../components/ui/cx.ts';
@@ -21,9 +22,10 @@ type EntryCardProps = {
  * who it is with, online or at which booth; it opens the appointment's details.
  */
 export function EntryCard({ entry, meetingId, timeZone, highlight }: EntryCardProps) {
+  const { t } = useTranslation('schedules');
   const language = useLanguage();
   const appointment = entry.appointment;
-  const counterpart = appointment ? counterpartOf(appointment, language) : null;
+  const counterpart = appointment ? counterpartOf(appointment, language, t('entry.visitor')) : null;
   const content = (
     <>
       <div className="flex flex-wrap items-center gap-2">

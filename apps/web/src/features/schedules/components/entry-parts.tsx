@@ -1,4 +1,4 @@
-import type { Appointment, ScheduleEntry } from '@app/contracts';
+import type { Appointment, AppointmentPerson, ScheduleEntry } from '@app/contracts';
 import { localize } from '@app/domain';
 import { Globe, MapPin, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -66,10 +66,19 @@ export function ModeBadge({ appointment }: { appointment: Appointment }) {
   );
 }
 
+/**
+ * What to call a requester: their name, else their company, phone or e-mail (shared once accepted),
+ * else `fallback` ('A visitor') — an account made by a phone-code login may have no name yet.
+ */
+export function personName(person: AppointmentPerson, fallback: string): string {
+  return person.username || person.work.company || person.phone || person.email || fallback;
+}
+
 /** The other side of a meeting: the enterprise for its requester, the requester for the exhibitor. */
 export function counterpartOf(
   appointment: Appointment,
   language: ReturnType<typeof useLanguage>,
+  visitorLabel: string,
 ): { name: string; detail: string; picture: string; isEnterprise: boolean } {
   if (appointment.role === 'requester') {
     return {
@@ -81,8 +90,10 @@ export function counterpartOf(
   }
   const { requester } = appointment;
   return {
-    name: requester.username,
-    detail: [requester.work.title, requester.work.company].filter(Boolean).join(' · '),
+    name: personName(requester, visitorLabel),
+    detail: [requester.work.title, requester.username ? requester.work.company : '']
+      .filter(Boolean)
+      .join(' · '),
     picture: requester.avatar,
     isEnterprise: false,
   };

@@ -12,7 +12,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { formatDate, formatTimeRange } from '../../../lib/time.ts';
 import { deleteSlot } from '../api/delete-slot.ts';
 import { schedulesKey } from '../api/list-schedules.ts';
-import { EntryTime, OwnZoneLine } from './entry-parts.tsx';
+import { EntryTime, OwnZoneLine, personName } from './entry-parts.tsx';
 import { isErrorCode, scheduleErrorMessage } from './schedule-errors.ts';
 import { groupByDay, noonOfDate, relativeDay } from './schedule-model.ts';
 
@@ -91,7 +91,9 @@ export function SlotDays({ slots, meetingId, enterpriseId, timeZone, now, isHist
                           data-testid="slot-requester"
                         >
                           <bdi>
-                            {t('exhibitor.requestedBy', { name: slot.appointment.requester.username })}
+                            {t('exhibitor.requestedBy', {
+                              name: personName(slot.appointment.requester, t('entry.visitor')),
+                            })}
                           </bdi>
                         </Link>
                       ) : null}

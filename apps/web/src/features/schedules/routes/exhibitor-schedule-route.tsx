@@ -35,8 +35,14 @@ function ExhibitorScheduleRoute() {
   const now = useNow(30_000);
   const [isPublishing, setPublishing] = useState(false);
   const authentication = useAppointmentAuthentication(meetingId);
-  const meetings = useSchedules({ meetingId, type: 'exhibitor', kind: 'appointment', isHistory });
-  const slots = useSchedules({ meetingId, type: 'exhibitor', kind: 'slot', isHistory });
+  // Asked only once the caller is known to be an exhibitor: a visitor gets the bind offer without a 403
+  // in the console (the 403 is still handled, e.g. after an unbind in another tab).
+  const isExhibitor = authentication.data?.is_exhibitor === 1;
+  const meetings = useSchedules(
+    { meetingId, type: 'exhibitor', kind: 'appointment', isHistory },
+    isExhibitor,
+  );
+  const slots = useSchedules({ meetingId, type: 'exhibitor', kind: 'slot', isHistory }, isExhibitor);
   const enterpriseId = authentication.data?.enterprise_id?.$id ?? null;
 
   const isNotExhibitor =
@@ -65,6 +71,15 @@ function ExhibitorScheduleRoute() {
           description={t('exhibitor.notExhibitorDescription')}
           action={<ButtonLink to={paths.exhibitor.bind({ meetingId })}>{t('exhibitor.bind')}</ButtonLink>}
         />
+      </div>
+    );
+  }
+
+  if (authentication.isError) {
+    return (
+      <div className="mx-auto max-w-[1120px] space-y-5 px-4 pt-4 pb-10 desk:px-0 desk:pt-8">
+        {header}
+        <ErrorState onRetry={() => void authentication.refetch()} />
       </div>
     );
   }
