@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDemoActivities } from './db/seed/demo-activities.ts';
 import { seedDemoMeeting } from './db/seed/demo-meeting.ts';
+import { seedDemoSchedules } from './db/seed/demo-schedules.ts';
 import { resolveUserPath, serverRoot } from './paths.ts';
 import { createResponseCache } from './plugins/response-cache.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
@@ -41,6 +42,9 @@ export async function startServer(
       app.log.info({ meetingId: seeded.meetingId, sessions: seeded.sessions }, 'seeded the demo meeting');
     // A data folder made before activities existed gets the demo activities too (no-op otherwise).
     else if ((await seedDemoActivities(database.db)) > 0) app.log.info('seeded the demo activities');
+    // The demo exhibitor's bookable slots: fresh ones whenever none is ahead (older data folders, restarts days later).
+    const slots = await seedDemoSchedules(database.db);
+    if (slots > 0) app.log.info({ slots }, 'published the demo exhibitor slots');
   }
   options.beforeListen?.(app);
   const address = await app.listen({ port: config.PORT, host: config.HOST });

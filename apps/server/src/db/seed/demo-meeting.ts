@@ -7,6 +7,7 @@ import type { Storage } from '../../providers/storage/storage.ts';
 import type { Database } from '../client.ts';
 import { seedDemoActivities } from './demo-activities.ts';
 import { demoBlocks, demoMeeting, demoMeetingId, demoNavigation } from './demo-meeting.data.ts';
+import { seedDemoSchedules } from './demo-schedules.ts';
 import { countMeetings, insertDemoContent } from './seed.repository.ts';
 import { seedExhibitors } from './seed-exhibitors.ts';
 
@@ -20,7 +21,8 @@ export const demoExhibitorCount = 300;
  * exhibitors with ten products each and their industry and exhibitor-group categories (logos and
  * product images only when `storage` is given), and the exhibitor account `demo-exhibitor` /
  * `Exhibitor2019!` of the first generated enterprise (booth A1-001), and the demo activities with
- * their ticket types, forms and organiser staff (demo-activities.ts, dates relative to now).
+ * their ticket types, forms and organiser staff (demo-activities.ts, dates relative to now), and that
+ * account's bookable slots for the next days (demo-schedules.ts).
  * Does nothing when any meeting exists.
  * @returns the meeting id and the number of sessions imported, or undefined when skipped
  */
@@ -60,5 +62,6 @@ export async function seedDemoMeeting(deps: {
     enterpriseId: exhibitors.firstEnterpriseId,
   });
   await seedDemoActivities(deps.db);
+  await seedDemoSchedules(deps.db);
   return { meetingId: demoMeetingId, sessions: summary.sessions.created + summary.sessions.updated };
 }

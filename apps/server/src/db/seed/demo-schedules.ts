@@ -1,0 +1,89 @@
+import { zonedToUnix } from '@app/domain/appointments';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { exhibitorAccounts } from '../../modules/auth/auth.tables.ts';
+import {
+  exclusionConstraintOf,
+  hasFutureSlot,
+  insertScheduleRows,
+  type NewScheduleRow,
+} from '../../modules/schedules/schedules.repository.ts';
+import type { Database } from '../client.ts';
+import { newId } from '../ids.ts';
+import { demoMeetingId } from './demo-meeting.data.ts';
+
+/** The zone of the demo slots (the demo exhibitor's booth clock). */
+export const demoSlotTimeZone = 'Asia/Shanghai';
+/** Wall times of each day's demo slots in {@link demoSlotTimeZone}. */
+export const demoSlotTimes: readonly [string, string][] = [
+  ['10:00', '10:30'],
+  ['10:30', '11:00'],
+  ['14:00', '14:30'],
+  ['14:30', '15:00'],
+];
+/** Days ahead that get slots: tomorrow and the two days after (dates in the slots' zone). */
+const demoSlotDays = 3;
+
+/** 'YYYY-MM-DD' of the day `days` after `now`'s date in `timeZone`. */
+function dateAfter(now: Date, days: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const day = new Date(Date.UTC(part('year'), part('month') - 1, part('day') + days));
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * Publishes bookable slots (issue 6) for the demo meeting's exhibitor account `demo-exhibitor`:
+ * {@link demoSlotTimes} on each of the next {@link demoSlotDays} days, so the demo booking form has
+ * times to pick. Runs at every start-up and does nothing when the account (or its enterprise) is
+ * missing or the enterprise already has a live slot starting after `now`; a data folder from before,
+ * or one whose slots have passed, gets fresh ones. One lookup when there is nothing to do.
+ * @returns the number of slots published (0 when skipped)
+ */
+export async function seedDemoSchedules(db: Database, now: Date = new Date()): Promise<number> {
+  const [account] = await db
+    .select({ enterpriseId: exhibitorAccounts.enterpriseId })
+    .from(exhibitorAccounts)
+    .where(
+      and(
+        eq(exhibitorAccounts.meetingId, demoMeetingId),
+        eq(exhibitorAccounts.account, 'demo-exhibitor'),
+        isNotNull(exhibitorAccounts.enterpriseId),
+      ),
+    )
+    .limit(1);
+  const enterpriseId = account?.enterpriseId;
+  if (!enterpriseId) return 0;
+  if (await hasFutureSlot(db, { meetingId: demoMeetingId, enterpriseId, now })) return 0;
+  const rows: NewScheduleRow[] = [];
+  for (let day = 1; day <= demoSlotDays; day += 1) {
+    const date = dateAfter(now, day, demoSlotTimeZone);
+    for (const [from, to] of demoSlotTimes) {
+      const start = zonedToUnix(date, from, demoSlotTimeZone);
+      const end = zonedToUnix(date, to, demoSlotTimeZone);
+      if (!start.ok || !end.ok || start.at * 1000 <= now.getTime()) continue;
+      rows.push({
+        id: newId(),
+        meetingId: demoMeetingId,
+        kind: 'slot',
+        enterpriseId,
+        start: new Date(start.at * 1000),
+        end: new Date(end.at * 1000),
+        timezone: demoSlotTimeZone,
+      });
+    }
+  }
+  try {
+    await insertScheduleRows(db, rows);
+  } catch (error) {
+    // Another process published them at the same moment (or a slot the exhibitor made overlaps):
+    // the demo has slots either way.
+    if (exclusionConstraintOf(error) === 'schedules_slot_no_overlap') return 0;
+    throw error;
+  }
+  return rows.length;
+}
