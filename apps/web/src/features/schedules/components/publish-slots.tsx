@@ -174,7 +174,7 @@ export function PublishSlots({
                 {result.status === 'published'
                   ? t('publish.published')
                   : result.status === 'failed'
-                    ? `${t('publish.skipped')}: ${result.message ?? ''}`
+                    ? t('publish.skipped', { reason: result.message ?? '' })
                     : null}
               </span>
             </li>
