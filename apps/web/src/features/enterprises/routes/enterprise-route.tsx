@@ -1,6 +1,6 @@
 import type { Enterprise } from '@app/contracts';
 import { localize } from '@app/domain';
-import { Globe, Mail, MapPin, Package, Phone } from 'lucide-react';
+import { CalendarPlus, Globe, Mail, MapPin, Package, Phone } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -12,6 +12,7 @@ import { SectionTitle } from '../../../components/ui/page-header.tsx';
 import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
 import { placeholderKeys, Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
+import { appointmentPaths } from '../../../lib/appointment-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -42,8 +43,12 @@ function EnterpriseRoute() {
 
 function EnterprisePage({ enterprise, meetingId }: { enterprise: Enterprise; meetingId: string }) {
   const { t } = useTranslation('exhibitors');
+  const { t: tc } = useTranslation('common');
   const language = useLanguage();
-  const wording = useMeeting().exhibition.exhibit_txt;
+  const meeting = useMeeting();
+  const wording = meeting.exhibition.exhibit_txt;
+  // Meetings can be booked until the event is over (§3 Meeting request, issue 6).
+  const canBook = meeting.end * 1000 > Date.now();
   // The meeting's word for its exhibits stands in for 'Products' (§3 exhibit_txt).
   const productsWord = (wording && localize(wording, language).trim()) || t('words.products');
   const id = enterprise._id.$id;
@@ -102,6 +107,16 @@ function EnterprisePage({ enterprise, meetingId }: { enterprise: Enterprise; mee
               </Link>
             ) : null}
           </div>
+          {exhibitor.data && canBook ? (
+            <Link
+              to={appointmentPaths.apply({ meetingId, enterpriseId: id })}
+              className={buttonClass('primary', 'md', 'mt-4 h-12 w-full text-[16px] desk:w-auto desk:px-8')}
+              data-testid="enterprise-book-meeting"
+            >
+              <CalendarPlus aria-hidden="true" className="size-5" />
+              {tc('pages.appointmentApply')}
+            </Link>
+          ) : null}
         </div>
       </header>
 

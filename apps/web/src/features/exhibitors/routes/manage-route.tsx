@@ -1,6 +1,7 @@
 import type { Enterprise } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Building2 } from 'lucide-react';
+import { Building2, CalendarClock, CalendarRange, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,10 +16,12 @@ import { Thumb } from '../../../components/ui/thumb.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { useImageUpload } from '../../../lib/api/upload-image.ts';
+import { appointmentPaths } from '../../../lib/appointment-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useExhibitorBinding } from '../api/bindings.ts';
+import { usePendingEnterpriseRequests } from '../api/pending-appointments.ts';
 import { saveEnterprise, useEnterpriseToEdit } from '../api/update-enterprise.ts';
 import { localizedEntries } from '../components/localized-field.ts';
 import { useExhibitWords } from '../components/titles.ts';
@@ -124,6 +127,7 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
       className="mx-auto max-w-[720px] space-y-5 p-4 desk:py-8"
       data-testid="manage-form"
     >
+      <MeetingLinks meetingId={meetingId} />
       <ImagePicker
         preview={<Thumb src={logo} name={form.title || '?'} className="size-24 text-3xl" />}
         label={t('manage.changeLogo')}
@@ -199,6 +203,61 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The exhibitor's meeting requests (with how many wait for an answer) and schedule (issue 6). */
+function MeetingLinks({ meetingId }: { meetingId: string }) {
+  const { t: tc } = useTranslation('common');
+  const pending = usePendingEnterpriseRequests(meetingId, true);
+  const count = pending.data ?? 0;
+  return (
+    <nav className="divide-y divide-slate-100 overflow-hidden rounded-card bg-white shadow-sm ring-1 ring-slate-100">
+      <LinkRow
+        to={appointmentPaths.enterprise({ meetingId })}
+        icon={<CalendarClock aria-hidden="true" className="size-5" />}
+        label={tc('pages.enterpriseAppointments')}
+        badge={count > 0 ? String(count) : undefined}
+        testId="manage-appointments"
+      />
+      <LinkRow
+        to={appointmentPaths.schedule.exhibitor({ meetingId })}
+        icon={<CalendarRange aria-hidden="true" className="size-5" />}
+        label={tc('pages.exhibitorSchedule')}
+        testId="manage-schedule"
+      />
+    </nav>
+  );
+}
+
+function LinkRow({
+  to,
+  icon,
+  label,
+  badge,
+  testId,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  badge?: string | undefined;
+  testId: string;
+}) {
+  return (
+    <Link
+      to={to}
+      data-testid={testId}
+      className="flex min-h-14 items-center gap-3 px-4 py-3 transition-colors hover:bg-slate-50 active:bg-slate-100"
+    >
+      <span className="text-primary">{icon}</span>
+      <span className="flex-1 text-[15px] font-medium text-slate-900">{label}</span>
+      {badge ? (
+        <span className="min-w-6 rounded-full bg-primary px-2 text-center text-xs leading-6 font-semibold text-on-primary">
+          {badge}
+        </span>
+      ) : null}
+      <ChevronRight aria-hidden="true" className="size-4 text-slate-400 rtl:-scale-x-100" />
+    </Link>
   );
 }
 

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Briefcase,
+  CalendarClock,
   CalendarDays,
+  CalendarRange,
   ClipboardList,
   LogOut,
   Mail,
@@ -17,6 +19,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
+import { appointmentPaths } from '../../../lib/appointment-paths.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { clearSession } from '../../../lib/session.ts';
@@ -122,6 +125,19 @@ export function Component() {
           to={activityPaths.myEvent({ meetingId })}
           icon={<CalendarDays aria-hidden="true" className="size-5" />}
           label={tc('pages.myEvent')}
+        />
+      </section>
+
+      <section className="divide-y divide-slate-100 overflow-hidden rounded-card bg-white shadow-sm ring-1 ring-slate-100">
+        <MenuRow
+          to={appointmentPaths.mine({ meetingId })}
+          icon={<CalendarClock aria-hidden="true" className="size-5" />}
+          label={tc('pages.userAppointments')}
+        />
+        <MenuRow
+          to={appointmentPaths.schedule.overview({ meetingId })}
+          icon={<CalendarRange aria-hidden="true" className="size-5" />}
+          label={tc('pages.mySchedule')}
         />
       </section>
 
