@@ -76,7 +76,8 @@ export function AppointmentTimes({
         <p className="mt-0.5 text-[13px] text-slate-600" data-testid="appointment-device-time">
           {t('time.device', {
             zone: zoneName(device, start, intlLocale(language)),
-            time: `${formatDate(startMs, device, language, { weekday: 'short', day: 'numeric', month: 'short' })}, ${formatTimeRange(startMs, endMs, device, language)}`,
+            date: formatDate(startMs, device, language, { weekday: 'short', day: 'numeric', month: 'short' }),
+            time: formatTimeRange(startMs, endMs, device, language),
           })}
         </p>
       ) : null}
