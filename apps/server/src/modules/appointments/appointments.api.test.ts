@@ -430,6 +430,15 @@ describe('the state machine through the API', () => {
     expect((await list(exhibitor, { type: 'enterprise' })).map(idOf)).toContain(secondId);
     const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, secondId));
     expect(row).toMatchObject({ status: 3, isHiddenForRequester: 1, isHiddenForExhibitor: 0 });
+
+    // One appointment by _id (the details page) answers from whichever side the caller is on, whatever
+    // `type` says; a side that hid it, and a stranger, get nothing.
+    expect((await list(visitor, { _id: firstId })).map((a) => a.role)).toEqual(['requester']);
+    expect((await list(exhibitor, { _id: firstId })).map((a) => a.role)).toEqual(['exhibitor']);
+    expect((await list(exhibitor, { _id: firstId, type: 'user' })).map((a) => a.role)).toEqual(['exhibitor']);
+    expect(await list(visitor, { _id: secondId })).toEqual([]);
+    expect((await list(exhibitor, { _id: secondId })).map(idOf)).toEqual([secondId]);
+    expect(await list(await newParticipant(t, meetingId), { _id: firstId })).toEqual([]);
   });
 
   it('counts pending requests and lists history', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { exhibitorAccounts } from '../auth/auth.tables.ts';
 import { enterprises } from '../enterprises/enterprises.tables.ts';
@@ -244,6 +244,8 @@ export type AppointmentFilter = {
   /** true: ended (end ≤ now); false: still ahead (end > now). */
   history?: boolean;
   id?: string;
+  /** Either side: requests the user sent or requests to their bound enterprise (null: none). */
+  eitherSide?: { userId: string; enterpriseId: string | null };
   now: Date;
 };
 
@@ -256,6 +258,17 @@ function whereOf(filter: AppointmentFilter): SQL | undefined {
   if (filter.enterpriseId) {
     parts.push(eq(appointments.enterpriseId, filter.enterpriseId));
     parts.push(eq(appointments.isHiddenForExhibitor, 0));
+  }
+  if (filter.eitherSide) {
+    const { userId, enterpriseId } = filter.eitherSide;
+    parts.push(
+      or(
+        and(eq(appointments.requesterUserId, userId), eq(appointments.isHiddenForRequester, 0)),
+        enterpriseId
+          ? and(eq(appointments.enterpriseId, enterpriseId), eq(appointments.isHiddenForExhibitor, 0))
+          : undefined,
+      ),
+    );
   }
   if (filter.status !== undefined) parts.push(eq(appointments.status, filter.status as 0));
   if (filter.pending) parts.push(and(eq(appointments.status, 0), gt(appointments.end, filter.now)));

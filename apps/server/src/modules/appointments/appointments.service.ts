@@ -472,8 +472,9 @@ export async function deleteAppointment(
 
 /**
  * The filter of a list query for the caller: their own requests (type=user, default) or their bound
- * enterprise's (type=enterprise). @throws 403 no_permission for type=enterprise without a binding
- * to an enterprise in the meeting.
+ * enterprise's (type=enterprise); with `_id`, that one appointment from whichever side the caller is
+ * on (type is then ignored). @throws 403 no_permission for type=enterprise without a binding to an
+ * enterprise in the meeting.
  */
 async function filterOf(
   db: Database,
@@ -482,7 +483,11 @@ async function filterOf(
   now: number,
 ): Promise<AppointmentFilter> {
   const filter: AppointmentFilter = { meetingId: query.meeting_id, now: new Date(now * 1000) };
-  if (query.type === 'enterprise') {
+  if (query._id) {
+    // One appointment (the details page): answered from whichever side the caller is on.
+    const binding = await findBinding(db, userId, query.meeting_id);
+    filter.eitherSide = { userId, enterpriseId: binding?.enterpriseId ?? null };
+  } else if (query.type === 'enterprise') {
     const binding = await findBinding(db, userId, query.meeting_id);
     if (!binding?.enterpriseId) throw noPermission();
     filter.enterpriseId = binding.enterpriseId;

@@ -1,7 +1,6 @@
 import type { Appointment, AppointmentListQuerystring, listAppointments } from '@app/contracts';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, contractPath } from '../../../lib/api/api.ts';
-import { ApiError } from '../../../lib/api/client.ts';
 import type { AppointmentTab } from '../components/appointment-view.ts';
 import { tabQuery } from '../components/appointment-view.ts';
 
@@ -52,26 +51,15 @@ export const useAppointmentPages = (
 ) => useInfiniteQuery({ ...appointmentPagesOptions(filter), enabled, refetchOnWindowFocus: 'always' });
 
 /**
- * GET /appointments?meeting_id&_id: one appointment when the caller is one of its sides, else null.
- * The list answers per side (`type`), so the requester's side is asked first, then — for the bound
- * exhibitor — the enterprise's (a 403 there means no binding: null).
+ * GET /appointments?meeting_id&_id: one appointment when the caller is one of its sides (the server
+ * answers from whichever side the caller is on), else null.
  */
 export async function fetchAppointment(
   meetingId: string,
   appointmentId: string,
 ): Promise<Appointment | null> {
-  const asSide = (side: AppointmentSide) =>
-    api
-      .list<Appointment>(path, { meeting_id: meetingId, type: side, _id: appointmentId, limit: 1 })
-      .then((items) => items[0] ?? null);
-  const mine = await asSide('user');
-  if (mine) return mine;
-  try {
-    return await asSide('enterprise');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return null;
-    throw error;
-  }
+  const items = await api.list<Appointment>(path, { meeting_id: meetingId, _id: appointmentId, limit: 1 });
+  return items[0] ?? null;
 }
 
 export const appointmentQueryOptions = (meetingId: string, appointmentId: string) =>

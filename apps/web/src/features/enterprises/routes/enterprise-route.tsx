@@ -45,10 +45,7 @@ function EnterprisePage({ enterprise, meetingId }: { enterprise: Enterprise; mee
   const { t } = useTranslation('exhibitors');
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
-  const meeting = useMeeting();
-  const wording = meeting.exhibition.exhibit_txt;
-  // Meetings can be booked until the event is over (§3 Meeting request, issue 6).
-  const canBook = meeting.end * 1000 > Date.now();
+  const wording = useMeeting().exhibition.exhibit_txt;
   // The meeting's word for its exhibits stands in for 'Products' (§3 exhibit_txt).
   const productsWord = (wording && localize(wording, language).trim()) || t('words.products');
   const id = enterprise._id.$id;
@@ -107,7 +104,9 @@ function EnterprisePage({ enterprise, meetingId }: { enterprise: Enterprise; mee
               </Link>
             ) : null}
           </div>
-          {exhibitor.data && canBook ? (
+          {/* Any exhibiting enterprise can be asked for a meeting, on site or online — also as a
+              follow-up after the event (§3 Meeting request); the server only needs a future time. */}
+          {exhibitor.data ? (
             <Link
               to={appointmentPaths.apply({ meetingId, enterpriseId: id })}
               className={buttonClass('primary', 'md', 'mt-4 h-12 w-full text-[16px] desk:w-auto desk:px-8')}
