@@ -94,11 +94,11 @@ export default defineConfig({
                 !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products|activities|tickets|appointments|schedules)[\\/]/.test(
                   id,
                 ) &&
-                !/[\\/](ui[\\/](thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select|notice-dialog)|api[\\/](error-message|upload-image)|lib[\\/](use-login-gate|activity-paths|appointment-paths|use-search-state))\./.test(
+                !/[\\/](ui[\\/](tabs|thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select|notice-dialog)|api[\\/](error-message|upload-image)|lib[\\/](use-login-gate|activity-paths|appointment-paths|use-search-state))\./.test(
                   id,
                 ) &&
                 // The ticket QR encoder and the check-in decoder load with the ticket pages only.
-                !/[\\/]node_modules[\\/](qrcode|dijkstrajs|barcode-detector|zxing-wasm|temporal-polyfill)[\\/]/.test(
+                !/[\\/]node_modules[\\/](qrcode|dijkstrajs|barcode-detector|zxing-wasm|temporal-polyfill|temporal-utils)[\\/]/.test(
                   id,
                 ) &&
                 // The registration rule and the icons only the activity and ticket pages use.
@@ -107,6 +107,13 @@ export default defineConfig({
                   id,
                 ) &&
                 !/lucide-react.*[\\/]icons[\\/](search|search-x|x|sliders-horizontal|heart|thumbs-up|phone|mail|camera|package|badge-check|circle-check)\.mjs$/.test(
+                  id,
+                ) &&
+                // The appointment and schedule pages' icons, and mutations (their buttons), load with them.
+                !/lucide-react.*[\\/]icons[\\/](calendar-check|calendar-plus|calendar-range|link-2|lock|store)\.mjs$/.test(
+                  id,
+                ) &&
+                !/[\\/]node_modules[\\/]@tanstack[\\/](react-query[\\/].*useMutation|query-core[\\/].*mutationObserver)/.test(
                   id,
                 ),
               minShareCount: 2,

@@ -1,5 +1,5 @@
 import type { ScheduleEntry } from '@app/contracts';
-import { dateKey, dayRange } from '../../../lib/zoned-days.ts';
+import { addDays, unixToZoned } from '@app/domain/appointments';
 
 /**
  * Pure helpers of the schedule screens (issue 6): entries grouped by calendar day in the viewer's time
@@ -30,7 +30,7 @@ export function groupByDay<T extends Pick<ScheduleEntry, 'start'>>(
   const groups: ScheduleDayGroup<T>[] = [];
   const byDate = new Map<string, ScheduleDayGroup<T>>();
   for (const entry of entries) {
-    const date = dateKey(entry.start * 1000, timeZone);
+    const date = unixToZoned(entry.start, timeZone).date;
     let group = byDate.get(date);
     if (!group) {
       group = { date, entries: [] };
@@ -68,7 +68,7 @@ export function noonOfDate(date: string): number {
 
 /** 'today' or 'tomorrow' when `date` ('YYYY-MM-DD' in `timeZone`) is one of them at `nowMs`, else null. */
 export function relativeDay(date: string, nowMs: number, timeZone: string): 'today' | 'tomorrow' | null {
-  const today = dateKey(nowMs, timeZone);
+  const today = unixToZoned(Math.floor(nowMs / 1000), timeZone).date;
   if (date === today) return 'today';
-  return date === dateKey(dayRange(today, timeZone).end, timeZone) ? 'tomorrow' : null;
+  return date === addDays(today, 1) ? 'tomorrow' : null;
 }
