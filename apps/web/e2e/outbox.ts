@@ -31,3 +31,27 @@ export async function outboxCode(serverUrl: string, recipient: string): Promise<
   }
   throw new Error(`no code for ${recipient} in the outbox`);
 }
+
+/** Every message the developer outbox (`GET /api/texts`) holds now, newest first. */
+export async function outboxMessages(
+  serverUrl: string,
+): Promise<{ channel: string; recipient: string; subject: string; body: string }[]> {
+  const path = '/api/texts';
+  const deviceId = 'e2e-outbox-reader';
+  const response = await fetch(`${serverUrl}${path}`, {
+    headers: {
+      'device-id': deviceId,
+      apikey: signApikey({
+        salt: apikeySalt,
+        method: 'GET',
+        pathWithQuery: path,
+        timestamp: Math.floor(Date.now() / 1000),
+        deviceId,
+      }),
+    },
+  });
+  const { results } = (await response.json()) as {
+    results: { channel: string; recipient: string; subject: string; body: string }[];
+  };
+  return results;
+}
