@@ -1,5 +1,4 @@
 import { ErrorCode } from '@app/contracts';
-import type { AppointmentWindowRefusal } from '@app/domain/appointments';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -7,25 +6,8 @@ import { AppError } from '../../errors.ts';
  * AppError with the stable code the client translates.
  */
 
-/** Code and message of each §5 time refusal; the same texts the booking form's refusals use. */
-const windowRefusals: Record<AppointmentWindowRefusal, { code: string; message: string }> = {
-  date_required: { code: ErrorCode.appointmentDateRequired, message: 'Please choose a date first' },
-  time_required: { code: ErrorCode.appointmentTimeRequired, message: 'Please choose a time' },
-  time_zone_invalid: { code: ErrorCode.appointmentTimeZoneInvalid, message: 'Unknown time zone' },
-  time_nonexistent: {
-    code: ErrorCode.appointmentTimeNonexistent,
-    message: 'This time does not exist in that time zone (the clocks change)',
-  },
-  start_past: { code: ErrorCode.appointmentStartPast, message: 'The time must be after now' },
-  same_time: { code: ErrorCode.appointmentSameTime, message: 'The start and end time cannot be the same' },
-  end_before_start: { code: ErrorCode.appointmentEndBeforeStart, message: 'The end must be after the start' },
-};
-
-/** 400 appointment.* for a refusal of `appointmentWindow` (§5), e.g. 'The time must be after now'. */
-export const slotTimeRefused = (refusal: AppointmentWindowRefusal) => {
-  const { code, message } = windowRefusals[refusal];
-  return new AppError(400, code, message);
-};
+/** 400 appointment.* for a refusal of `appointmentWindow` (§5): the booking form's own refusals. */
+export { windowRefused as slotTimeRefused } from '../appointments/appointments.errors.ts';
 
 /** 409 schedule.overlap: the new slot overlaps one the enterprise already published. */
 export const slotOverlap = () =>
