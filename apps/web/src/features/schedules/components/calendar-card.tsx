@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { copyText } from '../../../components/ui/copy-text.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
@@ -29,28 +30,6 @@ function useIsDesktop(): boolean {
     () => window.matchMedia(desktopQuery).matches,
     () => false,
   );
-}
-
-/** Copies text to the clipboard; a hidden textarea where the Clipboard API is missing (web views). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the old way
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const isCopied = document.execCommand('copy');
-  area.remove();
-  return isCopied;
 }
 
 /** Google Calendar's "add by URL" address for a feed. */

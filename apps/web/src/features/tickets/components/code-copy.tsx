@@ -1,30 +1,9 @@
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../components/ui/copy-text.ts';
 import { cx } from '../../../components/ui/cx.ts';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { groupCode } from './ticket-code.ts';
-
-/** Copies text to the clipboard; a hidden textarea where the Clipboard API is missing (web views). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the old way
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const isCopied = document.execCommand('copy');
-  area.remove();
-  return isCopied;
-}
 
 /**
  * A ticket code in groups of four, monospace and always left to right, with a copy button and the
