@@ -2,13 +2,13 @@ import { zonedToUnix } from '@app/domain/appointments';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { exhibitorAccounts } from '../../modules/auth/auth.tables.ts';
 import {
-  exclusionConstraintOf,
   hasFutureSlot,
   insertScheduleRows,
   type NewScheduleRow,
 } from '../../modules/schedules/schedules.repository.ts';
 import type { Database } from '../client.ts';
 import { newId } from '../ids.ts';
+import { exclusionViolation, violatedConstraintOf } from '../pg-errors.ts';
 import { demoMeetingId } from './demo-meeting.data.ts';
 
 /** The zone of the demo slots (the demo exhibitor's booth clock). */
@@ -82,7 +82,7 @@ export async function seedDemoSchedules(db: Database, now: Date = new Date()): P
   } catch (error) {
     // Another process published them at the same moment (or a slot the exhibitor made overlaps):
     // the demo has slots either way.
-    if (exclusionConstraintOf(error) === 'schedules_slot_no_overlap') return 0;
+    if (violatedConstraintOf(error, exclusionViolation) === 'schedules_slot_no_overlap') return 0;
     throw error;
   }
   return rows.length;

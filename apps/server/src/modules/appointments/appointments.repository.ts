@@ -156,7 +156,7 @@ export async function lockSchedule(db: Database, id: string): Promise<ScheduleRo
   return row;
 }
 
-/** Inserts an appointment; a unique or exclusion violation propagates (see pgErrorOf). */
+/** Inserts an appointment; a unique or exclusion violation propagates (see db/pg-errors.ts). */
 export async function insertAppointment(db: Database, row: NewAppointmentRow): Promise<AppointmentRow> {
   const [inserted] = await db.insert(appointments).values(row).returning();
   if (!inserted) throw new Error('the appointment was not stored');
@@ -333,24 +333,4 @@ export async function findExhibitorSideUsers(
     .select(userColumns)
     .from(users)
     .where(and(inArray(users.id, ids as string[]), eq(users.deleted, 0)));
-}
-
-/**
- * SQLSTATE and constraint name of a PostgreSQL error (pg and PGlite both put `code` and
- * `constraint` on it; drizzle wraps it in `cause`), or null for any other error. 23505 is a unique
- * violation, 23P01 an exclusion violation.
- */
-export function pgErrorOf(error: unknown): { code: string; constraint: string } | null {
-  for (
-    let e = error as { code?: unknown; constraint?: string; message?: string; cause?: unknown } | undefined,
-      depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth += 1
-  ) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      const named = /constraint "([^"]+)"/.exec(e.message ?? '');
-      return { code: e.code, constraint: e.constraint ?? named?.[1] ?? '' };
-    }
-  }
-  return null;
 }

@@ -15,6 +15,7 @@ import {
 } from '@app/domain/appointments';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
+import { exclusionViolation, pgErrorOf, uniqueViolation } from '../../db/pg-errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { unix } from '../../db/wire.ts';
 import { type AppError, noPermission, notFound } from '../../errors.ts';
@@ -48,7 +49,6 @@ import {
   lockAppointment,
   lockSchedule,
   type NewAppointmentRow,
-  pgErrorOf,
   softDeleteAppointmentSchedules,
   updateAppointmentRow,
 } from './appointments.repository.ts';
@@ -82,7 +82,11 @@ async function mappingTaken<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     const pg = pgErrorOf(error);
-    if (pg && (pg.code === '23505' || pg.code === '23P01') && pg.constraint.startsWith('appointments_')) {
+    if (
+      pg &&
+      (pg.code === uniqueViolation || pg.code === exclusionViolation) &&
+      pg.constraint.startsWith('appointments_')
+    ) {
       throw alreadyBooked();
     }
     throw error;

@@ -2,7 +2,8 @@ import { type LocalizedText, localize } from '@app/domain';
 import { ICalCalendar } from 'ical-generator';
 import { Temporal } from 'temporal-polyfill';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import { calendarTexts, fillText } from './schedules.messages.ts';
+import { fill } from '../codes/codes.messages.ts';
+import { calendarTexts } from './schedules.messages.ts';
 import type { CalendarEntryRow } from './schedules.repository.ts';
 
 /**
@@ -76,7 +77,7 @@ export function renderCalendar(input: CalendarInput): string {
       end: zoned(entry.end),
       timezone: tzid,
       stamp: entry.updatedAt,
-      summary: fillText(texts.summary, { name: otherSide || texts.visitor }),
+      summary: fill(texts.summary, { name: otherSide || texts.visitor }),
       description: appointment.matter,
       location: appointment.mode === 'online' ? texts.online : appointment.booth || null,
       url: link.toString(),

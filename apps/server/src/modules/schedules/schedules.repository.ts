@@ -91,7 +91,7 @@ export async function findLiveAppointmentsOfSlots(
     .where(and(inArray(appointments.scheduleId, slotIds), inArray(appointments.status, [...liveStatuses])));
 }
 
-/** Inserts a schedule row; an exclusion or unique violation propagates (see exclusionConstraintOf). */
+/** Inserts a schedule row; an exclusion or unique violation propagates (see db/pg-errors.ts). */
 export async function insertScheduleRow(db: Database, row: NewScheduleRow): Promise<ScheduleRow> {
   const [inserted] = await db.insert(schedules).values(row).returning();
   if (!inserted) throw new Error('schedule insert returned nothing');
@@ -101,27 +101,6 @@ export async function insertScheduleRow(db: Database, row: NewScheduleRow): Prom
 /** Inserts many schedule rows (seeds); violations propagate. */
 export async function insertScheduleRows(db: Database, rows: NewScheduleRow[]): Promise<void> {
   if (rows.length > 0) await db.insert(schedules).values(rows);
-}
-
-/**
- * Name of the exclusion constraint a PostgreSQL exclusion_violation (23P01) hit, or null for any
- * other error. pg and PGlite both put `code` and `constraint` on their error; drizzle wraps it in
- * `cause`.
- */
-export function exclusionConstraintOf(error: unknown): string | null {
-  for (
-    let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined,
-      depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth += 1
-  ) {
-    if (e.code === '23P01') {
-      if (e.constraint) return e.constraint;
-      const match = /exclusion constraint "([^"]+)"/.exec(e.message ?? '');
-      return match?.[1] ?? '';
-    }
-  }
-  return null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { base32nopad } from '@scure/base';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
+import { exclusionViolation, violatedConstraintOf } from '../../db/pg-errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { unix } from '../../db/wire.ts';
 import { noPermission, notFound } from '../../errors.ts';
@@ -16,7 +17,6 @@ import {
   type CalendarFeedRow,
   countScheduleRows,
   ensureCalendarFeed,
-  exclusionConstraintOf,
   findCalendarEntryRows,
   findCalendarFeedByToken,
   findScheduleRows,
@@ -153,7 +153,7 @@ export async function createSlot(
       timezone: input.body.timezone,
     });
   } catch (error) {
-    if (exclusionConstraintOf(error) === 'schedules_slot_no_overlap') throw slotOverlap();
+    if (violatedConstraintOf(error, exclusionViolation) === 'schedules_slot_no_overlap') throw slotOverlap();
     throw error;
   }
   const [entry] = await toWireScheduleEntries(deps.db, [row], {

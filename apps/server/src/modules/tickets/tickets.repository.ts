@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { uniqueViolation, violatedConstraintOf } from '../../db/pg-errors.ts';
 import { activities, activityPrices, activitySources } from '../activities/activities.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { formQuestions, forms } from '../forms/forms.tables.ts';
@@ -169,24 +170,9 @@ export async function insertTickets(db: Database, rows: NewTicketRow[]): Promise
   return db.insert(tickets).values(rows).returning();
 }
 
-/**
- * Name of the unique index a PostgreSQL unique violation (23505) hit, or null for any other error.
- * Both pg and PGlite put `code` and `constraint` on their error; drizzle wraps it in `cause`.
- */
+/** Name of the unique index a PostgreSQL unique violation (23505) hit, or null for any other error. */
 export function uniqueConstraintOf(error: unknown): string | null {
-  for (
-    let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined,
-      depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth += 1
-  ) {
-    if (e.code === '23505') {
-      if (e.constraint) return e.constraint;
-      const match = /unique constraint "([^"]+)"/.exec(e.message ?? '');
-      return match?.[1] ?? '';
-    }
-  }
-  return null;
+  return violatedConstraintOf(error, uniqueViolation);
 }
 
 /** A ticket of one registration as registerOne writes it. */

@@ -1,5 +1,6 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { uniqueViolation, violatedConstraintOf } from '../../db/pg-errors.ts';
 import { userIdentities, users } from './users.tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -13,10 +14,7 @@ export type UserChanges = Partial<
 
 /** PostgreSQL unique_violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
+  return violatedConstraintOf(error, uniqueViolation) !== null;
 }
 
 /** A user by id (deleted ones included; callers decide). */
