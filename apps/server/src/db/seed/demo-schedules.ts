@@ -1,11 +1,8 @@
 import { zonedToUnix } from '@app/domain/appointments';
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { insertSchedules } from '../../modules/appointments/appointments.repository.ts';
 import { exhibitorAccounts } from '../../modules/auth/auth.tables.ts';
-import {
-  hasFutureSlot,
-  insertScheduleRows,
-  type NewScheduleRow,
-} from '../../modules/schedules/schedules.repository.ts';
+import { hasFutureSlot, type NewScheduleRow } from '../../modules/schedules/schedules.repository.ts';
 import type { Database } from '../client.ts';
 import { newId } from '../ids.ts';
 import { exclusionViolation, violatedConstraintOf } from '../pg-errors.ts';
@@ -78,7 +75,7 @@ export async function seedDemoSchedules(db: Database, now: Date = new Date()): P
     }
   }
   try {
-    await insertScheduleRows(db, rows);
+    await insertSchedules(db, rows);
   } catch (error) {
     // Another process published them at the same moment (or a slot the exhibitor made overlaps):
     // the demo has slots either way.

@@ -73,12 +73,6 @@ export async function countScheduleRows(db: Database, filter: ScheduleFilter): P
   return row?.total ?? 0;
 }
 
-/** Appointments by id (any status), in no particular order. */
-export async function findAppointmentRowsByIds(db: Database, ids: string[]): Promise<AppointmentRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(appointments).where(inArray(appointments.id, ids));
-}
-
 /** The applying or accepted request holding each of these slots (at most one each, by a unique index). */
 export async function findLiveAppointmentsOfSlots(
   db: Database,
@@ -96,20 +90,6 @@ export async function insertScheduleRow(db: Database, row: NewScheduleRow): Prom
   const [inserted] = await db.insert(schedules).values(row).returning();
   if (!inserted) throw new Error('schedule insert returned nothing');
   return inserted;
-}
-
-/** Inserts many schedule rows (seeds); violations propagate. */
-export async function insertScheduleRows(db: Database, rows: NewScheduleRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(schedules).values(rows);
-}
-
-/**
- * One schedule row locked for the rest of the transaction (`SELECT … FOR UPDATE`): a booking of the
- * same slot, which locks it too, waits for this transaction to end. Undefined when it does not exist.
- */
-export async function lockScheduleRow(tx: Database, id: string): Promise<ScheduleRow | undefined> {
-  const [row] = await tx.select().from(schedules).where(eq(schedules.id, id)).limit(1).for('update');
-  return row;
 }
 
 /** Whether an applying or accepted request holds the slot. */

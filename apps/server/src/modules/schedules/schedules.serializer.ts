@@ -3,10 +3,10 @@ import { toWireId } from '@app/contracts';
 import { unixToZoned } from '@app/domain/appointments';
 import type { Database } from '../../db/client.ts';
 import { flag, unix, wireIdOrNull } from '../../db/wire.ts';
+import { findAppointmentsByIds } from '../appointments/appointments.repository.ts';
 import { toWireAppointments } from '../appointments/appointments.serializer.ts';
 import {
   type AppointmentRow,
-  findAppointmentRowsByIds,
   findLiveAppointmentsOfSlots,
   type ScheduleRow,
 } from './schedules.repository.ts';
@@ -34,7 +34,7 @@ export async function toWireScheduleEntries(
   ];
   const slotIds = rows.filter((row) => row.kind === 'slot').map((row) => row.id);
   const [entryAppointments, slotHolders] = await Promise.all([
-    findAppointmentRowsByIds(db, entryAppointmentIds),
+    findAppointmentsByIds(db, entryAppointmentIds),
     findLiveAppointmentsOfSlots(db, slotIds),
   ]);
   const holderOfSlot = new Map<string, AppointmentRow>();

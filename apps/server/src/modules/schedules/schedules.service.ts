@@ -9,6 +9,7 @@ import { exclusionViolation, violatedConstraintOf } from '../../db/pg-errors.ts'
 import { inTransaction } from '../../db/transaction.ts';
 import { unix } from '../../db/wire.ts';
 import { noPermission, notFound } from '../../errors.ts';
+import { lockSchedule } from '../appointments/appointments.repository.ts';
 import { findBinding, findExhibitorOfEnterprise } from '../exhibitors/exhibitors.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { renderCalendar } from './schedules.calendar.ts';
@@ -22,7 +23,6 @@ import {
   findScheduleRows,
   insertScheduleRow,
   isSlotHeld,
-  lockScheduleRow,
   markScheduleDeleted,
   replaceCalendarFeedToken,
   type ScheduleFilter,
@@ -178,7 +178,7 @@ export async function deleteSlot(
   input: { userId: string; enterpriseId: string; scheduleId: string },
 ): Promise<{ deleted: 1 }> {
   return inTransaction(deps.db, async (tx) => {
-    const slot = await lockScheduleRow(tx, input.scheduleId);
+    const slot = await lockSchedule(tx, input.scheduleId);
     if (slot?.kind !== 'slot' || slot.deleted === 1 || slot.enterpriseId !== input.enterpriseId) {
       throw notFound('Schedule');
     }
