@@ -94,7 +94,7 @@ export default defineConfig({
                 !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products|activities|tickets|appointments|schedules)[\\/]/.test(
                   id,
                 ) &&
-                !/[\\/](ui[\\/](tabs|copy-text|thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select|notice-dialog)|api[\\/](error-message|upload-image)|lib[\\/](use-login-gate|activity-paths|appointment-paths|use-search-state))\./.test(
+                !/[\\/](ui[\\/](tabs|copy-text|thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select|notice-dialog)|api[\\/](error-message|upload-image)|lib[\\/](use-login-gate|activity-paths|appointment-paths|device-time|use-search-state))\./.test(
                   id,
                 ) &&
                 // The ticket QR encoder and the check-in decoder load with the ticket pages only.

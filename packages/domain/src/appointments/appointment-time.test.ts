@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   appointmentWindow,
   isValidTimeZone,
   unixToZoned,
   windowsOverlap,
   zonedToUnix,
   zoneOffsetAt,
-  zonesDifferAt,
 } from './appointment-time.ts';
 
 const iso = (at: number) => new Date(at * 1000).toISOString();
@@ -143,21 +141,5 @@ describe('windowsOverlap', () => {
     expect(windowsOverlap({ start: 0, end: 10 }, { start: 10, end: 20 })).toBe(false);
     expect(windowsOverlap({ start: 0, end: 11 }, { start: 10, end: 20 })).toBe(true);
     expect(windowsOverlap({ start: 5, end: 6 }, { start: 0, end: 20 })).toBe(true);
-  });
-});
-
-describe('addDays and zonesDifferAt', () => {
-  it('steps calendar days across month ends and clock changes', () => {
-    expect(addDays('2026-10-24', 1)).toBe('2026-10-25');
-    expect(addDays('2026-10-31', 1)).toBe('2026-11-01');
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
-  });
-
-  it('compares clocks at an instant', () => {
-    const summer = Date.parse('2026-07-01T12:00:00Z') / 1000;
-    const winter = Date.parse('2026-12-01T12:00:00Z') / 1000;
-    expect(zonesDifferAt(summer, 'Europe/Berlin', 'Europe/Paris')).toBe(false);
-    expect(zonesDifferAt(summer, 'Europe/Berlin', 'Europe/London')).toBe(true);
-    expect(zonesDifferAt(winter, 'Asia/Shanghai', 'Asia/Singapore')).toBe(false);
   });
 });

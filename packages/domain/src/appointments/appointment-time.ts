@@ -129,13 +129,3 @@ export function windowsOverlap(
 ): boolean {
   return a.start < b.end && b.start < a.end;
 }
-
-/** The calendar date `days` after `date` ('YYYY-MM-DD'), whatever the clocks do that night. */
-export function addDays(date: string, days: number): string {
-  return Temporal.PlainDate.from(date).add({ days }).toString();
-}
-
-/** Whether two zones show different clocks at an instant (unix seconds), e.g. Shanghai vs Berlin. */
-export function zonesDifferAt(at: number, zoneA: string, zoneB: string): boolean {
-  return zoneOffsetAt(at, zoneA) !== zoneOffsetAt(at, zoneB);
-}

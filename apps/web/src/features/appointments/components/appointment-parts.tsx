@@ -6,9 +6,10 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
+import { deviceTimeZone, readsDifferentlyOnDevice } from '../../../lib/device-time.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { formatDate, formatTimeRange, intlLocale, zoneLabel } from '../../../lib/time.ts';
-import { deviceTimeZone, readsDifferentlyOnDevice, statusTone, zoneName } from './appointment-view.ts';
+import { statusTone, zoneName } from './appointment-view.ts';
 
 /** Small pieces shared by the appointment list, details and success pages. */
 

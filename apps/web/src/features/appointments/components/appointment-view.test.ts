@@ -3,7 +3,6 @@ import {
   actionDialog,
   appointmentTimeline,
   groupSlotsByDay,
-  readsDifferentlyOnDevice,
   statusParamOfTab,
   statusTone,
   tabOfStatusParam,
@@ -106,22 +105,5 @@ describe('groupSlotsByDay', () => {
     ];
     groupSlotsByDay(slots);
     expect(slots[0]?.start).toBe(2);
-  });
-});
-
-describe('readsDifferentlyOnDevice', () => {
-  // 2026-03-29 12:00 UTC: London already on summer time (+01:00), Lisbon too; Shanghai +08:00.
-  const at = Date.UTC(2026, 2, 29, 12, 0) / 1000;
-  it('is false for the same zone or the same wall clock', () => {
-    expect(readsDifferentlyOnDevice(at, 'Asia/Shanghai', 'Asia/Shanghai')).toBe(false);
-    expect(readsDifferentlyOnDevice(at, 'Asia/Shanghai', 'Asia/Singapore')).toBe(false);
-    expect(readsDifferentlyOnDevice(at, 'Europe/London', 'Europe/Lisbon')).toBe(false);
-  });
-  it('is true when the clocks read differently', () => {
-    expect(readsDifferentlyOnDevice(at, 'Europe/London', 'Asia/Shanghai')).toBe(true);
-    expect(readsDifferentlyOnDevice(at, 'America/New_York', 'UTC')).toBe(true);
-  });
-  it('is false for an empty zone', () => {
-    expect(readsDifferentlyOnDevice(at, '', 'UTC')).toBe(false);
   });
 });

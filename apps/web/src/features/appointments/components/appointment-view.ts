@@ -120,44 +120,6 @@ export function groupSlotsByDay<T extends Pick<ScheduleEntry, 'date' | 'start' |
     .map(([date, items]) => ({ date, slots: items }));
 }
 
-/** The wall clock of an instant in a zone, `YYYY-MM-DD HH:mm` (Intl; no Temporal in list chunks). */
-function wallClock(at: number, timeZone: string): string {
-  try {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(at * 1000);
-    const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
-    return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-  } catch {
-    return '';
-  }
-}
-
-/**
- * Whether a time shown in `timeZone` reads differently on the device's clock at that instant (so the
- * screen repeats it in the device zone). Same offset → false, whatever the zones are called.
- */
-export function readsDifferentlyOnDevice(at: number, timeZone: string, deviceZone: string): boolean {
-  if (!timeZone || timeZone === deviceZone) return false;
-  const there = wallClock(at, timeZone);
-  return there !== '' && there !== wallClock(at, deviceZone);
-}
-
-/** The device's IANA time zone ('UTC' when the runtime does not say). */
-export function deviceTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** A zone's name in the display locale without its offset ('China Standard Time'), else its id. */
 export function zoneName(timeZone: string, at: number, locale: string): string {
   for (const style of ['longGeneric', 'long'] as const) {

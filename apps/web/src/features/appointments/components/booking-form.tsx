@@ -17,13 +17,14 @@ import { Thumb } from '../../../components/ui/thumb.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { appointmentPaths } from '../../../lib/appointment-paths.ts';
+import { deviceTimeZone, readsDifferentlyOnDevice } from '../../../lib/device-time.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { formatDate, formatTimeRange, intlLocale, zoneLabel } from '../../../lib/time.ts';
 import { refreshAppointments } from '../api/appointment-actions.ts';
 import { bookEnterpriseSlot, createAppointmentRequest } from '../api/book-appointment.ts';
 import { useEnterpriseSlots } from '../api/enterprise-slots.ts';
-import { deviceTimeZone, groupSlotsByDay, readsDifferentlyOnDevice, zoneName } from './appointment-view.ts';
+import { groupSlotsByDay, zoneName } from './appointment-view.ts';
 import {
   type BookingErrorKey,
   type BookingField,

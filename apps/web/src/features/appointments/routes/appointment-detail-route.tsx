@@ -11,6 +11,7 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { appointmentPaths } from '../../../lib/appointment-paths.ts';
+import { deviceTimeZone } from '../../../lib/device-time.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { idParam, paths } from '../../../lib/paths.ts';
@@ -19,7 +20,7 @@ import { useAppointment } from '../api/list-appointments.ts';
 import { AppointmentActionBar } from '../components/appointment-action-bar.tsx';
 import { Counterpart, StatusBadge } from '../components/appointment-parts.tsx';
 import { AppointmentSummary, Row } from '../components/appointment-summary.tsx';
-import { appointmentTimeline, deviceTimeZone } from '../components/appointment-view.ts';
+import { appointmentTimeline } from '../components/appointment-view.ts';
 
 /**
  * /appointment?appointment_id&meeting_id (§2, login): one request in full — the other side (with

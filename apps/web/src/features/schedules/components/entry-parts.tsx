@@ -1,12 +1,12 @@
 import type { Appointment, AppointmentPerson, ScheduleEntry } from '@app/contracts';
 import { localize } from '@app/domain';
-import { zonesDifferAt } from '@app/domain/appointments';
 import { Globe, MapPin, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../components/ui/cx.ts';
+import { deviceTimeZone, readsDifferentlyOnDevice } from '../../../lib/device-time.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { formatDate, formatTimeRange, zoneLabel } from '../../../lib/time.ts';
-import { deviceTimeZone, noonOfDate } from './schedule-model.ts';
+import { noonOfDate } from './schedule-model.ts';
 
 /** An entry's start–end in the viewer's zone, e.g. `09:00 – 09:30`. */
 export function EntryTime({ entry, timeZone }: { entry: ScheduleEntry; timeZone: string }) {
@@ -29,7 +29,7 @@ export function EntryTime({ entry, timeZone }: { entry: ScheduleEntry; timeZone:
 export function OwnZoneLine({ entry }: { entry: ScheduleEntry }) {
   const { t } = useTranslation('schedules');
   const language = useLanguage();
-  if (!zonesDifferAt(entry.start, entry.timezone, deviceTimeZone())) return null;
+  if (!readsDifferentlyOnDevice(entry.start, entry.timezone, deviceTimeZone())) return null;
   const date = formatDate(noonOfDate(entry.date), 'UTC', language, {
     weekday: 'short',
     day: 'numeric',

@@ -7,12 +7,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { Field } from '../../../components/ui/field.tsx';
+import { deviceTimeZone } from '../../../lib/device-time.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { zoneLabel } from '../../../lib/time.ts';
 import { createSlot } from '../api/create-slot.ts';
 import { schedulesKey } from '../api/list-schedules.ts';
 import { refusalMessage, scheduleErrorMessage } from './schedule-errors.ts';
-import { deviceTimeZone } from './schedule-model.ts';
 import {
   type PlannedSlot,
   planSlots,

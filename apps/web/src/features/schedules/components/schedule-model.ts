@@ -1,19 +1,10 @@
 import type { ScheduleEntry } from '@app/contracts';
-import { addDays, unixToZoned } from '@app/domain/appointments';
+import { nextDate, wallDate } from '../../../lib/device-time.ts';
 
 /**
  * Pure helpers of the schedule screens (issue 6): entries grouped by calendar day in the viewer's time
  * zone, and which entry is happening now or comes next. Entry instants are unix seconds.
  */
-
-/** The device's IANA time zone ('Europe/Berlin'), 'UTC' when the runtime does not say. */
-export function deviceTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** One day of a schedule: its `YYYY-MM-DD` in the viewer's zone and its entries in list order. */
 export type ScheduleDayGroup<T> = { date: string; entries: T[] };
@@ -30,7 +21,7 @@ export function groupByDay<T extends Pick<ScheduleEntry, 'start'>>(
   const groups: ScheduleDayGroup<T>[] = [];
   const byDate = new Map<string, ScheduleDayGroup<T>>();
   for (const entry of entries) {
-    const date = unixToZoned(entry.start, timeZone).date;
+    const date = wallDate(entry.start, timeZone);
     let group = byDate.get(date);
     if (!group) {
       group = { date, entries: [] };
@@ -68,7 +59,7 @@ export function noonOfDate(date: string): number {
 
 /** 'today' or 'tomorrow' when `date` ('YYYY-MM-DD' in `timeZone`) is one of them at `nowMs`, else null. */
 export function relativeDay(date: string, nowMs: number, timeZone: string): 'today' | 'tomorrow' | null {
-  const today = unixToZoned(Math.floor(nowMs / 1000), timeZone).date;
+  const today = wallDate(Math.floor(nowMs / 1000), timeZone);
   if (date === today) return 'today';
-  return date === addDays(today, 1) ? 'tomorrow' : null;
+  return date === nextDate(today) ? 'tomorrow' : null;
 }

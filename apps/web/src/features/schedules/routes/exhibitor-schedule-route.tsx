@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageHeader, SectionTitle } from '../../../components/ui/page-header.tsx';
 import { appointmentPaths, appointmentRoutes } from '../../../lib/appointment-paths.ts';
+import { deviceTimeZone } from '../../../lib/device-time.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -16,7 +17,7 @@ import { EntryDays } from '../components/entry-days.tsx';
 import { HistorySwitch } from '../components/history-switch.tsx';
 import { PublishSlots } from '../components/publish-slots.tsx';
 import { isForbidden } from '../components/schedule-errors.ts';
-import { deviceTimeZone, entryHighlight } from '../components/schedule-model.ts';
+import { entryHighlight } from '../components/schedule-model.ts';
 import { ScheduleSkeleton } from '../components/schedule-skeleton.tsx';
 import { SlotDays } from '../components/slot-days.tsx';
 

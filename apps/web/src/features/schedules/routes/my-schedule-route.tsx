@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { appointmentPaths, appointmentRoutes } from '../../../lib/appointment-paths.ts';
+import { deviceTimeZone } from '../../../lib/device-time.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -15,7 +16,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { useSchedules } from '../api/list-schedules.ts';
 import { EntryDays } from '../components/entry-days.tsx';
 import { HistorySwitch } from '../components/history-switch.tsx';
-import { deviceTimeZone, entryHighlight } from '../components/schedule-model.ts';
+import { entryHighlight } from '../components/schedule-model.ts';
 import { ScheduleSkeleton } from '../components/schedule-skeleton.tsx';
 
 /**

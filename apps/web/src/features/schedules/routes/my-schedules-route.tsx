@@ -7,13 +7,14 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageHeader, SectionLink, SectionTitle } from '../../../components/ui/page-header.tsx';
 import { appointmentPaths } from '../../../lib/appointment-paths.ts';
+import { deviceTimeZone } from '../../../lib/device-time.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useAppointmentAuthentication } from '../api/appointment-authentication.ts';
 import { useSchedules } from '../api/list-schedules.ts';
 import { CalendarCard } from '../components/calendar-card.tsx';
 import { EntryDays } from '../components/entry-days.tsx';
-import { deviceTimeZone, entryHighlight } from '../components/schedule-model.ts';
+import { entryHighlight } from '../components/schedule-model.ts';
 import { ScheduleSkeleton } from '../components/schedule-skeleton.tsx';
 
 /** How many upcoming meetings the overview shows. */
