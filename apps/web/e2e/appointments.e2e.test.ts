@@ -229,38 +229,41 @@ describe('appointments', () => {
   });
 
   it('shows the requests, schedules and calendar in zh, en and ar at both sizes', async () => {
-    for (const [who, size] of [
-      [visitor, 'phone'],
-      [exhibitor, 'desktop'],
-    ] as const) {
-      for (const lang of ['zh', 'en', 'ar']) {
-        const side = who === visitor ? 'user' : 'enterprise';
-        await go(who.page, `/${side}/appointments?meeting_id=${meetingId}`, lang);
-        await who.page.locator('[data-testid="appointment-card"]').first().waitFor();
-        await settle(who.page);
-        await screenshot(who.page, `appointments-${side}-${size}-${lang}`);
-        await go(who.page, `/my/schedules?meeting_id=${meetingId}`, lang);
-        await who.page.locator('[data-testid="calendar-card"]').waitFor();
-        await settle(who.page);
-        await screenshot(who.page, `my-schedules-${size}-${lang}`);
-        if (who === visitor) {
-          await go(
-            who.page,
-            `/meeting/enterprise/appointment?enterprise_id=${enterpriseId}&meeting_id=${meetingId}`,
-            lang,
+    const [accepted] = await apiAs(visitor.token).get<Appointment[]>('/appointments', {
+      meeting_id: meetingId,
+      status: '1',
+    });
+    const detail = `/appointment?appointment_id=${accepted?._id.$id}&meeting_id=${meetingId}`;
+    const shoot = async (who: typeof visitor, path: string, testId: string, name: string, lang: string) => {
+      await go(who.page, path, lang);
+      await who.page.locator(`[data-testid="${testId}"]`).first().waitFor();
+      await settle(who.page);
+      await screenshot(who.page, name);
+    };
+    for (const who of [visitor, exhibitor]) {
+      const side = who === visitor ? 'user' : 'enterprise';
+      for (const size of [phoneSize, desktopSize]) {
+        await who.page.setViewportSize({ width: size.width, height: size.height });
+        const at = size === phoneSize ? 'phone' : 'desktop';
+        for (const lang of ['zh', 'en', 'ar']) {
+          const list = `/${side}/appointments?meeting_id=${meetingId}`;
+          await shoot(who, list, 'appointment-card', `appointments-${side}-${at}-${lang}`, lang);
+          await shoot(who, detail, 'appointment-detail', `appointment-detail-${side}-${at}-${lang}`, lang);
+          const overview = `/my/schedules?meeting_id=${meetingId}`;
+          await shoot(who, overview, 'calendar-card', `my-schedules-${side}-${at}-${lang}`, lang);
+          if (who === visitor) {
+            const form = `/meeting/enterprise/appointment?enterprise_id=${enterpriseId}&meeting_id=${meetingId}`;
+            await shoot(who, form, 'booking-form', `appointment-booking-${at}-${lang}`, lang);
+            const mine = `/meeting/my/schedule?meeting_id=${meetingId}`;
+            await shoot(who, mine, 'schedule-entry', `my-schedule-${at}-${lang}`, lang);
+          } else {
+            const theirs = `/meeting/exhibitor/schedule?meeting_id=${meetingId}`;
+            await shoot(who, theirs, 'schedule-entry', `exhibitor-schedule-${at}-${lang}`, lang);
+          }
+          expect(await who.page.evaluate(() => document.documentElement.dir)).toBe(
+            lang === 'ar' ? 'rtl' : 'ltr',
           );
-          await who.page.locator('[data-testid="booking-form"]').waitFor();
-          await settle(who.page);
-          await screenshot(who.page, `appointment-booking-${size}-${lang}`);
-        } else {
-          await go(who.page, `/meeting/exhibitor/schedule?meeting_id=${meetingId}`, lang);
-          await who.page.locator('[data-testid="schedule-entry"]').first().waitFor();
-          await settle(who.page);
-          await screenshot(who.page, `exhibitor-schedule-${size}-${lang}`);
         }
-        expect(await who.page.evaluate(() => document.documentElement.dir)).toBe(
-          lang === 'ar' ? 'rtl' : 'ltr',
-        );
       }
     }
     // The calendar link is the caller's private feed and serves iCalendar.
