@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { resolveWallTime } from '../time/zoned-time.ts';
 
 /**
  * Meeting-request times (§3 Meeting request, §5 Appointment, issue 6 part 3): a request is typed as a
@@ -7,6 +8,8 @@ import { Temporal } from 'temporal-polyfill';
  * the server agree on daylight-saving edges:
  * - a wall time that does not exist (the hour skipped when clocks go forward) is refused;
  * - a wall time that happens twice (clocks go back) means its first occurrence (RFC 5545 §3.3.5).
+ * The second is the rule every zoned wall time follows (time/zoned-time.ts, shared with the schedule
+ * importer); the first is this form's own: a person typing a time that never happens is asked again.
  */
 
 /** `YYYY-MM-DD`. */
@@ -44,12 +47,9 @@ export function zonedToUnix(date: string, time: string, timeZone: string): Zoned
   } catch {
     return { ok: false, reason: 'invalid_date' };
   }
-  const zoned = wall.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
-  // In a gap Temporal moves the time; a different wall time back means the typed one never happens.
-  if (Temporal.PlainDateTime.compare(zoned.toPlainDateTime(), wall) !== 0) {
-    return { ok: false, reason: 'nonexistent_time' };
-  }
-  return { ok: true, at: Math.floor(zoned.epochMilliseconds / 1000) };
+  const resolved = resolveWallTime(wall, timeZone);
+  if (resolved.isSkipped) return { ok: false, reason: 'nonexistent_time' };
+  return { ok: true, at: Math.floor(resolved.epochMilliseconds / 1000) };
 }
 
 /** The wall-clock date ('YYYY-MM-DD') and time ('HH:mm') of a unix-seconds instant in `timeZone`. */
