@@ -73,15 +73,53 @@ export default defineConfig({
           groups: [
             // Everything the entry imports is one file: one request instead of four, and no
             // import/export glue between them (about 4 KiB gzip less).
-            { name: 'index', tags: ['$initial'], priority: 2 },
-            // Code that several lazy chunks share, split by the set of chunks that use it: a page
-            // loads only what it uses, nothing is kept out of it by name (DESIGN §10). Sets smaller
-            // than the threshold join their closest neighbour to keep the number of requests down.
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            // Phone-number metadata and e-mail/phone validation: only the account pages use them, so
+            // they load with those pages, never on the home page. (Only leaf libraries here: a group
+            // also takes in the dependencies of what it matches.)
             {
-              name: 'shared',
+              name: 'accounts',
+              test: (id) =>
+                /awesome-phonenumber|[\\/]validator[\\/]|[\\/]src[\\/](contact|forms)[\\/]/.test(id),
+              priority: 2,
+            },
+            {
+              name: 'route-shared',
+              // The account features' shared parts stay out: they pull in the phone metadata. So do
+              // the exhibit pages' (cards, search, reactions, forms, their icons): the home page never
+              // uses them, and this chunk loads with it.
+              test: (id) =>
+                !id.includes('/src/app/') &&
+                !id.includes('/routes/') &&
+                !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products|activities|tickets|appointments|schedules)[\\/]/.test(
+                  id,
+                ) &&
+                !/[\\/](ui[\\/](tabs|copy-text|thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select|notice-dialog)|api[\\/](error-message|upload-image)|lib[\\/](use-login-gate|activity-paths|appointment-paths|device-time|use-search-state))\./.test(
+                  id,
+                ) &&
+                // The ticket QR encoder and the check-in decoder load with the ticket pages only.
+                !/[\\/]node_modules[\\/](qrcode|dijkstrajs|barcode-detector|zxing-wasm|temporal-polyfill|temporal-utils)[\\/]/.test(
+                  id,
+                ) &&
+                // The registration rule, the appointment rules, the zoned wall-time rule (it loads
+                // Temporal) and the icons only the activity, ticket and appointment pages use.
+                !/[\\/]domain[\\/]src[\\/](activities[\\/]|appointments[\\/]|time[\\/]zoned-time\.)/.test(
+                  id,
+                ) &&
+                !/lucide-react.*[\\/]icons[\\/](calendar-clock|circle-exclamation-point|circle-x|clipboard-list|copy|file-up|hourglass|loader-circle|monitor-play|pencil|plus|users-round|calendar-x-2|chevron-right)\.mjs$/.test(
+                  id,
+                ) &&
+                !/lucide-react.*[\\/]icons[\\/](search|search-x|x|sliders-horizontal|heart|thumbs-up|phone|mail|camera|package|badge-check|circle-check)\.mjs$/.test(
+                  id,
+                ) &&
+                // The appointment and schedule pages' icons, and mutations (their buttons), load with them.
+                !/lucide-react.*[\\/]icons[\\/](calendar-check|calendar-plus|calendar-range|link-2|lock|store)\.mjs$/.test(
+                  id,
+                ) &&
+                !/[\\/]node_modules[\\/]@tanstack[\\/](react-query[\\/].*useMutation|query-core[\\/].*mutationObserver)/.test(
+                  id,
+                ),
               minShareCount: 2,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 2048,
               priority: 1,
             },
           ],
