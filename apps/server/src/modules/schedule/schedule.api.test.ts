@@ -74,9 +74,9 @@ function countsOf(document: { schedule: { conference: Json } }) {
 }
 
 /**
- * The source with the normalisations the export is documented to apply (schedule.mapping.ts), so a
- * round trip can be compared for deep equality: acronym and slugs lowercased, relative media URIs
- * resolved against base_url, scheme-less host names given https.
+ * The source with the normalisations the export is documented to apply (schedule.export-mapping.ts),
+ * so a round trip can be compared for deep equality: acronym and slugs lowercased, relative media
+ * URIs resolved against base_url, scheme-less host names given https.
  */
 function normalisedSource(document: { schedule: Json & { conference: Json } }) {
   const out = clone(document);

@@ -2,14 +2,9 @@ import { ErrorCode, invalidObjectIdMessage, isObjectId } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { AppError, notFound } from '../../errors.ts';
-import {
-  buildScheduleDocument,
-  deepEqual,
-  type ImportPlan,
-  planImport,
-  type ScheduleDocument,
-  validateScheduleDocument,
-} from './schedule.mapping.ts';
+import { deepEqual } from './schedule.document.ts';
+import { buildScheduleDocument, type ScheduleDocument } from './schedule.export-mapping.ts';
+import { type ImportPlan, planImport, validateScheduleDocument } from './schedule.import-mapping.ts';
 import {
   type AgendaInsert,
   type AgendaSpeakerRow,
@@ -37,7 +32,7 @@ import {
   upsertTracks,
 } from './schedule.repository.ts';
 
-export type { ScheduleDocument } from './schedule.mapping.ts';
+export type { ScheduleDocument } from './schedule.export-mapping.ts';
 
 type Deps = { db: Database };
 
@@ -379,7 +374,7 @@ function tally<R extends object>(
  * c3voc schedule-JSON document — every non-deleted session (hidden ones included), its persons,
  * rooms, tracks and day boundaries, with what the import kept in `extra` given back. Valid against
  * `fixtures/schedule-json.schema.json`: values the source wrote invalidly are normalised (see
- * schedule.mapping.ts).
+ * schedule.export-mapping.ts).
  * @throws 404 not_found when the meeting does not exist or is deleted
  */
 export async function exportSchedule(deps: Deps, input: { meetingId: string }): Promise<ScheduleDocument> {
