@@ -28,6 +28,35 @@ describe('invitation poster', () => {
     expect(cut[1]).toMatch(/…$/);
   });
 
+  it('wraps Thai only between words and never separates a character from its combining marks', () => {
+    // "Shenzhen Sunrise Robotics Co., Ltd." in Thai: no spaces, vowels and tone marks above and below.
+    const text = 'บริษัทหุ่นยนต์ซันไรส์เซินเจิ้นจำกัด';
+    const wordEnds = new Set(
+      Array.from(new Intl.Segmenter('th', { granularity: 'word' }).segment(text), (word) => word.index),
+    );
+    const lines = wrapText(text, 5, 10);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.join('')).toBe(text);
+    let offset = 0;
+    for (const line of lines.slice(0, -1)) {
+      offset += line.length;
+      expect(wordEnds.has(offset)).toBe(true);
+    }
+    for (const line of lines) expect(line).not.toMatch(/^\p{M}/u);
+    // A word longer than a line is cut, but between grapheme clusters: ลิ, ภั and ฑ์ stay whole.
+    const cut = wrapText('ผลิตภัณฑ์', 1.2, 5);
+    expect(cut).toEqual(['ผลิ', 'ตภั', 'ณฑ์']);
+    // CJK still breaks at any ideograph and Latin at spaces; the ellipsis cuts between grapheme clusters.
+    expect(wrapText('深圳旭日机器人科技', 4, 3)).toEqual(['深圳旭日', '机器人科', '技']);
+    expect(wrapText('Sunrise Robotics', 8, 2)).toEqual(['Sunrise', 'Robotics']);
+    const ellipsised = wrapText(text, 5, 2);
+    expect(ellipsised).toHaveLength(2);
+    expect(ellipsised[1]).toMatch(/…$/);
+    const shown = ellipsised.join('').slice(0, -1);
+    expect(text.startsWith(shown)).toBe(true);
+    expect(text.slice(shown.length)).not.toMatch(/^\p{M}/u);
+  });
+
   it('builds the enterprise share link from PUBLIC_URL', () => {
     expect(enterpriseShareUrl('https://expo.example.org/', 'a'.repeat(24), 'b'.repeat(24))).toBe(
       `https://expo.example.org/#/meeting/enterprise?enterprise_id=${'b'.repeat(24)}&meeting_id=${'a'.repeat(24)}`,

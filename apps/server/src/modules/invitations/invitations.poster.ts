@@ -93,36 +93,72 @@ export function escapeSvgText(text: string): string {
 const breakAnywhere =
   /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
 
-/** Estimated advance of a character in ems: CJK is square, everything else about half as wide. */
-function advance(character: string): number {
-  return breakAnywhere.test(character) ? 1 : 0.58;
+/** Grapheme clusters: a base character with its combining marks (Thai vowels and tones, accents). */
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/**
+ * Words by Unicode's rules (UAX #29); for scripts written without spaces between words (Thai, Lao,
+ * Khmer, Burmese) ICU finds them with its dictionaries.
+ */
+const words = new Intl.Segmenter('en', { granularity: 'word' });
+
+function clusters(text: string): string[] {
+  return Array.from(graphemes.segment(text), ({ segment }) => segment);
+}
+
+/** Estimated advance of a grapheme in ems: CJK is square, everything else about half as wide. */
+function advance(grapheme: string): number {
+  return breakAnywhere.test(grapheme) ? 1 : 0.58;
+}
+
+/**
+ * The pieces a line may break between: words of spaced scripts (Hangul included) with their
+ * punctuation, single spaces, each ideograph and kana, and each dictionary word of Thai-like scripts.
+ */
+function breakableTokens(text: string): string[] {
+  const tokens: string[] = [];
+  let word = '';
+  let isAfterWord = false;
+  const flush = () => {
+    if (word) tokens.push(word);
+    word = '';
+  };
+  for (const { segment, isWordLike } of words.segment(text)) {
+    if (/^\s+$/u.test(segment)) {
+      flush();
+      tokens.push(' ');
+      isAfterWord = false;
+      continue;
+    }
+    // Two words with nothing between them: a Thai-like script, where a line may break between words.
+    if (isWordLike && isAfterWord) flush();
+    isAfterWord = Boolean(isWordLike);
+    for (const grapheme of clusters(segment)) {
+      if (breakAnywhere.test(grapheme) && !/^[\uac00-\ud7a3]/.test(grapheme)) {
+        flush();
+        tokens.push(grapheme);
+      } else {
+        word += grapheme;
+      }
+    }
+  }
+  flush();
+  return tokens;
 }
 
 /**
  * Breaks `text` into at most `maxLines` lines of at most `maxEms` (font sizes) each: between words
- * where there are spaces, anywhere inside CJK runs; the last line ends in `…` when text is left.
+ * where there are spaces, between dictionary words in Thai, Lao, Khmer and Burmese, anywhere inside
+ * CJK runs — never between a character and its combining marks; the last line ends in `…` when text
+ * is left.
  */
 export function wrapText(text: string, maxEms: number, maxLines: number): string[] {
-  // Words of spaced scripts (Hangul included) stay whole; ideographs and kana may break anywhere.
-  const tokens: string[] = [];
-  let word = '';
-  for (const character of Array.from(text.trim())) {
-    const isSpace = /\s/u.test(character);
-    if (isSpace || (breakAnywhere.test(character) && !/[\uac00-\ud7a3]/.test(character))) {
-      if (word) tokens.push(word);
-      word = '';
-      tokens.push(isSpace ? ' ' : character);
-    } else {
-      word += character;
-    }
-  }
-  if (word) tokens.push(word);
+  const tokens = breakableTokens(text.trim());
   const lines: string[] = [];
   let line = '';
   let width = 0;
-  const measure = (value: string) => Array.from(value).reduce((sum, c) => sum + advance(c), 0);
+  const measure = (value: string) => clusters(value).reduce((sum, c) => sum + advance(c), 0);
   for (const token of tokens) {
-    if (/^\s+$/.test(token)) {
+    if (token === ' ') {
       if (line !== '') {
         line += ' ';
         width += advance(' ');
@@ -135,22 +171,22 @@ export function wrapText(text: string, maxEms: number, maxLines: number): string
       line = '';
       width = 0;
     }
-    // A single word longer than a line is cut by characters.
-    for (const character of Array.from(token)) {
-      const characterWidth = advance(character);
-      if (width + characterWidth > maxEms && line !== '') {
+    // A single word longer than a line is cut between graphemes.
+    for (const grapheme of clusters(token)) {
+      const graphemeWidth = advance(grapheme);
+      if (width + graphemeWidth > maxEms && line !== '') {
         lines.push(line.trimEnd());
         line = '';
         width = 0;
       }
-      line += character;
-      width += characterWidth;
+      line += grapheme;
+      width += graphemeWidth;
     }
   }
   if (line.trim() !== '') lines.push(line.trimEnd());
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, maxLines);
-  const last = Array.from(kept[maxLines - 1] as string);
+  const last = clusters(kept[maxLines - 1] as string);
   while (last.length > 0 && measure(last.join('')) + 1 > maxEms) last.pop();
   kept[maxLines - 1] = `${last.join('').trimEnd()}…`;
   return kept;
