@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 
@@ -28,6 +31,53 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * A fresh database that outlives its handles, for tests of restarts and of several server
+ * processes: `open()` gives a new migrated handle each time (a PGlite data folder, or a database on
+ * the DATABASE_URL server); `canOpenTwice` is false on PGlite, whose folder one process holds at a
+ * time. `drop()` removes it after the handles are closed.
+ */
+export async function createReopenableTestDatabase(): Promise<{
+  open: () => Promise<DatabaseHandle>;
+  canOpenTwice: boolean;
+  drop: () => Promise<void>;
+}> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'meeting-db-'));
+    return {
+      open: async () => {
+        const handle = await openDatabase({ dataDir });
+        await handle.migrate();
+        return handle;
+      },
+      canOpenTwice: false,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    open: async () => {
+      const handle = await openDatabase({ url: url.toString(), poolSize: 5, onIdleClientError: () => {} });
+      await handle.migrate();
+      return handle;
+    },
+    canOpenTwice: true,
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

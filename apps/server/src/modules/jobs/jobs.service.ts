@@ -1,0 +1,249 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client.ts';
+
+/**
+ * The durable job queue (DESIGN §1, §9): pg-boss on the app's own database — the pg pool on
+ * PostgreSQL, the one PGlite connection otherwise — in its `pgboss` schema, which pg-boss installs
+ * and migrates itself when the queue starts.
+ *
+ * - A job is enqueued with the caller's database handle, usually its transaction: a rolled-back
+ *   change leaves no job, a committed one always has its job (`enqueue`).
+ * - Jobs are rows, so they survive a restart; every replica runs the workers, and a job is fetched
+ *   by one worker only (`FOR UPDATE SKIP LOCKED`, state → active in the same statement).
+ * - A failed attempt is retried with exponential back-off up to the job type's limit, then the job
+ *   stays `failed` (see `listFailedJobs` in jobs.repository.ts). A worker that dies mid-job leaves
+ *   it active until its expiry, when pg-boss's maintenance hands it out again: delivery is at least
+ *   once, so handlers are written to be repeatable (the outbox handler checks its row first).
+ *
+ * Workers are a small fetch loop per job type over pg-boss's fetch/complete/fail rather than
+ * `boss.work`, so that stopping awaits every query and handler it started (pg-boss completes jobs
+ * without awaiting, which races a closing PGlite) and a commit can wake the local worker at once.
+ * On PGlite every query waits for the one connection: a poll waits for a transaction in flight, and
+ * enqueueing inside a transaction goes through that transaction, never around it (which would wait
+ * for itself).
+ */
+
+/** A kind of job: its queue name and retry policy; `T` is the JSON data a job carries. */
+export type JobType<T> = {
+  /** pg-boss queue name: letters, digits, `-` and `_`. */
+  name: string;
+  /** Attempts after the first one. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) per retry when `retryBackoff`. */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** Seconds an attempt may stay active before maintenance fails it (and it is retried). */
+  expireInSeconds: number;
+  /** Type marker only, never set. */
+  readonly data?: T;
+};
+
+/** What a handler learns about the attempt it runs. */
+export type JobAttempt = {
+  jobId: string;
+  /** 0 for the first attempt. */
+  retryCount: number;
+  /** true when a failure now makes the job `failed` for good. */
+  isLastAttempt: boolean;
+};
+
+export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
+
+export type EnqueueOptions = {
+  /** Not before this instant. */
+  startAfter?: Date;
+  /** Jobs of a type with one key and the same `singletonSeconds` slot are enqueued once. */
+  singletonKey?: string;
+};
+
+export type JobQueueOptions = {
+  /** Seconds between polls of an idle worker (default 2; pg-boss's minimum 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Replaces every job type's retry delay and turns back-off off (tests: retries without waiting). */
+  retryDelaySeconds?: number;
+  /** Errors of the queue itself (a poll or maintenance that failed); console.error by default. */
+  onError?: (error: unknown) => void;
+};
+
+export type JobQueue = {
+  /**
+   * Stores a job in the database `db` writes to — pass the caller's transaction so the job commits
+   * or rolls back with the change that causes it. Answers the job id (null when a singleton key
+   * already holds the slot). Call `wake` after the commit to start it without waiting for a poll.
+   */
+  enqueue: <T>(db: Database, type: JobType<T>, data: T, options?: EnqueueOptions) => Promise<string | null>;
+  /** Runs `handler` for jobs of `type` in this process from `start` on; `concurrency` jobs at a time. */
+  work: <T>(type: JobType<T>, handler: JobHandler<T>, options?: { concurrency?: number }) => void;
+  /** Makes this process's worker of `type` poll now (after a commit that enqueued). */
+  wake: (type: JobType<unknown>) => void;
+  /** Installs or migrates the pgboss schema, creates the queues, starts the workers. */
+  start: () => Promise<void>;
+  /** Stops polling and waits for running jobs (up to `timeoutMs`, default 30 s), then for maintenance. */
+  stop: (timeoutMs?: number) => Promise<void>;
+};
+
+/** pg-boss's database adapter: one statement with $n parameters, or several without. */
+type SqlExecutor = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
+
+/** Sends pg-boss's statements through the app's own client: the pg pool or the PGlite connection. */
+function clientExecutor(db: Database, kind: 'pglite' | 'postgres'): SqlExecutor {
+  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (kind === 'postgres') {
+    const pool = client as pg.Pool;
+    return { executeSql: (text, values) => pool.query(text, values) };
+  }
+  const pglite = client as PGlite;
+  return {
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return pglite.query(text, values);
+      // Schema plans and maintenance are several statements (BEGIN; …; COMMIT) without parameters:
+      // only the simple protocol (exec) takes them.
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}
+
+/**
+ * One pg-boss statement through a Drizzle handle — a transaction included — as a Drizzle query:
+ * each `$n` becomes a bound parameter (Drizzle numbers them itself).
+ */
+export function drizzleExecutor(db: Database): SqlExecutor {
+  return {
+    executeSql: async (text, values = []) => {
+      const chunks: SQL[] = [];
+      let last = 0;
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(last, match.index)));
+        chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
+        last = match.index + match[0].length;
+      }
+      chunks.push(sql.raw(text.slice(last)));
+      const result = (await db.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** A wait of `ms` that `wake()` ends early. */
+function wakeableDelay(ms: number): { promise: Promise<void>; wake: () => void } {
+  let wake = () => {};
+  const promise = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+  return { promise, wake };
+}
+
+/** The message of a failure, as stored in the job's output. */
+function failureOutput(error: unknown): { message: string } {
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * A job queue on the app's database (not started). Every job type a process enqueues or works must
+ * be named in `types` so `start` creates its queue; `db`/`kind` are the DatabaseHandle's.
+ */
+export function createJobQueue(
+  database: { db: Database; kind: 'pglite' | 'postgres' },
+  types: JobType<unknown>[],
+  options: JobQueueOptions = {},
+): JobQueue {
+  const onError = options.onError ?? ((error: unknown) => console.error('job queue:', error));
+  const pollingMs = Math.max(0.5, options.pollingIntervalSeconds ?? 2) * 1000;
+  const boss = new PgBoss({
+    db: clientExecutor(database.db, database.kind) as PgBoss.Db,
+    // Cron schedules are not used yet: no timekeeper polling. Maintenance (expiring jobs whose
+    // worker died, archiving, deleting) runs on one replica at a time under an advisory lock.
+    schedule: false,
+    supervise: true,
+    migrate: true,
+  });
+  let isStopping = false;
+  boss.on('error', (error) => {
+    if (!isStopping) onError(error);
+  });
+
+  type Worker = { type: JobType<unknown>; handler: JobHandler<unknown>; concurrency: number };
+  const workers = new Map<string, Worker>();
+  const wakers = new Map<string, () => void>();
+  const loops: Promise<void>[] = [];
+
+  async function runOne(worker: Worker, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    const { name } = worker.type;
+    try {
+      await worker.handler(job.data, {
+        jobId: job.id,
+        retryCount: job.retryCount,
+        isLastAttempt: job.retryCount >= job.retryLimit,
+      });
+    } catch (error) {
+      await boss.fail(name, job.id, failureOutput(error));
+      return;
+    }
+    await boss.complete(name, job.id);
+  }
+
+  async function loop(worker: Worker): Promise<void> {
+    const { name } = worker.type;
+    while (!isStopping) {
+      let jobs: PgBoss.JobWithMetadata<unknown>[] = [];
+      try {
+        jobs = await boss.fetch(name, { batchSize: worker.concurrency, includeMetadata: true });
+        await Promise.all(jobs.map((job) => runOne(worker, job)));
+      } catch (error) {
+        if (!isStopping) onError(error);
+      }
+      // A full batch means more may be waiting: fetch again at once.
+      if (isStopping || (jobs.length === worker.concurrency && jobs.length > 0)) continue;
+      const wait = wakeableDelay(pollingMs);
+      wakers.set(name, wait.wake);
+      await wait.promise;
+    }
+  }
+
+  const policyOf = (type: JobType<unknown>) =>
+    options.retryDelaySeconds === undefined
+      ? { retryDelay: type.retryDelaySeconds, retryBackoff: type.retryBackoff }
+      : { retryDelay: options.retryDelaySeconds, retryBackoff: false };
+
+  return {
+    enqueue: async (db, type, data, enqueueOptions = {}) =>
+      boss.send(type.name, data as object, {
+        ...policyOf(type as JobType<unknown>),
+        retryLimit: type.retryLimit,
+        expireInSeconds: type.expireInSeconds,
+        ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
+        ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
+        db: drizzleExecutor(db) as PgBoss.Db,
+      }),
+    work: (type, handler, workOptions = {}) => {
+      workers.set(type.name, {
+        type: type as JobType<unknown>,
+        handler: handler as JobHandler<unknown>,
+        concurrency: Math.max(1, workOptions.concurrency ?? 5),
+      });
+    },
+    wake: (type) => wakers.get(type.name)?.(),
+    start: async () => {
+      await boss.start();
+      for (const type of types) await boss.createQueue(type.name);
+      for (const worker of workers.values()) loops.push(loop(worker));
+    },
+    stop: async (timeoutMs = 30_000) => {
+      if (isStopping) return;
+      isStopping = true;
+      for (const wake of wakers.values()) wake();
+      const timeout = wakeableDelay(timeoutMs);
+      await Promise.race([Promise.allSettled(loops), timeout.promise]);
+      timeout.wake();
+      await boss.stop({ graceful: false, close: false, wait: true });
+    },
+  };
+}
