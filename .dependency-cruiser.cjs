@@ -2,7 +2,9 @@
  * Import boundaries (DESIGN §4.7 and §2):
  * - web features never import each other; app/ composes them;
  * - components/ui and lib never import features or app;
- * - only server repositories, table definitions and the db/ folder import Drizzle;
+ * - only server repositories, table definitions, the db/ folder and the seeds import Drizzle;
+ * - the server house reads top down (DESIGN §2): seeds and cli sit above the modules and no module,
+ *   plugin, provider or db/ file imports them; db/ knows no module;
  * - the web app never imports server code; packages never import apps;
  * - no cycles.
  */
@@ -28,9 +30,34 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^apps/server/src/',
-        pathNot: ['\\.repository\\.ts$', '\\.tables\\.ts$', '^apps/server/src/db/', '\\.test\\.ts$'],
+        pathNot: [
+          '\\.repository\\.ts$',
+          '\\.tables\\.ts$',
+          '^apps/server/src/db/',
+          '^apps/server/src/seeds/',
+          '\\.test\\.ts$',
+        ],
       },
       to: { path: 'node_modules/drizzle-orm' },
+    },
+    {
+      name: 'nothing-below-imports-seeds-or-cli',
+      comment:
+        'Seeds, generators and commands sit above the modules (DESIGN §2): modules, plugins, providers and db/ never import them (tests may).',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/(modules|plugins|providers|db)/',
+        pathNot: '\\.test\\.ts$',
+      },
+      to: { path: '^apps/server/src/(seeds|cli)/' },
+    },
+    {
+      name: 'db-knows-no-module',
+      comment:
+        'db/ is the bottom layer (client, columns, query mapping): it imports no module, plugin or seed; the drizzle config collects the tables by glob (DESIGN §2).',
+      severity: 'error',
+      from: { path: '^apps/server/src/db/' },
+      to: { path: '^apps/server/src/(modules|plugins|seeds|cli|providers)/|^apps/server/src/(app|start-server|server)\\.ts$' },
     },
     {
       name: 'web-never-imports-server',

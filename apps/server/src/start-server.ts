@@ -3,12 +3,12 @@ import { buildApp } from './app.ts';
 import type { App } from './app-types.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
-import { seedDemoActivities } from './db/seed/demo-activities.ts';
-import { seedDemoMeeting } from './db/seed/demo-meeting.ts';
-import { seedDemoSchedules } from './db/seed/demo-schedules.ts';
 import { resolveUserPath, serverRoot } from './paths.ts';
 import { createResponseCache } from './plugins/response-cache.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
+import { seedDemoActivities } from './seeds/demo-activities.ts';
+import { seedDemoMeeting } from './seeds/demo-meeting.ts';
+import { seedDemoSchedules } from './seeds/demo-schedules.ts';
 
 export type RunningServer = { app: App; url: string; database: DatabaseHandle; close: () => Promise<void> };
 

@@ -3,14 +3,14 @@ import {
   agendaLives,
   agendaSpeakers,
   agendas,
-  blocks,
-  categories,
   lives,
-  meetings,
   rooms,
-  speakers,
   tracks,
-} from '../src/db/schema.ts';
+} from '../src/modules/agendas/agendas.tables.ts';
+import { blocks } from '../src/modules/blocks/blocks.tables.ts';
+import { categories } from '../src/modules/categories/categories.tables.ts';
+import { meetings } from '../src/modules/meetings/meetings.tables.ts';
+import { speakers } from '../src/modules/speakers/speakers.tables.ts';
 
 /** Fixed ids so tests read clearly. */
 export const ids = {

@@ -4,10 +4,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { demoMeetingId } from '../db/seed/demo-meeting.data.ts';
-import { maxGeneratedExhibitors } from '../db/seed/exhibitors-generator.ts';
-import { SeedRefusedError, seedExhibitors } from '../db/seed/seed-exhibitors.ts';
 import { createStorage } from '../providers/storage/create-storage.ts';
+import { demoMeetingId } from '../seeds/demo-meeting.data.ts';
+import { maxGeneratedExhibitors } from '../seeds/exhibitors-generator.ts';
+import { SeedRefusedError, seedExhibitors } from '../seeds/seed-exhibitors.ts';
 
 const usage = `Usage: npm run seed -- exhibitors <count> [--meeting <id>] [--seed <n>] [--replace]
 

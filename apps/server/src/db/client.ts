@@ -10,11 +10,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../paths.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-/** The typed Drizzle client, the same type on PGlite and on PostgreSQL. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle client, the same type on PGlite and on PostgreSQL. Queries name their tables (the
+ * modules' *.tables.ts); no relational schema is registered, so db/ knows no module (DESIGN §2).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseHandle = {
   db: Database;
@@ -50,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       options.onIdleClientError ??
         ((error) => console.error(`database: idle connection error: ${error.message}`)),
     );
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    const db = drizzlePg({ client: pool }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -65,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     extensions: { btree_gist, pg_trgm },
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -107,7 +107,7 @@ describe('GET /meeting/agendas', () => {
 
 describe('stored values come back as stored', () => {
   it('keeps a plain-string title that looks like JSON (a number) a string', async () => {
-    const { agendas } = await import('../../db/schema.ts');
+    const { agendas } = await import('./agendas.tables.ts');
     const id = 'dddddddddddddddddddd0099';
     await t.database.db.insert(agendas).values({
       id,

@@ -5,10 +5,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, seedFixture } from '../../../test/fixture.ts';
 import { createTestApp, productionSecret, type TestApp } from '../../../test/test-app.ts';
-import { exhibitorAccounts, phoneTokenUses, sessions, users } from '../../db/schema.ts';
-import { demoMeetingId } from '../../db/seed/demo-meeting.data.ts';
-import { seedDemoMeeting } from '../../db/seed/demo-meeting.ts';
+import { demoMeetingId } from '../../seeds/demo-meeting.data.ts';
+import { seedDemoMeeting } from '../../seeds/demo-meeting.ts';
+import { sessions } from '../sessions/sessions.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { createExhibitorAccount } from './auth.service.ts';
+import { exhibitorAccounts, phoneTokenUses } from './auth.tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,9 +7,11 @@ import { type FakeAliyunSms, startFakeAliyunSms } from '../../../test/fake-aliyu
 import { type FakeSmtp, startFakeSmtp } from '../../../test/fake-smtp.ts';
 import { ids, seedFixture } from '../../../test/fixture.ts';
 import { createTestApp, productionSecret, type TestApp } from '../../../test/test-app.ts';
-import { outboxMessages, users, verificationCodes } from '../../db/schema.ts';
 import { rateLimitsFor } from '../../plugins/rate-limit.ts';
+import { outboxMessages } from '../messages/messages.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { codeAttemptKey, codeAttemptRule, sendLimits } from './codes.service.ts';
+import { verificationCodes } from './codes.tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {

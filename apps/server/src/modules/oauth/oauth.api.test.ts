@@ -8,8 +8,8 @@ import {
 import { ids, seedFixture } from '../../../test/fixture.ts';
 import { createTestApp, productionSecret, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../db/ids.ts';
-import { userIdentities, users } from '../../db/schema.ts';
 import { resolveSession } from '../sessions/sessions.service.ts';
+import { userIdentities, users } from '../users/users.tables.ts';
 import { oauthStates } from './oauth.tables.ts';
 
 let fakes: FakeIdentityProviders;

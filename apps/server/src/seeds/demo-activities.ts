@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { insertActivity, insertStaff } from '../../modules/activities/activities.fixtures.ts';
-import { activities } from '../../modules/activities/activities.tables.ts';
-import { meetings } from '../../modules/meetings/meetings.tables.ts';
-import type { Database } from '../client.ts';
-import { inTransaction } from '../transaction.ts';
+import type { Database } from '../db/client.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { insertActivity, insertStaff } from '../modules/activities/activities.fixtures.ts';
+import { activities } from '../modules/activities/activities.tables.ts';
+import { meetings } from '../modules/meetings/meetings.tables.ts';
 import { demoMeetingId } from './demo-meeting.data.ts';
 
 /**

@@ -2,17 +2,17 @@ import { createHash } from 'node:crypto';
 import { fileUrl } from '@app/contracts';
 import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { categories } from '../../modules/categories/categories.tables.ts';
-import { buildSearchText } from '../../modules/enterprises/enterprises.search.ts';
-import { enterprises } from '../../modules/enterprises/enterprises.tables.ts';
-import { exhibitors } from '../../modules/exhibitors/exhibitors.tables.ts';
-import { originalStorageKey } from '../../modules/media/media.keys.ts';
-import { insertUploadThen } from '../../modules/media/media.repository.ts';
-import { meetings } from '../../modules/meetings/meetings.tables.ts';
-import { products } from '../../modules/products/products.tables.ts';
-import type { Storage } from '../../providers/storage/storage.ts';
-import type { Database } from '../client.ts';
-import { newId } from '../ids.ts';
+import type { Database } from '../db/client.ts';
+import { newId } from '../db/ids.ts';
+import { categories } from '../modules/categories/categories.tables.ts';
+import { buildSearchText } from '../modules/enterprises/enterprises.search.ts';
+import { enterprises } from '../modules/enterprises/enterprises.tables.ts';
+import { exhibitors } from '../modules/exhibitors/exhibitors.tables.ts';
+import { originalStorageKey } from '../modules/media/media.keys.ts';
+import { insertUploadThen } from '../modules/media/media.repository.ts';
+import { meetings } from '../modules/meetings/meetings.tables.ts';
+import { products } from '../modules/products/products.tables.ts';
+import type { Storage } from '../providers/storage/storage.ts';
 import {
   type GeneratedExhibitor,
   type GeneratorOptions,

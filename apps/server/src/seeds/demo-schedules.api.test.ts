@@ -1,12 +1,12 @@
 import { unixToZoned } from '@app/domain/appointments';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { schedules } from '../../modules/appointments/appointments.tables.ts';
-import { insertEnterprises } from '../../modules/enterprises/enterprises.repository.ts';
-import { newExhibitorAccount } from '../../modules/exhibitors/exhibitors.fixtures.ts';
-import { insertExhibitors } from '../../modules/exhibitors/exhibitors.repository.ts';
-import { meetings } from '../../modules/meetings/meetings.tables.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { schedules } from '../modules/appointments/appointments.tables.ts';
+import { insertEnterprises } from '../modules/enterprises/enterprises.repository.ts';
+import { newExhibitorAccount } from '../modules/exhibitors/exhibitors.fixtures.ts';
+import { insertExhibitors } from '../modules/exhibitors/exhibitors.repository.ts';
+import { meetings } from '../modules/meetings/meetings.tables.ts';
 import { demoMeetingId } from './demo-meeting.data.ts';
 import { demoSlotTimeZone, seedDemoSchedules } from './demo-schedules.ts';
 

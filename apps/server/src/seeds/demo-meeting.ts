@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createExhibitorAccount } from '../../modules/auth/auth.service.ts';
-import { importSchedule } from '../../modules/schedule/schedule.service.ts';
-import { serverRoot } from '../../paths.ts';
-import type { Storage } from '../../providers/storage/storage.ts';
-import type { Database } from '../client.ts';
+import type { Database } from '../db/client.ts';
+import { createExhibitorAccount } from '../modules/auth/auth.service.ts';
+import { importSchedule } from '../modules/schedule/schedule.service.ts';
+import { serverRoot } from '../paths.ts';
+import type { Storage } from '../providers/storage/storage.ts';
 import { seedDemoActivities } from './demo-activities.ts';
 import { demoBlocks, demoMeeting, demoMeetingId, demoNavigation } from './demo-meeting.data.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';

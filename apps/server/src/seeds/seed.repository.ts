@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
-import { blocks } from '../../modules/blocks/blocks.tables.ts';
-import { categories } from '../../modules/categories/categories.tables.ts';
-import { meetings } from '../../modules/meetings/meetings.tables.ts';
-import type { Database } from '../client.ts';
-import { newId } from '../ids.ts';
+import type { Database } from '../db/client.ts';
+import { newId } from '../db/ids.ts';
+import { blocks } from '../modules/blocks/blocks.tables.ts';
+import { categories } from '../modules/categories/categories.tables.ts';
+import { meetings } from '../modules/meetings/meetings.tables.ts';
 
 /** Number of meetings (deleted ones included). */
 export async function countMeetings(db: Database): Promise<number> {

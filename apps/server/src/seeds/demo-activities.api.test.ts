@@ -1,10 +1,10 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { activities, activityPrices } from '../../modules/activities/activities.tables.ts';
-import { formQuestions, forms } from '../../modules/forms/forms.tables.ts';
-import { meetings } from '../../modules/meetings/meetings.tables.ts';
-import { meetingStaff } from '../../modules/tickets/tickets.tables.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { activities, activityPrices } from '../modules/activities/activities.tables.ts';
+import { formQuestions, forms } from '../modules/forms/forms.tables.ts';
+import { meetings } from '../modules/meetings/meetings.tables.ts';
+import { meetingStaff } from '../modules/tickets/tickets.tables.ts';
 import { demoActivityIds, demoFormIds, demoStaffPhone, seedDemoActivities } from './demo-activities.ts';
 import { demoMeetingId } from './demo-meeting.data.ts';
 

@@ -1,11 +1,11 @@
 import { zonedToUnix } from '@app/domain/appointments';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { insertSchedules } from '../../modules/appointments/appointments.repository.ts';
-import { exhibitorAccounts } from '../../modules/auth/auth.tables.ts';
-import { hasFutureSlot, type NewScheduleRow } from '../../modules/schedules/schedules.repository.ts';
-import type { Database } from '../client.ts';
-import { newId } from '../ids.ts';
-import { exclusionViolation, violatedConstraintOf } from '../pg-errors.ts';
+import type { Database } from '../db/client.ts';
+import { newId } from '../db/ids.ts';
+import { exclusionViolation, violatedConstraintOf } from '../db/pg-errors.ts';
+import { insertSchedules } from '../modules/appointments/appointments.repository.ts';
+import { exhibitorAccounts } from '../modules/auth/auth.tables.ts';
+import { hasFutureSlot, type NewScheduleRow } from '../modules/schedules/schedules.repository.ts';
 import { demoMeetingId } from './demo-meeting.data.ts';
 
 /** The zone of the demo slots (the demo exhibitor's booth clock). */
