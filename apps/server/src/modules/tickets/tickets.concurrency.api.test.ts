@@ -10,7 +10,7 @@ import { type InsertedActivity, insertActivity } from '../activities/activities.
 import { activities, activityPrices, activitySources } from '../activities/activities.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { newLogin } from '../exhibitors/exhibitors.fixtures.ts';
-import { createTickets } from './tickets.service.ts';
+import { createTickets } from './tickets.registration.ts';
 import { tickets } from './tickets.tables.ts';
 
 /**

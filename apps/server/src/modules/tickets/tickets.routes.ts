@@ -12,17 +12,12 @@ import {
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
-import {
-  checkIn,
-  countTickets,
-  createTickets,
-  getFormAnswers,
-  getStaffStatus,
-  listTickets,
-  putFormAnswers,
-  reviewTicket,
-  updateTicket,
-} from './tickets.service.ts';
+import { getFormAnswers, putFormAnswers, updateTicket } from './tickets.answers.ts';
+import { checkIn } from './tickets.checkin.ts';
+import { createTickets } from './tickets.registration.ts';
+import { reviewTicket } from './tickets.review.ts';
+import { countTickets, listTickets } from './tickets.service.ts';
+import { getStaffStatus } from './tickets.staff.ts';
 
 /**
  * §7 Tickets: GET /tickets, /tickets/count, /tickets/staff (is the caller staff); POST /tickets; PUT /tickets/{id}, /tickets/{id}/approve
