@@ -59,6 +59,8 @@ declare module 'fastify' {
     actor: Actor;
     /** The body exactly as received (for the Apikey body hash); '' when there is none. */
     rawBody: string;
+    /** The path percent-decoded, slashes collapsed, dot segments resolved (plugins/path-normalisation.ts). */
+    normalisedPath: string;
   }
   interface FastifyContextConfig {
     /** Serve this public GET from the response cache (keyed by URL) for CACHE_TTL_SECONDS. */
@@ -67,9 +69,10 @@ declare module 'fastify' {
     isCacheableForGuests?: boolean;
     /**
      * 'required': 401 login.required without a session. Default 'optional': anonymous calls pass,
-     * but a token that is given must be valid (403 token.invalid otherwise).
+     * but a token that is given must be valid (403 token.invalid otherwise). 'none': any token is
+     * ignored, even a stale one (health checks).
      */
-    auth?: 'required' | 'optional';
+    auth?: 'required' | 'optional' | 'none';
     /**
      * No Apikey on this route: browser navigations (OAuth callbacks, file downloads) and uploads to
      * the storage endpoint, which carry their own proof (state, upload token).

@@ -1,10 +1,12 @@
+import { ErrorCode } from '@app/contracts';
 import compress from '@fastify/compress';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './app-types.ts';
 import { activityRoutes } from './modules/activities/activities.routes.ts';
 import { agendaRoutes } from './modules/agendas/agendas.routes.ts';
 import { agentRoutes } from './modules/agents/agents.routes.ts';
+import { appointmentJobs } from './modules/appointments/appointments.jobs.ts';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { blockRoutes } from './modules/blocks/blocks.routes.ts';
@@ -15,8 +17,10 @@ import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
 import { formRoutes } from './modules/forms/forms.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
+import { createJobQueue, type JobQueueOptions } from './modules/jobs/jobs.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
+import { messageJobs } from './modules/messages/messages.jobs.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
@@ -30,13 +34,16 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerDevOutbox } from './plugins/dev-outbox.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerPathNormalisation } from './plugins/path-normalisation.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
 import { registerWebStatic } from './plugins/web-static.ts';
 import { bodyLimitBytes, registerWireFormat } from './plugins/wire-format.ts';
 
-export type BuildAppOptions = AppDeps & {
+export type BuildAppOptions = Omit<AppDeps, 'jobs'> & {
   /** pino logger options, or false for none (tests). */
   logger?: boolean | { level: string };
+  /** Polling and retry settings of the job queue (tests make retries immediate). */
+  jobs?: JobQueueOptions;
 };
 
 /** Fastify's trustProxy from TRUST_PROXY: a hop count, or the addresses/CIDRs of trusted proxies. */
@@ -54,19 +61,32 @@ function trustProxyOption(
  * (DESIGN §2). Does not listen; server.ts does, tests use `app.inject()`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
-  const { logger = false, ...deps } = options;
+  const { logger = false, jobs: jobOptions, ...baseDeps } = options;
   const app = Fastify({
     logger,
     // One log line per response, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: bodyLimitBytes,
     routerOptions: { maxParamLength: 200 },
-    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    trustProxy: trustProxyOption(baseDeps.config.TRUST_PROXY),
+    // A URL the router cannot decode (`/api/%ff`) answers like every other refused path (§7).
+    frameworkErrors: (error, _request, reply) => {
+      const isBadUrl = error.code === 'FST_ERR_BAD_URL';
+      (reply as FastifyReply)
+        .status(400)
+        .send({ code: isBadUrl ? ErrorCode.invalidPath : ErrorCode.validation, message: error.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const jobs = createJobQueue(
+    { db: baseDeps.db, kind: baseDeps.dbKind },
+    { onError: (err) => app.log.error({ err }, 'job queue'), ...jobOptions },
+  );
+  const deps: AppDeps = { ...baseDeps, jobs };
   app.decorate('deps', deps);
 
+  registerPathNormalisation(app);
   registerWireFormat(app);
   registerErrorHandler(app);
   registerApikey(app);
@@ -118,6 +138,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
+  // Workers of the job queue (DESIGN §9): they run from here until the app closes.
+  messageJobs(app);
+  appointmentJobs(app);
+  await jobs.start();
+  app.addHook('onClose', () => jobs.stop());
   registerDevOutbox(app);
   await registerWebStatic(app, deps.config.WEB_DIST);
   return app;

@@ -2,13 +2,22 @@ import { timingSafeEqual } from 'node:crypto';
 import { apikeySignature, ErrorCode, parseApikey } from '@app/contracts';
 import type { App } from '../app-types.ts';
 import { AppError } from '../errors.ts';
+import { isApiPath } from './path-normalisation.ts';
 
-/** Paths under /api that need no Apikey: health checks and the API documentation. */
-const exemptPrefixes = ['/api/health', '/api/docs'];
+/**
+ * Routes under /api that need no Apikey: health checks and the API documentation. Decided by the
+ * route that answers (its pattern), not by the URL text, so no spelling of a path can borrow the
+ * exemption.
+ */
+function isExemptRoute(routeUrl: string | undefined): boolean {
+  return (
+    routeUrl === '/api/health' || routeUrl === '/api/docs' || Boolean(routeUrl?.startsWith('/api/docs/'))
+  );
+}
 
 /**
  * Verifies the `Apikey` signature (§7; scheme in contracts/wire/apikey.ts and the README) of every
- * /api request after its body is read. Refusals: 401 `apikey_missing`, 401 `apikey_invalid` (malformed
+ * /api request after its body is read (the path as plugins/path-normalisation.ts reads it). Refusals: 401 `apikey_missing`, 401 `apikey_invalid` (malformed
  * or wrong signature), 401 `apikey_expired` (clock more than 10 minutes off; the response carries
  * x-server-time so the client can correct and retry).
  */
@@ -16,9 +25,11 @@ export function registerApikey(app: App): void {
   const { config } = app.deps;
   if (config.APIKEY_REQUIRED === '0') return;
   app.addHook('preValidation', async (request) => {
-    const path = request.url;
-    if (!path.startsWith('/api/') || exemptPrefixes.some((prefix) => path.startsWith(prefix))) return;
+    // plugins/path-normalisation.ts has refused every non-canonical API path, so the normalised path
+    // decides; unknown /api paths still need an Apikey before they learn they are unknown.
+    if (!isApiPath(request.normalisedPath) || isExemptRoute(request.routeOptions.url)) return;
     if (request.routeOptions.config.skipApikey) return;
+    const path = request.url;
     const header = request.headers.apikey;
     const parsed = parseApikey(Array.isArray(header) ? header[0] : header, Math.floor(Date.now() / 1000));
     if (!parsed.ok) {

@@ -3,6 +3,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { App, CachedResponse, ResponseCache } from '../app-types.ts';
+import { normalisedUrlOf } from './path-normalisation.ts';
 
 /** Answers smaller than this are stored and sent uncompressed (the compress plugin's threshold). */
 const compressThresholdBytes = 1024;
@@ -53,7 +54,7 @@ function isCacheableRequest(request: FastifyRequest): boolean {
 
 /**
  * Serves routes whose config has `isCacheable` (or `isCacheableForGuests`, for anonymous callers) from the cache — in the encoding the client accepts —
- * and stores their successful JSON payloads. Only GETs; the key is the URL as sent (path + query).
+ * and stores their successful JSON payloads. Only GETs; the key is the normalised path and the query as sent.
  * Registered before @fastify/compress so it stores the uncompressed JSON; a hit carries its own
  * Content-Encoding, which the compress plugin leaves alone.
  */
@@ -62,7 +63,7 @@ export function registerResponseCache(app: App): void {
   // validation have passed.
   app.addHook('preHandler', async (request, reply) => {
     if (!isCacheableRequest(request)) return;
-    const hit = app.deps.cache.get(request.url);
+    const hit = app.deps.cache.get(normalisedUrlOf(request));
     if (hit === undefined) return;
     reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
     const accepted = request.headers['accept-encoding'];
@@ -80,7 +81,7 @@ export function registerResponseCache(app: App): void {
       typeof payload === 'string' &&
       reply.getHeader('x-cache') !== 'hit'
     ) {
-      app.deps.cache.set(request.url, payload);
+      app.deps.cache.set(normalisedUrlOf(request), payload);
     }
     return payload;
   });

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { ErrorCode } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import type { App } from '../app-types.ts';
+import { isApiPath } from './path-normalisation.ts';
 
 /**
  * Serves the built web app (apps/web/dist) at `/`, precompressed files first. Hashed assets are cached for a year, index.html is
@@ -28,11 +29,12 @@ export async function registerWebStatic(app: App, webDist: string | undefined): 
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    // The normalised path (plugins/path-normalisation.ts): no spelling of an API path gets index.html.
+    const path = request.normalisedPath;
     // A missing file (an asset of an older or newer build, /favicon.ico) is a 404, never index.html:
     // a script answered with HTML breaks the page with a MIME error instead of failing clearly.
     const isFileRequest = /\.[a-z0-9]{1,8}$/i.test(path);
-    if (path.startsWith('/api/') || path === '/api' || !hasWeb || isFileRequest) {
+    if (isApiPath(path) || !hasWeb || isFileRequest) {
       return reply
         .status(404)
         .send({ code: ErrorCode.notFound, message: `No route ${request.method} ${request.url}` });

@@ -24,6 +24,15 @@ export const ErrorCode = {
   apikeyInvalid: 'apikey_invalid',
   apikeyExpired: 'apikey_expired',
   notFound: 'not_found',
+  /** 400 an API path that is not canonical (`//api`, `/%61pi`, `/API`, dot segments) or holds a NUL (§7). */
+  invalidPath: 'invalid_path',
+  /**
+   * 400 input the server cannot store or read safely: a NUL byte or lone surrogate in a text, a
+   * `__proto__` / `constructor` / `prototype` key, nesting deeper than 10, a value out of range (§9).
+   */
+  invalidInput: 'invalid_input',
+  /** 413 a body over the 1 MiB limit (§9). */
+  bodyTooLarge: 'body_too_large',
   /** 403: the Authorization token is unknown, expired, revoked or for another meeting (§8). */
   tokenInvalid: 'token.invalid',
   /** 401: the call needs a logged-in user and none is given. */
