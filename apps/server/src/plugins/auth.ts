@@ -1,5 +1,6 @@
 import { isObjectId } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { App } from '../app-types.ts';
 import { loginRequired, tokenInvalid } from '../errors.ts';
 import { findLiveMeetingById } from '../modules/meetings/meetings.repository.ts';
@@ -33,35 +34,33 @@ function namedMeetingIds(request: FastifyRequest): string[] {
   return ids;
 }
 
-type GuestRule = { isAllowed: boolean; until: number };
-
 /**
  * Whether a meeting lets anonymous visitors read its content (allow_guest_view = 1 and limits.type
- * = 0), remembered per meeting for `ttlMs` (§2: guest view cached per meeting). Unknown meetings
- * count as allowed here: the call itself then answers its own 404.
+ * = 0), remembered per meeting for `ttlMs` (§2: guest view cached per meeting), for at most 10,000
+ * meetings (the least recently asked make room). Unknown meetings count as allowed here: the call
+ * itself then answers its own 404.
  */
 function guestViewRules(app: App, ttlMs: number) {
-  const rules = new Map<string, GuestRule>();
+  const rules = new LRUCache<string, boolean>({ max: 10_000, ttl: ttlMs });
   return async (meetingId: string): Promise<boolean> => {
-    const now = Date.now();
     const known = rules.get(meetingId);
-    if (known && known.until > now) return known.isAllowed;
+    if (known !== undefined) return known;
     const meeting = await findLiveMeetingById(app.deps.db, meetingId);
     const isAllowed = !meeting || (meeting.allowGuestView === 1 && meeting.limitsType === 0);
-    if (rules.size > 10_000) rules.clear();
-    rules.set(meetingId, { isAllowed, until: now + ttlMs });
+    rules.set(meetingId, isAllowed);
     return isAllowed;
   };
 }
 
 function isPublicRoute(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.auth === 'none') return true;
   const url = request.routeOptions.url ?? '';
   return publicRoutes.has(`${request.method} ${url.replace(/^\/api/, '')}`);
 }
 
 /**
  * Resolves the session of the Authorization token into `request.actor` (§4 Session, §6, §8):
- * - public calls (§7) ignore any token;
+ * - public calls (§7) and routes with `config.auth = 'none'` (health) ignore any token;
  * - a token that is unknown, expired, revoked, of a disabled user, or bound to another meeting than
  *   the one the request names → 403 `token.invalid` (the client logs out);
  * - no token on a route with `config.auth = 'required'` → 401 `login.required`;

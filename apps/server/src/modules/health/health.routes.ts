@@ -16,6 +16,8 @@ export function healthRoutes(app: App): void {
   app.get(
     '/health',
     {
+      // Uptime checks may replay an old Authorization header; health answers regardless (§7).
+      config: { auth: 'none' },
       schema: { summary: 'Liveness and database check', tags: ['health'], response: { 200: HealthResponse } },
     },
     async () => {
