@@ -6,15 +6,13 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { resolveUserPath, serverRoot } from './paths.ts';
 import { createResponseCache } from './plugins/response-cache.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
-import { seedDemoActivities } from './seeds/demo-activities.ts';
-import { seedDemoMeeting } from './seeds/demo-meeting.ts';
-import { seedDemoSchedules } from './seeds/demo-schedules.ts';
+import { seedDemo } from './seeds/demo.ts';
 
 export type RunningServer = { app: App; url: string; database: DatabaseHandle; close: () => Promise<void> };
 
 /**
  * Starts everything: opens the database (PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR),
- * applies migrations, seeds the demo meeting on an empty database (SEED_DEMO=1), builds the app and
+ * applies migrations, builds the app, seeds the demo data (SEED_DEMO=1; a failure is logged, never fatal) and
  * listens on HOST:PORT (PORT 0 picks a free port). `beforeListen` may add routes (the benchmark's
  * hello-world). Used by `npm start`, the browser tests and the benchmark.
  */
@@ -37,14 +35,13 @@ export async function startServer(
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
   });
   if (config.SEED_DEMO === '1') {
-    const seeded = await seedDemoMeeting({ db: database.db, storage: createStorage(config) });
-    if (seeded)
-      app.log.info({ meetingId: seeded.meetingId, sessions: seeded.sessions }, 'seeded the demo meeting');
-    // A data folder made before activities existed gets the demo activities too (no-op otherwise).
-    else if ((await seedDemoActivities(database.db)) > 0) app.log.info('seeded the demo activities');
-    // The demo exhibitor's bookable slots: fresh ones whenever none is ahead (older data folders, restarts days later).
-    const slots = await seedDemoSchedules(database.db);
-    if (slots > 0) app.log.info({ slots }, 'published the demo exhibitor slots');
+    // Demo data is a convenience: a database it cannot seed (a storage outage, data from an older
+    // seed) is still served as it is. The demo meeting itself is all-or-nothing and retried next start.
+    try {
+      await seedDemo({ db: database.db, storage: createStorage(config), log: app.log });
+    } catch (error) {
+      app.log.error({ err: error }, 'seeding the demo data failed; serving the database as it is');
+    }
   }
   options.beforeListen?.(app);
   const address = await app.listen({ port: config.PORT, host: config.HOST });

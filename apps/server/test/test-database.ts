@@ -43,11 +43,14 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
  * A fresh database that outlives its handles, for tests of restarts and of several server
  * processes: `open()` gives a new migrated handle each time (a PGlite data folder, or a database on
  * the DATABASE_URL server); `canOpenTwice` is false on PGlite, whose folder one process holds at a
- * time. `drop()` removes it after the handles are closed.
+ * time. `drop()` removes it after the handles are closed. `env` names it the way the server's
+ * configuration does (DATA_DIR for PGlite, DATABASE_URL otherwise), for tests that start the real
+ * server or run a command on it.
  */
 export async function createReopenableTestDatabase(): Promise<{
   open: () => Promise<DatabaseHandle>;
   canOpenTwice: boolean;
+  env: { DATA_DIR: string } | { DATABASE_URL: string };
   drop: () => Promise<void>;
 }> {
   const serverUrl = process.env.DATABASE_URL;
@@ -60,6 +63,7 @@ export async function createReopenableTestDatabase(): Promise<{
         return handle;
       },
       canOpenTwice: false,
+      env: { DATA_DIR: dataDir },
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -77,6 +81,7 @@ export async function createReopenableTestDatabase(): Promise<{
       return handle;
     },
     canOpenTwice: true,
+    env: { DATABASE_URL: url.toString() },
     drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();

@@ -111,6 +111,9 @@ export async function runSeedCli(
         `  products   ${result.products}`,
         `  categories ${result.categoriesCreated} created`,
         ...(result.replaced > 0 ? [`  replaced   ${result.replaced} earlier generated exhibitors`] : []),
+        ...(result.accountsRebound > 0
+          ? [`  rebound    ${result.accountsRebound} exhibitor account(s) to ${result.firstEnterpriseId}`]
+          : []),
         `  took       ${milliseconds} ms`,
       ].join('\n')}\n`,
     );

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { fileUrl } from '@app/contracts';
-import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
+import { exhibitorAccounts } from '../modules/auth/auth.tables.ts';
 import { categories } from '../modules/categories/categories.tables.ts';
 import { buildSearchText } from '../modules/enterprises/enterprises.search.ts';
 import { enterprises } from '../modules/enterprises/enterprises.tables.ts';
@@ -137,6 +138,11 @@ export type SeedExhibitorsResult = {
   products: number;
   /** Generated exhibitors removed first (onExisting 'replace'). */
   replaced: number;
+  /**
+   * Exhibitor accounts of the meeting that managed a removed generated enterprise (the demo
+   * exhibitor's) and now manage {@link firstEnterpriseId} instead of nothing.
+   */
+  accountsRebound: number;
   categoriesCreated: number;
   /** Enterprise of the first generated exhibitor (booth A1-001), e.g. for a demo exhibitor account. */
   firstEnterpriseId: string | null;
@@ -158,14 +164,25 @@ async function countGenerated(db: Database, meetingId: string): Promise<number> 
 /**
  * Removes the meeting's generated exhibitors with their enterprises and products (enterprises that
  * also exhibit at another meeting keep existing; only this meeting's exhibitor rows and products go).
- * @returns the number of exhibitor rows removed
+ * Exhibitor accounts of the meeting that managed a removed enterprise are unbound (the foreign key
+ * sets them to null) and listed, so the caller can bind them to a new one.
+ * @returns the number of exhibitor rows removed and the ids of the accounts left without an enterprise
  */
-async function removeGenerated(db: Database, meetingId: string): Promise<number> {
+async function removeGenerated(
+  db: Database,
+  meetingId: string,
+): Promise<{ removed: number; unboundAccountIds: string[] }> {
   return db.transaction(async (tx) => {
     const generated = tx
       .select({ id: enterprises.id })
       .from(enterprises)
       .where(like(enterprises.website, `%${generatedWebsiteSuffix}`));
+    const bound = await tx
+      .select({ id: exhibitorAccounts.id })
+      .from(exhibitorAccounts)
+      .where(
+        and(eq(exhibitorAccounts.meetingId, meetingId), inArray(exhibitorAccounts.enterpriseId, generated)),
+      );
     const removed = await tx
       .delete(exhibitors)
       .where(and(eq(exhibitors.meetingId, meetingId), inArray(exhibitors.enterpriseId, generated)))
@@ -178,7 +195,22 @@ async function removeGenerated(db: Database, meetingId: string): Promise<number>
         and not exists (select 1 from ${exhibitors} x where x.enterprise_id = e.id)
         and not exists (select 1 from ${products} p where p.enterprise_id = e.id)`,
     );
-    return removed.length;
+    const unbound =
+      bound.length === 0
+        ? []
+        : await tx
+            .select({ id: exhibitorAccounts.id })
+            .from(exhibitorAccounts)
+            .where(
+              and(
+                inArray(
+                  exhibitorAccounts.id,
+                  bound.map((account) => account.id),
+                ),
+                isNull(exhibitorAccounts.enterpriseId),
+              ),
+            );
+    return { removed: removed.length, unboundAccountIds: unbound.map((account) => account.id) };
   });
 }
 
@@ -246,13 +278,14 @@ export async function seedExhibitors(
   if (!meeting) throw new SeedRefusedError(`meeting ${input.meetingId} does not exist`);
   const existing = await countGenerated(db, input.meetingId);
   let replaced = 0;
+  let unboundAccountIds: string[] = [];
   if (existing > 0) {
     if (input.onExisting !== 'replace') {
       throw new SeedRefusedError(
         `meeting ${input.meetingId} already has ${existing} generated exhibitors; pass --replace to replace them`,
       );
     }
-    replaced = await removeGenerated(db, input.meetingId);
+    ({ removed: replaced, unboundAccountIds } = await removeGenerated(db, input.meetingId));
   }
   const media = deps.storage ? await ensureSeedImages({ db, storage: deps.storage }) : undefined;
   const { ids: categoryIds, created: categoriesCreated } = await ensureCategories(db, input.meetingId);
@@ -267,6 +300,7 @@ export async function seedExhibitors(
   let done = 0;
   let productTotal = 0;
   let firstEnterpriseId: string | null = null;
+  let accountsRebound = 0;
   let batch: GeneratedExhibitor[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
@@ -326,6 +360,19 @@ export async function seedExhibitors(
       for (let at = 0; at < productRows.length; at += productsPerStatement) {
         await tx.insert(products).values(productRows.slice(at, at + productsPerStatement));
       }
+      // With the first batch, the accounts the removal unbound manage the new first enterprise
+      // (the demo exhibitor keeps an enterprise, its slots and its login across a re-seed).
+      if (firstEnterpriseId && unboundAccountIds.length > 0) {
+        const rebound = await tx
+          .update(exhibitorAccounts)
+          .set({ enterpriseId: firstEnterpriseId })
+          .where(
+            and(inArray(exhibitorAccounts.id, unboundAccountIds), isNull(exhibitorAccounts.enterpriseId)),
+          )
+          .returning({ id: exhibitorAccounts.id });
+        accountsRebound = rebound.length;
+        unboundAccountIds = [];
+      }
     });
     done += batch.length;
     productTotal += productRows.length;
@@ -339,5 +386,12 @@ export async function seedExhibitors(
   await flush();
   // Fresh statistics, so the planner uses the indexes at once instead of after autovacuum's next turn.
   await db.execute(sql`analyze ${enterprises}, ${exhibitors}, ${products}, ${categories}`);
-  return { exhibitors: done, products: productTotal, replaced, categoriesCreated, firstEnterpriseId };
+  return {
+    exhibitors: done,
+    products: productTotal,
+    replaced,
+    accountsRebound,
+    categoriesCreated,
+    firstEnterpriseId,
+  };
 }

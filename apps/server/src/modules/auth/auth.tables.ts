@@ -1,5 +1,6 @@
 import { index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../db/columns.ts';
+import { enterprises } from '../enterprises/enterprises.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -17,8 +18,11 @@ export const exhibitorAccounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** The user this account signs in as (created on first login when null). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The enterprise it manages (issue 5). */
-    enterpriseId: text('enterprise_id'),
+    /**
+     * The enterprise it manages (§3 Exhibitor). Removing the enterprise unbinds the account (set
+     * null) rather than leaving it pointing at nothing.
+     */
+    enterpriseId: text('enterprise_id').references(() => enterprises.id, { onDelete: 'set null' }),
     enabled: smallint('enabled').notNull().default(1),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { Storage } from '../providers/storage/storage.ts';
+import { seedDemoActivities } from './demo-activities.ts';
+import { seedDemoMeeting } from './demo-meeting.ts';
+import { seedDemoSchedules } from './demo-schedules.ts';
+
+/**
+ * The demo data a server brings up at start (SEED_DEMO=1), logging what it did: the demo meeting on
+ * an empty database (one transaction: all of it or none), the demo activities for a data folder made
+ * before they existed, and fresh bookable slots for the demo exhibitor whenever none is ahead.
+ * Throws what a step throws; the caller decides whether that stops anything (start-up logs it and
+ * serves the database as it is).
+ */
+export async function seedDemo(deps: {
+  db: Database;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}): Promise<void> {
+  const { db, log } = deps;
+  const seeded = await seedDemoMeeting({ db, storage: deps.storage });
+  if (seeded) log.info({ meetingId: seeded.meetingId, sessions: seeded.sessions }, 'seeded the demo meeting');
+  else if ((await seedDemoActivities(db)) > 0) log.info('seeded the demo activities');
+  const slots = await seedDemoSchedules(db);
+  if (slots > 0) log.info({ slots }, 'published the demo exhibitor slots');
+}
