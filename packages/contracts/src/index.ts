@@ -22,6 +22,7 @@ export * from './wire/apikey.ts';
 export * from './wire/common.ts';
 export * from './wire/errors.ts';
 export * from './wire/ids.ts';
+export * from './wire/input-guard.ts';
 export * from './wire/limits.ts';
 export * from './wire/list-query.ts';
 export * from './wire/object-id.ts';

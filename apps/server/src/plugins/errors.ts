@@ -2,6 +2,7 @@ import { ErrorCode, invalidObjectIdMessage, ListQueryError } from '@app/contract
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { App } from '../app-types.ts';
+import { pgErrorOf } from '../db/pg-errors.ts';
 import { AppError } from '../errors.ts';
 
 function valueAt(request: FastifyRequest, context: string, path: string): unknown {
@@ -23,6 +24,10 @@ function valueAt(request: FastifyRequest, context: string, path: string): unknow
  *   "Invalid ObjectId" message when an id is malformed (§8: the client opens /404);
  * - a bad JSON query object → 400 `invalid_query` / `limit_too_large` / `invalid_object_id`;
  * - AppError → its own status and code;
+ * - Fastify's own 4xx → their status: 413 `body_too_large`, 415 `unsupported_media_type`, else their code;
+ * - a PostgreSQL data exception (SQLSTATE class 22: NUL in text, invalid UTF-8, a number or time out
+ *   of range) → 400 `invalid_input`, the last line behind the boundary checks (§9), without the
+ *   database's message;
  * - anything else → 500 `internal_error`, details only in the log.
  */
 export function registerErrorHandler(app: App): void {
@@ -63,7 +68,22 @@ export function registerErrorHandler(app: App): void {
     const status = error.statusCode ?? 500;
     if (status < 500) {
       // Fastify's own 4xx (body too large, bad content length …): keep its message, it names the cause.
-      return reply.status(status).send({ code: error.code ?? 'bad_request', message: error.message });
+      const code =
+        status === 413
+          ? ErrorCode.bodyTooLarge
+          : status === 415
+            ? ErrorCode.unsupportedMediaType
+            : (error.code ?? 'bad_request');
+      return reply.status(status).send({ code, message: error.message });
+    }
+    if (pgErrorOf(error)?.code.startsWith('22')) {
+      request.log.warn({ err: error }, 'input the database refused');
+      return reply
+        .status(400)
+        .send({
+          code: ErrorCode.invalidInput,
+          message: 'The request holds a value the database cannot store',
+        });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ErrorCode.internal, message: 'Internal server error' });

@@ -8,6 +8,12 @@ export const limits = {
   maxBlocks: 999,
   /** Default page size when a list call names no `limit`. */
   defaultList: 20,
+  /** Largest `skip` of a list call. */
+  maxSkip: 1_000_000_000,
+  /** Largest magnitude of a number a query object compares with (a PostgreSQL integer). */
+  maxQueryNumber: 2_147_483_647,
+  /** Largest magnitude of a time, in epoch milliseconds (±10¹³: years 1653 to 2286, §9). */
+  maxTimeMs: 1e13,
 } as const;
 
 /** Client timing constants (§9), all in milliseconds. */

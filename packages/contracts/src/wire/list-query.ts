@@ -2,6 +2,7 @@ import { toMilliseconds } from '@app/domain';
 import { z } from 'zod';
 import { ErrorCode } from './errors.ts';
 import { fromWireId, invalidObjectIdMessage, isObjectId } from './ids.ts';
+import { findUnsafeInput } from './input-guard.ts';
 import { limits } from './limits.ts';
 
 /**
@@ -80,15 +81,19 @@ function parseJsonObject(raw: unknown, name: string): Record<string, unknown> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new ListQueryError(ErrorCode.invalidQuery, `${name} must be a JSON object`);
   }
+  const unsafe = findUnsafeInput(value, name);
+  if (unsafe) throw new ListQueryError(ErrorCode.invalidQuery, `${unsafe.path} ${unsafe.problem}`);
   return value as Record<string, unknown>;
 }
 
-function parseInteger(raw: unknown, name: string, fallback: number): number {
+function parseInteger(raw: unknown, name: string, fallback: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = typeof raw === 'number' ? raw : Number(raw);
   if (!Number.isInteger(value) || value < 0) {
     throw new ListQueryError(ErrorCode.invalidQuery, `${name} must be a non-negative integer`);
   }
+  // Past this the number only ever reaches SQL as an out-of-range error (1e308 is an "integer" too).
+  if (value > max) throw new ListQueryError(ErrorCode.invalidQuery, `${name} must be at most ${max}`);
   return value;
 }
 
@@ -111,16 +116,32 @@ function normaliseScalar(field: string, rule: FieldRule, value: unknown): string
       if (typeof n !== 'number' || !Number.isFinite(n)) {
         throw new ListQueryError(ErrorCode.invalidQuery, `${field} must be a number`);
       }
+      if (Math.abs(n) > limits.maxQueryNumber) {
+        throw new ListQueryError(
+          ErrorCode.invalidQuery,
+          `${field} must be between -${limits.maxQueryNumber} and ${limits.maxQueryNumber}`,
+        );
+      }
       if (rule.type === 'flag' && n !== 0 && n !== 1) {
         throw new ListQueryError(ErrorCode.invalidQuery, `${field} must be 0 or 1`);
       }
       return n;
     }
     case 'time': {
-      const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-      if (typeof n === 'number' && Number.isFinite(n)) return toMilliseconds(n);
-      if (typeof n === 'string' && !Number.isNaN(Date.parse(n))) return Date.parse(n);
-      throw new ListQueryError(ErrorCode.invalidQuery, `${field} must be a timestamp or an ISO date`);
+      const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+      const ms =
+        typeof n === 'number' && Number.isFinite(n)
+          ? toMilliseconds(n)
+          : typeof n === 'string'
+            ? Date.parse(n)
+            : Number.NaN;
+      if (Number.isNaN(ms)) {
+        throw new ListQueryError(ErrorCode.invalidQuery, `${field} must be a timestamp or an ISO date`);
+      }
+      if (Math.abs(ms) > limits.maxTimeMs) {
+        throw new ListQueryError(ErrorCode.invalidQuery, `${field} must be within ±10^13 ms of 1970 (§9)`);
+      }
+      return ms;
     }
   }
 }
@@ -175,7 +196,10 @@ export function parseListQuery<F extends string>(
   const conditions: Condition<F>[] = [];
   let idOrder: string[] | undefined;
   for (const [field, raw] of Object.entries(query)) {
-    const rule = (spec.fields as Record<string, FieldRule | undefined>)[field];
+    // Own fields only: `constructor` or `__proto__` must not find Object.prototype's.
+    const rule = Object.hasOwn(spec.fields, field)
+      ? (spec.fields as Record<string, FieldRule | undefined>)[field]
+      : undefined;
     if (!rule) throw new ListQueryError(ErrorCode.invalidQuery, `Unknown filter field: ${field}`);
     for (const condition of parseCondition(field, rule, raw)) {
       conditions.push(condition as Condition<F>);
@@ -195,12 +219,12 @@ export function parseListQuery<F extends string>(
     sort.push({ field: field as F, direction: dir });
   }
 
-  const limit = parseInteger(params.limit, 'limit', Math.min(limits.defaultList, maxLimit));
+  const limit = parseInteger(params.limit, 'limit', Math.min(limits.defaultList, maxLimit), Infinity);
   if (limit > maxLimit) {
     throw new ListQueryError(ErrorCode.limitTooLarge, `limit must be at most ${maxLimit}`);
   }
   if (limit === 0) throw new ListQueryError(ErrorCode.invalidQuery, 'limit must be at least 1');
-  const skip = parseInteger(params.skip, 'skip', 0);
+  const skip = parseInteger(params.skip, 'skip', 0, limits.maxSkip);
 
   return {
     conditions,
