@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { JobQueue } from './modules/jobs/jobs.service.ts';
 
 /** A cached answer: the JSON text and, when worth it, its brotli and gzip forms. */
 export type CachedResponse = { body: string; br?: Buffer; gzip?: Buffer };
@@ -19,12 +20,16 @@ export type ResponseCache = {
   clear: () => void;
 };
 
-/** What every module may use: the database, the configuration and the public response cache. */
+/**
+ * What every module may use: the database, the configuration, the public response cache and the
+ * durable job queue (modules/jobs, DESIGN §9).
+ */
 export type AppDeps = {
   db: Database;
   dbKind: 'pglite' | 'postgres';
   config: Config;
   cache: ResponseCache;
+  jobs: JobQueue;
 };
 
 /** The Fastify instance with the zod type provider, as modules receive it. */

@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signApikey } from '@app/contracts';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import qs from 'qs';
 import { buildApp } from '../src/app.ts';
 import type { App } from '../src/app-types.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import type { JobQueueOptions } from '../src/modules/jobs/jobs.service.ts';
 import { createResponseCache } from '../src/plugins/response-cache.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -33,15 +35,28 @@ export type TestApp = {
       remoteAddress?: string;
     },
   ) => Promise<LightMyRequestResponse>;
+  /**
+   * Waits until the job queue has nothing waiting, retrying or running (every queued message handled);
+   * throws after `timeoutMs` (default 10 s).
+   */
+  drainJobs: (timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
 };
+
+/** Jobs of the queue not finished yet (created, retry or active). */
+async function pendingJobs(database: DatabaseHandle): Promise<number> {
+  const result = (await database.db.execute(
+    sql`SELECT count(*)::int AS n FROM pgboss.job WHERE state < 'completed'`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
 
 /**
  * The app on a fresh test database with Apikey verification on and the response cache off (or on for
  * `cacheTtlSeconds` seconds).
  */
 export async function createTestApp(
-  options: { cacheTtlSeconds?: number; env?: Record<string, string> } = {},
+  options: { cacheTtlSeconds?: number; env?: Record<string, string>; jobs?: JobQueueOptions } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   // Uploads and other files of this test app live in a scratch folder removed on close.
@@ -66,6 +81,8 @@ export async function createTestApp(
     dbKind: database.kind,
     config,
     cache: createResponseCache(ttl),
+    // Workers poll often and retry at once, so tests wait for jobs in milliseconds, not back-offs.
+    jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0, ...options.jobs },
   });
   await app.ready();
   return {
@@ -103,6 +120,13 @@ export async function createTestApp(
         ...(body !== undefined ? { payload: body } : {}),
         ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       });
+    },
+    drainJobs: async (timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while ((await pendingJobs(database)) > 0) {
+        if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     },
     close: async () => {
       await app.close();

@@ -566,7 +566,9 @@ describe('time zones and daylight saving', () => {
 });
 
 describe('notices through the outbox (issue 6 part 4)', () => {
+  /** The messages to a recipient once every notice and delivery job has run. */
   async function messagesTo(recipient: string) {
+    await t.drainJobs();
     return t.database.db
       .select()
       .from(outboxMessages)

@@ -1,29 +1,60 @@
+import type { AppointmentRole } from '@app/domain/appointments';
 import en from '@app/i18n/locales/en/messages.json' with { type: 'json' };
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { unix } from '../../db/wire.ts';
 import { escapeHtml } from '../../plugins/dev-outbox.ts';
 import type { MailProvider } from '../../providers/mail/mail.ts';
 import type { SmsProvider } from '../../providers/sms/sms.ts';
 import { fill, messageCatalogue, messageLanguage } from '../codes/codes.messages.ts';
-import { deliverMail, deliverSms } from '../messages/messages.service.ts';
-import type { AppointmentRow, AppointmentUserRow } from './appointments.repository.ts';
+import type { JobQueue, JobType } from '../jobs/jobs.service.ts';
+import { deliverMessageJob, queueMail, queueSms } from '../messages/messages.service.ts';
+import {
+  type AppointmentRow,
+  type AppointmentUserRow,
+  findAppointment,
+  findAppointmentUsers,
+  findEnterpriseCards,
+  findExhibitorSideUsers,
+} from './appointments.repository.ts';
 
 /**
  * Appointment notices through the mail/SMS outbox (issue 6 part 4): the other side hears of a
  * request, an answer (accept, ignore) and a withdrawal or cancellation. Texts come from the
  * `messages` catalogue (`appointment.*`) in each recipient's language (English when they have none
  * or it is not translated yet), with the time in the appointment's zone and a link to its page.
+ * The change enqueues a notice job in its own transaction (DESIGN §9); the job renders the texts and
+ * queues the messages, so a notice is sent exactly when the change commits and never fails it.
  */
 
 /** What happened: the request sent, accepted, ignored, retracted (by the requester) or cancelled. */
 export type AppointmentEvent = 'requested' | 'accepted' | 'ignored' | 'retracted' | 'cancelled';
 
+/** Database, PUBLIC_URL (links), the job queue and the providers (their names go on the outbox rows). */
 export type NotifyDeps = {
   db: Database;
   config: Pick<Config, 'PUBLIC_URL'>;
-  sms: SmsProvider;
-  mail: MailProvider;
+  jobs: JobQueue;
+  sms: Pick<SmsProvider, 'name'>;
+  mail: Pick<MailProvider, 'name'>;
+};
+
+/** A notice job: what happened to which appointment, and who did it (who is not told). */
+export type AppointmentNoticeData = {
+  event: AppointmentEvent;
+  appointmentId: string;
+  actorUserId: string;
+  actorRole: AppointmentRole;
+};
+
+/** Renders and queues the notices of one change; retried like a message delivery. */
+export const appointmentNoticeJob: JobType<AppointmentNoticeData> = {
+  name: 'appointments-notice',
+  retryLimit: 4,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
 };
 
 type AppointmentTexts = typeof en.appointment;
@@ -90,10 +121,8 @@ export function appointmentNotice(input: {
 }
 
 /**
- * Sends `event` of an appointment to each recipient: by e-mail when they have one, else by SMS to
- * their phone (template 'appointment'), else not at all. Every message is recorded in the outbox;
- * a failed delivery (or any error) is logged and never thrown — the caller's change is already
- * committed.
+ * Queues `event` of an appointment for each recipient, in `deps.db` (the notice job's transaction):
+ * by e-mail when they have one, else by SMS to their phone (template 'appointment'), else not at all.
  */
 export async function notifyAppointment(
   deps: NotifyDeps,
@@ -104,46 +133,91 @@ export async function notifyAppointment(
     actorName: string;
     enterpriseTitle: string | Record<string, string>;
   },
-  log: (error: unknown) => void = (error) => console.error('appointment notice failed', error),
 ): Promise<void> {
   const link = appointmentLink(deps.config.PUBLIC_URL, input.row);
-  await Promise.all(
-    input.recipients.map(async (recipient) => {
-      try {
-        const { subject, lines } = appointmentNotice({ ...input, language: recipient.language, link });
-        const meetingId = input.row.meetingId;
-        if (recipient.email) {
-          const language = messageLanguage(recipient.language);
-          const html = `<!doctype html><html lang="${escapeHtml(language)}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:system-ui,sans-serif;color:#222">
+  for (const recipient of input.recipients) {
+    const { subject, lines } = appointmentNotice({ ...input, language: recipient.language, link });
+    const meetingId = input.row.meetingId;
+    if (recipient.email) {
+      const language = messageLanguage(recipient.language);
+      const html = `<!doctype html><html lang="${escapeHtml(language)}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:system-ui,sans-serif;color:#222">
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 </body></html>`;
-          await deliverMail(deps, {
-            message: { to: recipient.email, subject, text: `${lines.join('\n\n')}\n`, html },
-            meetingId,
-          });
-        } else if (recipient.phone) {
-          await deliverSms(deps, {
-            message: {
-              to: recipient.phone,
-              text: lines.join(' '),
-              template: 'appointment',
-              templateParams: {
-                event: input.event,
-                name: input.actorName.slice(0, 20),
-                time: formatAppointmentTime(
-                  unix(input.row.start),
-                  unix(input.row.end),
-                  input.row.timezone,
-                  messageLanguage(recipient.language),
-                ),
-              },
-            },
-            meetingId,
-          });
-        }
-      } catch (error) {
-        log(error);
-      }
-    }),
+      await queueMail(deps, {
+        message: { to: recipient.email, subject, text: `${lines.join('\n\n')}\n`, html },
+        meetingId,
+      });
+    } else if (recipient.phone) {
+      await queueSms(deps, {
+        message: {
+          to: recipient.phone,
+          text: lines.join(' '),
+          template: 'appointment',
+          templateParams: {
+            event: input.event,
+            name: input.actorName.slice(0, 20),
+            time: formatAppointmentTime(
+              unix(input.row.start),
+              unix(input.row.end),
+              input.row.timezone,
+              messageLanguage(recipient.language),
+            ),
+          },
+        },
+        meetingId,
+      });
+    }
+  }
+}
+
+/**
+ * Enqueues the notice of a change in the change's transaction `tx`; call `jobs.wake` after the
+ * commit (wakeNoticeWorker).
+ */
+export async function enqueueAppointmentNotice(
+  deps: { jobs: JobQueue },
+  tx: Database,
+  data: AppointmentNoticeData,
+): Promise<void> {
+  await deps.jobs.enqueue(tx, appointmentNoticeJob, data);
+}
+
+/** Starts this process's notice worker now (after the commit that enqueued a notice). */
+export function wakeNoticeWorker(deps: { jobs: JobQueue }): void {
+  deps.jobs.wake(appointmentNoticeJob);
+}
+
+/**
+ * The notice job's handler: the requester's action goes to the exhibitor side (its bound users),
+ * the exhibitor's to the requester, never to the actor. Texts read the appointment as it is when
+ * the job runs. All messages of the notice are queued in one transaction, so a retry never sends
+ * one twice.
+ */
+export async function sendAppointmentNotice(deps: NotifyDeps, data: AppointmentNoticeData): Promise<void> {
+  const row = await findAppointment(deps.db, data.appointmentId);
+  if (!row) return;
+  const toExhibitor = data.actorRole === 'requester';
+  const [requesters, enterprises, exhibitorSide] = await Promise.all([
+    findAppointmentUsers(deps.db, [row.requesterUserId]),
+    findEnterpriseCards(deps.db, [row.enterpriseId]),
+    toExhibitor ? findExhibitorSideUsers(deps.db, row.meetingId, row.enterpriseId) : Promise.resolve([]),
+  ]);
+  const requester = requesters[0];
+  const enterpriseTitle = enterprises[0]?.title ?? '';
+  const recipients = (toExhibitor ? exhibitorSide : requester ? [requester] : []).filter(
+    (user) => user.id !== data.actorUserId,
   );
+  if (recipients.length === 0) return;
+  const actorName = toExhibitor
+    ? requester?.username || 'A visitor'
+    : typeof enterpriseTitle === 'string'
+      ? enterpriseTitle
+      : (enterpriseTitle.en ?? Object.values(enterpriseTitle)[0] ?? '');
+  await inTransaction(deps.db, (tx) =>
+    notifyAppointment(
+      { ...deps, db: tx },
+      { event: data.event, row, recipients, actorName, enterpriseTitle },
+    ),
+  );
+  deps.jobs.wake(deliverMessageJob);
 }

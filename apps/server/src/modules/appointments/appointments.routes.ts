@@ -35,8 +35,8 @@ import {
  * caller. Notices go through the configured SMS and mail providers (the outbox by default).
  */
 export function appointmentRoutes(app: App): void {
-  const { db, config } = app.deps;
-  const deps = { db, config, sms: createSmsProvider(config), mail: createMailProvider(config) };
+  const { db, config, jobs } = app.deps;
+  const deps = { db, config, jobs, sms: createSmsProvider(config), mail: createMailProvider(config) };
 
   app.route({
     ...contractRoute(listAppointmentsContract),

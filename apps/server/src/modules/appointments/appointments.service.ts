@@ -30,16 +30,18 @@ import {
   timeConflict,
   windowRefused,
 } from './appointments.errors.ts';
-import { type AppointmentEvent, type NotifyDeps, notifyAppointment } from './appointments.notifications.ts';
+import {
+  type AppointmentEvent,
+  enqueueAppointmentNotice,
+  type NotifyDeps,
+  wakeNoticeWorker,
+} from './appointments.notifications.ts';
 import {
   type AppointmentFilter,
   type AppointmentRow,
   countAppointmentRows,
   findAppointment,
   findAppointmentRows,
-  findAppointmentUsers,
-  findEnterpriseCards,
-  findExhibitorSideUsers,
   findLiveExhibitor,
   findRequesterConflicts,
   findSchedule,
@@ -64,11 +66,12 @@ import { toWireAppointments } from './appointments.serializer.ts';
  * accepted appointments (EXCLUDE appointments_enterprise_accepted_no_overlap, SQLSTATE 23P01), and a
  * double-tapped request hits appointments_requester_active_uq. Each violation becomes 409
  * appointment.already_booked. Status changes lock the appointment row (SELECT … FOR UPDATE) and
- * decide with the domain state machine (appointmentTransition). Notices go out after the commit and
- * never fail the request. All times on the wire are unix seconds.
+ * decide with the domain state machine (appointmentTransition). Each change enqueues its notice job
+ * in its own transaction (DESIGN §9): the notice goes out when, and only when, it commits, and a
+ * provider outage never fails the request. All times on the wire are unix seconds.
  */
 
-/** Database, PUBLIC_URL (links in notices) and the SMS and mail providers. */
+/** Database, PUBLIC_URL (links in notices), the job queue and the SMS and mail providers' names. */
 export type AppointmentDeps = NotifyDeps;
 
 const defaultLimit = 20;
@@ -90,37 +93,6 @@ async function mappingTaken<T>(work: () => Promise<T>): Promise<T> {
       throw alreadyBooked();
     }
     throw error;
-  }
-}
-
-/** Sends a notice after the commit; its failures are logged, never thrown. */
-async function notifyQuietly(
-  deps: AppointmentDeps,
-  event: AppointmentEvent,
-  row: AppointmentRow,
-  input: { actorUserId: string; actorRole: AppointmentRole },
-): Promise<void> {
-  try {
-    const toExhibitor = input.actorRole === 'requester';
-    const [requesters, enterprises, exhibitorSide] = await Promise.all([
-      findAppointmentUsers(deps.db, [row.requesterUserId]),
-      findEnterpriseCards(deps.db, [row.enterpriseId]),
-      toExhibitor ? findExhibitorSideUsers(deps.db, row.meetingId, row.enterpriseId) : Promise.resolve([]),
-    ]);
-    const requester = requesters[0];
-    const enterpriseTitle = enterprises[0]?.title ?? '';
-    const recipients = (toExhibitor ? exhibitorSide : requester ? [requester] : []).filter(
-      (user) => user.id !== input.actorUserId,
-    );
-    if (recipients.length === 0) return;
-    const actorName = toExhibitor
-      ? requester?.username || 'A visitor'
-      : typeof enterpriseTitle === 'string'
-        ? enterpriseTitle
-        : (enterpriseTitle.en ?? Object.values(enterpriseTitle)[0] ?? '');
-    await notifyAppointment(deps, { event, row, recipients, actorName, enterpriseTitle });
-  } catch (error) {
-    console.error('appointment notice failed', error);
   }
 }
 
@@ -222,22 +194,31 @@ export async function createAppointment(
   const force = body.force === '1';
   await checkConflicts(db, { userId, meetingId, start: window.start, end: window.end, force });
   const row = await mappingTaken(() =>
-    insertAppointment(db, {
-      id: newId(),
-      meetingId,
-      enterpriseId,
-      requesterUserId: userId,
-      scheduleId: null,
-      start: new Date(window.start * 1000),
-      end: new Date(window.end * 1000),
-      timezone: body.timezone,
-      mode: body.mode,
-      booth: boothOf(body, booth),
-      matter,
-      isForced: force ? 1 : 0,
+    inTransaction(db, async (tx) => {
+      const inserted = await insertAppointment(tx, {
+        id: newId(),
+        meetingId,
+        enterpriseId,
+        requesterUserId: userId,
+        scheduleId: null,
+        start: new Date(window.start * 1000),
+        end: new Date(window.end * 1000),
+        timezone: body.timezone,
+        mode: body.mode,
+        booth: boothOf(body, booth),
+        matter,
+        isForced: force ? 1 : 0,
+      });
+      await enqueueAppointmentNotice(deps, tx, {
+        event: 'requested',
+        appointmentId: inserted.id,
+        actorUserId: userId,
+        actorRole: 'requester',
+      });
+      return inserted;
     }),
   );
-  await notifyQuietly(deps, 'requested', row, { actorUserId: userId, actorRole: 'requester' });
+  wakeNoticeWorker(deps);
   return wireOne(db, row, userId);
 }
 
@@ -247,7 +228,7 @@ export async function createAppointment(
  * exhibitor's published slot. One transaction locks the slot row (SELECT … FOR UPDATE; a slot delete
  * takes the same lock), checks it is still a live slot of that enterprise that has not started, and
  * inserts the appointment with the slot's start, end and zone; a second live booking of the slot is
- * a unique violation → 409 appointment.already_booked. The exhibitor side is told after the commit.
+ * a unique violation → 409 appointment.already_booked. The exhibitor side's notice commits with it.
  * @returns the new appointment (status 0) as the requester sees it.
  * @throws 404 not_found (no such live slot, another enterprise's, another meeting's, enterprise not
  *   exhibiting); 400 appointment.start_past / matter_required / own_enterprise; 403
@@ -301,10 +282,17 @@ export async function bookSlot(
         matter,
         isForced: force ? 1 : 0,
       };
-      return insertAppointment(tx, values);
+      const inserted = await insertAppointment(tx, values);
+      await enqueueAppointmentNotice(deps, tx, {
+        event: 'requested',
+        appointmentId: inserted.id,
+        actorUserId: userId,
+        actorRole: 'requester',
+      });
+      return inserted;
     }),
   );
-  await notifyQuietly(deps, 'requested', row, { actorUserId: userId, actorRole: 'requester' });
+  wakeNoticeWorker(deps);
   return wireOne(db, row, userId);
 }
 
@@ -352,75 +340,94 @@ async function act(
   input: { userId: string; id: string; action: AppointmentAction; reason?: string | undefined },
 ): Promise<AppointmentRow> {
   const { db } = deps;
-  const { userId, action } = input;
+  const { userId } = input;
   const { role } = await sideOf(db, input.id, userId);
   const reason = input.reason?.trim() ?? '';
   const { row, event } = await mappingTaken(() =>
     inTransaction(db, async (tx) => {
-      const locked = await lockAppointment(tx, input.id);
-      if (!locked) throw notFound('appointment');
-      const decision = appointmentTransition({
-        status: locked.status as AppointmentStatus,
-        action,
-        role,
-        now: nowSeconds(),
-        end: unix(locked.end),
-        isSlotTaken: false,
-      });
-      if (!decision.ok) throw refusalError(decision.refusal);
-      const handledBy = role === 'exhibitor' ? { handledByUserId: userId } : {};
-      switch (action) {
-        case 'accept': {
-          const updated = await updateAppointmentRow(tx, locked.id, { status: 1, ...handledBy });
-          const entry = {
-            meetingId: locked.meetingId,
-            kind: 'appointment' as const,
-            appointmentId: locked.id,
-            start: locked.start,
-            end: locked.end,
-            timezone: locked.timezone,
-          };
-          await insertSchedules(tx, [
-            { id: newId(), ...entry, userId: locked.requesterUserId },
-            { id: newId(), ...entry, enterpriseId: locked.enterpriseId },
-          ]);
-          return { row: updated, event: 'accepted' as const };
-        }
-        case 'ignore':
-          return {
-            row: await updateAppointmentRow(tx, locked.id, { status: 2, reason, ...handledBy }),
-            event: 'ignored' as const,
-          };
-        case 'cancel': {
-          if (decision.status === 3) {
-            return {
-              row: await updateAppointmentRow(tx, locked.id, { status: 3, reason }),
-              event: 'retracted' as const,
-            };
-          }
-          const updated = await updateAppointmentRow(tx, locked.id, {
-            status: 4,
-            reason,
-            cancelledBy: role,
-            ...handledBy,
-          });
-          await softDeleteAppointmentSchedules(tx, locked.id);
-          return { row: updated, event: 'cancelled' as const };
-        }
-        case 'delete':
-          return {
-            row: await updateAppointmentRow(
-              tx,
-              locked.id,
-              role === 'requester' ? { isHiddenForRequester: 1 } : { isHiddenForExhibitor: 1 },
-            ),
-            event: null,
-          };
+      const change = await applyAction(tx, { ...input, role, reason });
+      // The other side is told when this commits (not of a delete).
+      if (change.event) {
+        await enqueueAppointmentNotice(deps, tx, {
+          event: change.event,
+          appointmentId: change.row.id,
+          actorUserId: userId,
+          actorRole: role,
+        });
       }
+      return change;
     }),
   );
-  if (event) await notifyQuietly(deps, event, row, { actorUserId: userId, actorRole: role });
+  if (event) wakeNoticeWorker(deps);
   return row;
+}
+
+/** The locked row's change for `action` (see act); the event the other side hears of, if any. */
+async function applyAction(
+  tx: Database,
+  input: { userId: string; id: string; action: AppointmentAction; role: AppointmentRole; reason: string },
+): Promise<{ row: AppointmentRow; event: AppointmentEvent | null }> {
+  const { userId, action, role, reason } = input;
+  const locked = await lockAppointment(tx, input.id);
+  if (!locked) throw notFound('appointment');
+  const decision = appointmentTransition({
+    status: locked.status as AppointmentStatus,
+    action,
+    role,
+    now: nowSeconds(),
+    end: unix(locked.end),
+    isSlotTaken: false,
+  });
+  if (!decision.ok) throw refusalError(decision.refusal);
+  const handledBy = role === 'exhibitor' ? { handledByUserId: userId } : {};
+  switch (action) {
+    case 'accept': {
+      const updated = await updateAppointmentRow(tx, locked.id, { status: 1, ...handledBy });
+      const entry = {
+        meetingId: locked.meetingId,
+        kind: 'appointment' as const,
+        appointmentId: locked.id,
+        start: locked.start,
+        end: locked.end,
+        timezone: locked.timezone,
+      };
+      await insertSchedules(tx, [
+        { id: newId(), ...entry, userId: locked.requesterUserId },
+        { id: newId(), ...entry, enterpriseId: locked.enterpriseId },
+      ]);
+      return { row: updated, event: 'accepted' as const };
+    }
+    case 'ignore':
+      return {
+        row: await updateAppointmentRow(tx, locked.id, { status: 2, reason, ...handledBy }),
+        event: 'ignored' as const,
+      };
+    case 'cancel': {
+      if (decision.status === 3) {
+        return {
+          row: await updateAppointmentRow(tx, locked.id, { status: 3, reason }),
+          event: 'retracted' as const,
+        };
+      }
+      const updated = await updateAppointmentRow(tx, locked.id, {
+        status: 4,
+        reason,
+        cancelledBy: role,
+        ...handledBy,
+      });
+      await softDeleteAppointmentSchedules(tx, locked.id);
+      return { row: updated, event: 'cancelled' as const };
+    }
+    case 'delete':
+      return {
+        row: await updateAppointmentRow(
+          tx,
+          locked.id,
+          role === 'requester' ? { isHiddenForRequester: 1 } : { isHiddenForExhibitor: 1 },
+        ),
+        event: null,
+      };
+  }
 }
 
 /**

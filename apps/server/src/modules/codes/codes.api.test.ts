@@ -8,6 +8,8 @@ import { type FakeSmtp, startFakeSmtp } from '../../../test/fake-smtp.ts';
 import { ids, seedFixture } from '../../../test/fixture.ts';
 import { createTestApp, productionSecret, type TestApp } from '../../../test/test-app.ts';
 import { rateLimitsFor } from '../../plugins/rate-limit.ts';
+import { listFailedJobs } from '../jobs/jobs.repository.ts';
+import { deliverMessageJob } from '../messages/messages.service.ts';
 import { outboxMessages } from '../messages/messages.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { codeAttemptKey, codeAttemptRule, sendLimits } from './codes.service.ts';
@@ -93,6 +95,7 @@ describe('POST /texts/code', () => {
     // Only an HMAC of the code is stored.
     expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.codeHash).not.toContain(await latestCode(p.e164));
+    await t.drainJobs();
     const stored = await t.database.db
       .select()
       .from(outboxMessages)
@@ -203,7 +206,7 @@ describe('POST /texts/code', () => {
     expect([againKnown.statusCode, againKnown.body]).toEqual([againUnknown.statusCode, againUnknown.body]);
   });
 
-  it('answers 502 code.send_failed and logs the failure when the SMS provider fails', async () => {
+  it('answers 200 while the SMS provider is down; after the last retry the outbox row says failed with its error', async () => {
     const failing = await createTestApp({
       env: {
         SMS_PROVIDER: 'aliyun',
@@ -217,10 +220,18 @@ describe('POST /texts/code', () => {
     try {
       await seedFixture(failing.database.db);
       const res = await sendSms(fresh().national, { app: failing });
-      expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ code: 'code.send_failed', message: 'Sending code failed' });
+      // The code is queued with its message: a provider outage does not fail the request (DESIGN §9).
+      expect(res.statusCode, res.body).toBe(200);
+      const [queued] = await failing.database.db.select().from(outboxMessages);
+      expect(queued).toMatchObject({ provider: 'aliyun' });
+      await failing.drainJobs();
       const [row] = await failing.database.db.select().from(outboxMessages);
-      expect(row).toMatchObject({ provider: 'aliyun', status: 'failed' });
+      // Five attempts (the first and deliverMessageJob's 4 retries), then failed with the last error.
+      expect(row).toMatchObject({ provider: 'aliyun', status: 'failed', sentAt: null });
+      expect(row?.providerResponse).toMatchObject({ attempt: 5, error: expect.stringMatching(/\S/) });
+      const failedJobs = await listFailedJobs(failing.database.db, { name: deliverMessageJob.name });
+      expect(failedJobs).toHaveLength(1);
+      expect(failedJobs[0]?.data).toMatchObject({ messageId: row?.id, channel: 'sms' });
     } finally {
       await failing.close();
     }
@@ -419,6 +430,7 @@ describe('mail codes', () => {
       app = await createTestApp({ env: { MAIL_SMTP_URL: smtp.url, MAIL_FROM: 'Expo <codes@expo.test>' } });
       await seedFixture(app.database.db);
       expect((await sendMail('lin@example.test', '10.12.0.4', app)).statusCode).toBe(200);
+      await app.drainJobs();
       const mail = smtp.received.at(-1);
       expect(mail).toMatchObject({ from: 'codes@expo.test', to: ['lin@example.test'] });
       // The plain-text part has the code on a line of its own (MIME boundaries and ids may hold
@@ -463,6 +475,7 @@ describe('Aliyun SMS through the API', () => {
       await seedFixture(app.database.db);
       const p = fresh();
       expect((await sendSms(p.national, { app, ip: p.ip })).statusCode).toBe(200);
+      await app.drainJobs();
       const sms = fake.received.at(-1);
       expect(sms).toMatchObject({ phoneNumbers: p.national, signName: 'Expo', templateCode: 'SMS_42' });
       const { code } = JSON.parse(sms?.templateParam ?? '{}') as { code: string };
@@ -478,13 +491,16 @@ describe('Aliyun SMS through the API', () => {
     }
   });
 
-  it('answers 502 when Aliyun refuses the signature', async () => {
+  it('retries when Aliyun refuses the signature, then records the refusal as failed', async () => {
     const app = await aliyunApp('a-wrong-secret');
     try {
       await seedFixture(app.database.db);
+      const answersBefore = fake.answers.length;
       const res = await sendSms(fresh().national, { app });
-      expect(res.statusCode).toBe(502);
-      expect(fake.answers.at(-1)).toBe('SignatureDoesNotMatch');
+      expect(res.statusCode, res.body).toBe(200);
+      await app.drainJobs();
+      // Asked five times (the first attempt and 4 retries), refused each time.
+      expect(fake.answers.slice(answersBefore)).toEqual(Array(5).fill('SignatureDoesNotMatch'));
       const [row] = await app.database.db.select().from(outboxMessages);
       expect(row).toMatchObject({ status: 'failed' });
       expect(row?.providerResponse).toMatchObject({ code: 'SignatureDoesNotMatch' });

@@ -12,9 +12,9 @@ import { checkCode, sendCode } from './codes.service.ts';
  * (SMS_PROVIDER, MAIL_SMTP_URL; the outbox by default).
  */
 export function codeRoutes(app: App): void {
-  const { db, config } = app.deps;
+  const { db, config, jobs } = app.deps;
   useRateLimits(app);
-  const deps = { db, config, sms: createSmsProvider(config), mail: createMailProvider(config) };
+  const deps = { db, config, jobs, sms: createSmsProvider(config), mail: createMailProvider(config) };
 
   app.route({
     ...contractRoute(sendTextCode),

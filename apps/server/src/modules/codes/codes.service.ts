@@ -5,14 +5,16 @@ import { normaliseEmail, normalisePhone } from '@app/domain/contact';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import { type LimitRule, rateLimitsFor } from '../../plugins/rate-limit.ts';
 import type { MailProvider } from '../../providers/mail/mail.ts';
 import type { SmsProvider } from '../../providers/sms/sms.ts';
+import type { JobQueue } from '../jobs/jobs.service.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
-import { deliverMail, deliverSms } from '../messages/messages.service.ts';
+import { deliverMessageJob, queueMail, queueSms } from '../messages/messages.service.ts';
 import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
-import { codeInvalid, codeSendFailed } from './codes.errors.ts';
+import { codeInvalid } from './codes.errors.ts';
 import { codeMail, codeSmsText } from './codes.messages.ts';
 import { type CodeKey, hasLiveCode, replaceCode, useLiveCode } from './codes.repository.ts';
 
@@ -194,7 +196,13 @@ export async function checkCode(
   return { valid: 1 };
 }
 
-export type SendCodeDeps = { db: Database; config: Config; sms: SmsProvider; mail: MailProvider };
+export type SendCodeDeps = {
+  db: Database;
+  config: Config;
+  sms: SmsProvider;
+  mail: MailProvider;
+  jobs: JobQueue;
+};
 
 /**
  * POST /texts/code and POST /mails/code: sends a new code for a purpose, replacing the address's
@@ -202,9 +210,11 @@ export type SendCodeDeps = { db: Database; config: Config; sms: SmsProvider; mai
  * and 10 a day; per IP 20 an hour; per phone-number prefix (E.164 without its last 4 digits) 30 an
  * hour; the server's daily SMS/mail budget. The text is in `lang` (without it, in the meeting's
  * first enabled language) when the messages catalogue has that language, else in English.
+ * The message is queued, not sent, when this answers: a provider that refuses it or is down is
+ * retried with back-off and, after the last try, the outbox row says `failed` with its answer.
  *
  * @returns `{ ok: 1, expires_in: 600, resend_after: 60 }` (seconds), the same for every address
- * @throws 400 phone.invalid / email.invalid, 404 meeting, 429 too_frequent, 502 code.send_failed
+ * @throws 400 phone.invalid / email.invalid, 404 meeting, 429 too_frequent
  */
 export async function sendCode(
   deps: SendCodeDeps,
@@ -233,14 +243,6 @@ export async function sendCode(
 
   const code = generateCode();
   const key: CodeKey = { channel, address, purpose };
-  await replaceCode(deps.db, {
-    ...key,
-    id: newId(),
-    codeHash: hashCode(deps.config.AUTH_SECRET, key, code),
-    meetingId: meeting.id,
-    lifetimeSeconds: codeLifetimeSeconds,
-  });
-
   const language = input.lang || enabledLanguages(meeting.config.language)[0] || 'en';
   const text = {
     language,
@@ -248,13 +250,26 @@ export async function sendCode(
     meeting: localize(meeting.title, language),
     minutes: codeLifetimeSeconds / 60,
   };
-  const delivery =
-    channel === 'sms'
-      ? await deliverSms(deps, {
-          message: { to: address, text: codeSmsText(text), templateParams: { code } },
-          meetingId: meeting.id,
-        })
-      : await deliverMail(deps, { message: { to: address, ...codeMail(text) }, meetingId: meeting.id });
-  if (delivery.status === 'failed') throw codeSendFailed();
+  // The code, its outbox row and the delivery job commit together; the provider is called by the
+  // job (DESIGN §9), so an outage delays the message instead of failing the request.
+  await inTransaction(deps.db, async (tx) => {
+    await replaceCode(tx, {
+      ...key,
+      id: newId(),
+      codeHash: hashCode(deps.config.AUTH_SECRET, key, code),
+      meetingId: meeting.id,
+      lifetimeSeconds: codeLifetimeSeconds,
+    });
+    const queueDeps = { ...deps, db: tx };
+    if (channel === 'sms') {
+      await queueSms(queueDeps, {
+        message: { to: address, text: codeSmsText(text), templateParams: { code } },
+        meetingId: meeting.id,
+      });
+    } else {
+      await queueMail(queueDeps, { message: { to: address, ...codeMail(text) }, meetingId: meeting.id });
+    }
+  });
+  deps.jobs.wake(deliverMessageJob);
   return { ok: 1, expires_in: codeLifetimeSeconds, resend_after: codeResendSeconds };
 }

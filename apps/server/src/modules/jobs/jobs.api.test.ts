@@ -47,10 +47,9 @@ describe('job queue', () => {
 
   it('never runs a job enqueued in a transaction that rolled back, and runs one that committed', async () => {
     const noteJob = noteJobType('test-rollback');
-    const types = [noteJob] as JobType<unknown>[];
     const handle = await database.open();
     const ran: string[] = [];
-    const queue = createJobQueue(handle, types, fast);
+    const queue = createJobQueue(handle, fast);
     queue.work(noteJob, async (data) => {
       ran.push(data.note);
     });
@@ -78,7 +77,7 @@ describe('job queue', () => {
     const noteJob = noteJobType('test-restart');
     const types = [noteJob] as JobType<unknown>[];
     const before = await database.open();
-    const first = createJobQueue(before, types, fast);
+    const first = createJobQueue(before, { ...fast, types });
     await first.start();
     const jobId = await inTransaction(before.db, (tx) =>
       first.enqueue(tx, noteJob, { note: 'after the restart' }),
@@ -88,7 +87,7 @@ describe('job queue', () => {
 
     const after = await database.open();
     const ran: { note: string; jobId: string }[] = [];
-    const second = createJobQueue(after, types, fast);
+    const second = createJobQueue(after, fast);
     second.work(noteJob, async (data, attempt) => {
       ran.push({ note: data.note, jobId: attempt.jobId });
     });
@@ -104,13 +103,12 @@ describe('job queue', () => {
 
   it('runs each job exactly once with two workers (two processes on PostgreSQL) on one database', async () => {
     const noteJob = noteJobType('test-two-workers');
-    const types = [noteJob] as JobType<unknown>[];
     const first = await database.open();
     const second = database.canOpenTwice ? await database.open() : first;
     const runs = new Map<string, number>();
     const byWorker = [0, 0];
     const queues: JobQueue[] = [first, second].map((handle, worker) => {
-      const queue = createJobQueue(handle, types, fast);
+      const queue = createJobQueue(handle, fast);
       queue.work(
         noteJob,
         async (_data, attempt) => {
@@ -148,10 +146,9 @@ describe('job queue', () => {
 
   it('retries a failing job up to its limit, then keeps it as failed with the last error', async () => {
     const noteJob = noteJobType('test-retries');
-    const types = [noteJob] as JobType<unknown>[];
     const handle = await database.open();
     const attempts: { note: string; retryCount: number; isLastAttempt: boolean }[] = [];
-    const queue = createJobQueue(handle, types, fast);
+    const queue = createJobQueue(handle, fast);
     queue.work(noteJob, async (data, attempt) => {
       attempts.push({
         note: data.note,
@@ -199,10 +196,9 @@ describe('job queue', () => {
 
   it('spaces retries out by the job type’s back-off', async () => {
     const noteJob = noteJobType('test-backoff');
-    const types = [noteJob] as JobType<unknown>[];
     const handle = await database.open();
     const startedAt: number[] = [];
-    const queue = createJobQueue(handle, types, { pollingIntervalSeconds: 0.5 });
+    const queue = createJobQueue(handle, { pollingIntervalSeconds: 0.5 });
     queue.work(noteJob, async () => {
       startedAt.push(Date.now());
       throw new Error('still down');
@@ -224,10 +220,9 @@ describe('job queue', () => {
 
   it('lets a poll wait for a transaction in flight (one PGlite connection) and stops without hanging', async () => {
     const noteJob = noteJobType('test-in-flight');
-    const types = [noteJob] as JobType<unknown>[];
     const handle = await database.open();
     const ran: string[] = [];
-    const queue = createJobQueue(handle, types, fast);
+    const queue = createJobQueue(handle, fast);
     queue.work(noteJob, async (data) => {
       ran.push(data.note);
     });

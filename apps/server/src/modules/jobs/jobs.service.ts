@@ -1,8 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
-import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
+import { clientExecutor, drizzleExecutor } from './jobs.repository.ts';
 
 /**
  * The durable job queue (DESIGN §1, §9): pg-boss on the app's own database — the pg pool on
@@ -60,6 +58,8 @@ export type EnqueueOptions = {
 };
 
 export type JobQueueOptions = {
+  /** Job types this process enqueues but does not work (worked types need not be listed). */
+  types?: JobType<unknown>[];
   /** Seconds between polls of an idle worker (default 2; pg-boss's minimum 0.5). */
   pollingIntervalSeconds?: number;
   /** Replaces every job type's retry delay and turns back-off off (tests: retries without waiting). */
@@ -85,49 +85,6 @@ export type JobQueue = {
   stop: (timeoutMs?: number) => Promise<void>;
 };
 
-/** pg-boss's database adapter: one statement with $n parameters, or several without. */
-type SqlExecutor = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
-
-/** Sends pg-boss's statements through the app's own client: the pg pool or the PGlite connection. */
-function clientExecutor(db: Database, kind: 'pglite' | 'postgres'): SqlExecutor {
-  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (kind === 'postgres') {
-    const pool = client as pg.Pool;
-    return { executeSql: (text, values) => pool.query(text, values) };
-  }
-  const pglite = client as PGlite;
-  return {
-    executeSql: async (text, values) => {
-      if (values && values.length > 0) return pglite.query(text, values);
-      // Schema plans and maintenance are several statements (BEGIN; …; COMMIT) without parameters:
-      // only the simple protocol (exec) takes them.
-      const results = await pglite.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
-    },
-  };
-}
-
-/**
- * One pg-boss statement through a Drizzle handle — a transaction included — as a Drizzle query:
- * each `$n` becomes a bound parameter (Drizzle numbers them itself).
- */
-export function drizzleExecutor(db: Database): SqlExecutor {
-  return {
-    executeSql: async (text, values = []) => {
-      const chunks: SQL[] = [];
-      let last = 0;
-      for (const match of text.matchAll(/\$(\d+)/g)) {
-        chunks.push(sql.raw(text.slice(last, match.index)));
-        chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
-        last = match.index + match[0].length;
-      }
-      chunks.push(sql.raw(text.slice(last)));
-      const result = (await db.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
-      return { rows: result.rows };
-    },
-  };
-}
-
 /** A wait of `ms` that `wake()` ends early. */
 function wakeableDelay(ms: number): { promise: Promise<void>; wake: () => void } {
   let wake = () => {};
@@ -147,12 +104,12 @@ function failureOutput(error: unknown): { message: string } {
 }
 
 /**
- * A job queue on the app's database (not started). Every job type a process enqueues or works must
- * be named in `types` so `start` creates its queue; `db`/`kind` are the DatabaseHandle's.
+ * A job queue on the app's database (`db`/`kind` of its DatabaseHandle), not started yet. `start`
+ * creates the queue of every worked type and of `options.types`: a job of any other type cannot be
+ * enqueued.
  */
 export function createJobQueue(
   database: { db: Database; kind: 'pglite' | 'postgres' },
-  types: JobType<unknown>[],
   options: JobQueueOptions = {},
 ): JobQueue {
   const onError = options.onError ?? ((error: unknown) => console.error('job queue:', error));
@@ -233,7 +190,8 @@ export function createJobQueue(
     wake: (type) => wakers.get(type.name)?.(),
     start: async () => {
       await boss.start();
-      for (const type of types) await boss.createQueue(type.name);
+      const names = new Set([...(options.types ?? []).map((type) => type.name), ...workers.keys()]);
+      for (const name of names) await boss.createQueue(name);
       for (const worker of workers.values()) loops.push(loop(worker));
     },
     stop: async (timeoutMs = 30_000) => {

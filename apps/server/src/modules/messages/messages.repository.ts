@@ -10,11 +10,17 @@ export async function insertOutboxMessage(db: Database, row: NewOutboxMessageRow
   await db.insert(outboxMessages).values(row);
 }
 
-/** Records the provider's verdict on a stored message. */
+/** One stored message, or undefined. */
+export async function findOutboxMessage(db: Database, id: string): Promise<OutboxMessageRow | undefined> {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
+  return row;
+}
+
+/** Records the provider's verdict on a stored message (`queued` with the answer of a failed try). */
 export async function setOutboxMessageStatus(
   db: Database,
   id: string,
-  change: { status: 'sent' | 'failed'; providerResponse: Record<string, unknown> },
+  change: { status: 'queued' | 'sent' | 'failed'; providerResponse: Record<string, unknown> },
 ): Promise<void> {
   await db
     .update(outboxMessages)
