@@ -52,7 +52,7 @@ export const sendTextCode = defineRoute({
   method: 'POST',
   path: '/texts/code',
   summary:
-    'Sends a 6-digit SMS code (10 minutes, single use) for a purpose. Same answer for every valid phone. 400 phone.invalid, 404 meeting, 429 too_frequent (Retry-After), 502 code.send_failed.',
+    'Sends a 6-digit SMS code (10 minutes, single use) for a purpose. Same answer for every valid phone. 400 phone.invalid, 404 meeting, 429 too_frequent (Retry-After). The SMS is queued: a provider failure is retried and shows in the outbox, never in this answer.',
   spec: '§7 Login, §5',
   tags: ['auth'],
   isPublic: true,
@@ -85,7 +85,7 @@ export const sendMailCode = defineRoute({
   method: 'POST',
   path: '/mails/code',
   summary:
-    'Sends a 6-digit code by e-mail (10 minutes, single use) for a purpose. 400 email.invalid, 404 meeting, 429 too_frequent, 502 code.send_failed.',
+    'Sends a 6-digit code by e-mail (10 minutes, single use) for a purpose. 400 email.invalid, 404 meeting, 429 too_frequent. The mail is queued like the SMS code.',
   spec: '§7 Login, §5',
   tags: ['auth'],
   isPublic: true,
