@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { OAuthProvider } from '@app/contracts';
+import { LRUCache } from 'lru-cache';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.ts';
 
@@ -66,27 +67,33 @@ function assertSecure(config: Config, url: string): void {
   }
 }
 
-const discovered = new Map<string, { configuration: Promise<oidc.Configuration>; at: number }>();
+/**
+ * Discovered Google configurations, a day per issuer and client. Logins at the same moment share one
+ * discovery; a failed discovery is not kept (lru-cache drops a rejected fetch), so the next login
+ * tries again.
+ */
+const discovered = new LRUCache<string, oidc.Configuration, Config>({
+  max: 16,
+  ttl: discoveryLifeSeconds * 1000,
+  fetchMethod: (_key, _stale, { context: config }) =>
+    oidc.discovery(
+      new URL(config.GOOGLE_ISSUER),
+      config.GOOGLE_CLIENT_ID ?? '',
+      config.GOOGLE_CLIENT_SECRET,
+      undefined,
+      {
+        execute: allowsHttp(config) ? [oidc.allowInsecureRequests] : [],
+        timeout: providerTimeoutSeconds,
+      },
+    ),
+});
 
 /** Google's configuration from OIDC discovery at GOOGLE_ISSUER, cached a day per issuer and client. */
-function googleConfiguration(config: Config): Promise<oidc.Configuration> {
-  const issuer = config.GOOGLE_ISSUER;
-  const clientId = config.GOOGLE_CLIENT_ID ?? '';
-  const key = `${issuer}\n${clientId}\n${config.GOOGLE_CLIENT_SECRET}\n${allowsHttp(config)}`;
-  const cached = discovered.get(key);
-  if (cached && Date.now() - cached.at < discoveryLifeSeconds * 1000) return cached.configuration;
-  assertSecure(config, issuer);
-  const configuration = oidc
-    .discovery(new URL(issuer), clientId, config.GOOGLE_CLIENT_SECRET, undefined, {
-      execute: allowsHttp(config) ? [oidc.allowInsecureRequests] : [],
-      timeout: providerTimeoutSeconds,
-    })
-    .catch((error: unknown) => {
-      // A failed discovery is not remembered: the next login tries again.
-      discovered.delete(key);
-      throw error;
-    });
-  discovered.set(key, { configuration, at: Date.now() });
+async function googleConfiguration(config: Config): Promise<oidc.Configuration> {
+  assertSecure(config, config.GOOGLE_ISSUER);
+  const key = `${config.GOOGLE_ISSUER}\n${config.GOOGLE_CLIENT_ID ?? ''}\n${config.GOOGLE_CLIENT_SECRET}\n${allowsHttp(config)}`;
+  const configuration = await discovered.fetch(key, { context: config });
+  if (!configuration) throw new Error(`OIDC discovery at ${config.GOOGLE_ISSUER} gave no configuration`);
   return configuration;
 }
 

@@ -149,6 +149,24 @@ describe('guest view (§2 routing rules, §6)', () => {
     const open = await t.call('GET', apiUrl('/meeting/agendas', { meeting_id: meetingId }));
     expect(open.statusCode).toBe(200);
   });
+
+  it("remembers a meeting's guest rule for the cache TTL (1 s here), then reads it again", async () => {
+    const laterId = 'aaaaaaaaaaaaaaaaaaaa0c11';
+    const [template] = await t.database.db.select().from(meetings).where(eq(meetings.id, meetingId));
+    if (!template) throw new Error('fixture meeting missing');
+    await t.database.db
+      .insert(meetings)
+      .values({ ...template, id: laterId, domain: 'later.test', limitsType: 1, viewsTotal: 0 });
+    const agendas = apiUrl('/meeting/agendas', { meeting_id: laterId });
+    const askedAt = Date.now();
+    expect((await t.call('GET', agendas)).statusCode).toBe(401);
+    await t.database.db.update(meetings).set({ limitsType: 0 }).where(eq(meetings.id, laterId));
+    const cached = await t.call('GET', agendas);
+    // Within the TTL the remembered rule answers (only checkable when this machine was quick enough).
+    if (Date.now() - askedAt < 800) expect(cached.statusCode).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await t.call('GET', agendas)).statusCode).toBe(200);
+  });
 });
 
 describe('profile (PUT /users/{id}, /works)', () => {

@@ -1,0 +1,66 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { oauthAuthorizationUrl } from './oauth.clients.ts';
+
+/** A Google stand-in whose discovery document fails while `isDown`, counting every request for it. */
+let server: Server;
+let issuer = '';
+let isDown = true;
+let discoveries = 0;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url !== '/.well-known/openid-configuration') {
+      response.writeHead(404).end();
+      return;
+    }
+    discoveries += 1;
+    if (isDown) {
+      response.writeHead(503).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        issuer,
+        authorization_endpoint: `${issuer}/authorize`,
+        token_endpoint: `${issuer}/token`,
+        jwks_uri: `${issuer}/jwks`,
+        response_types_supported: ['code'],
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('Google OIDC discovery', () => {
+  it('is not kept when it fails, then reused once it succeeds', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      GOOGLE_ISSUER: issuer,
+      GOOGLE_CLIENT_ID: 'client',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    const checks = { state: 'state', codeVerifier: 'v'.repeat(43), nonce: 'nonce' };
+    await expect(oauthAuthorizationUrl(config, 'google', checks)).rejects.toThrow();
+    expect(discoveries).toBe(1);
+
+    isDown = false;
+    const url = new URL(await oauthAuthorizationUrl(config, 'google', checks));
+    expect(`${url.origin}${url.pathname}`).toBe(`${issuer}/authorize`);
+    expect(discoveries).toBe(2);
+
+    // Logins at the same moment and later ones share the discovered configuration.
+    await Promise.all([
+      oauthAuthorizationUrl(config, 'google', checks),
+      oauthAuthorizationUrl(config, 'google', checks),
+    ]);
+    expect(discoveries).toBe(2);
+  });
+});
