@@ -53,13 +53,14 @@ function guestViewRules(app: App, ttlMs: number) {
 }
 
 function isPublicRoute(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.auth === 'none') return true;
   const url = request.routeOptions.url ?? '';
   return publicRoutes.has(`${request.method} ${url.replace(/^\/api/, '')}`);
 }
 
 /**
  * Resolves the session of the Authorization token into `request.actor` (§4 Session, §6, §8):
- * - public calls (§7) ignore any token;
+ * - public calls (§7) and routes with `config.auth = 'none'` (health) ignore any token;
  * - a token that is unknown, expired, revoked, of a disabled user, or bound to another meeting than
  *   the one the request names → 403 `token.invalid` (the client logs out);
  * - no token on a route with `config.auth = 'required'` → 401 `login.required`;
