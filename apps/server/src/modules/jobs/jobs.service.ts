@@ -130,6 +130,8 @@ export function createJobQueue(
   type Worker = { type: JobType<unknown>; handler: JobHandler<unknown>; concurrency: number };
   const workers = new Map<string, Worker>();
   const wakers = new Map<string, () => void>();
+  /** Types woken while their loop was busy: the loop fetches again instead of waiting. */
+  const pendingWakes = new Set<string>();
   const loops: Promise<void>[] = [];
 
   async function runOne(worker: Worker, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
@@ -157,11 +159,15 @@ export function createJobQueue(
       } catch (error) {
         if (!isStopping) onError(error);
       }
-      // A full batch means more may be waiting: fetch again at once.
-      if (isStopping || (jobs.length === worker.concurrency && jobs.length > 0)) continue;
+      // A full batch means more may be waiting, and a wake during this round may mean a new job:
+      // fetch again at once.
+      const isWoken = pendingWakes.delete(name);
+      if (isStopping || isWoken || (jobs.length === worker.concurrency && jobs.length > 0)) continue;
       const wait = wakeableDelay(pollingMs);
       wakers.set(name, wait.wake);
       await wait.promise;
+      wakers.delete(name);
+      pendingWakes.delete(name);
     }
   }
 
@@ -187,7 +193,12 @@ export function createJobQueue(
         concurrency: Math.max(1, workOptions.concurrency ?? 5),
       });
     },
-    wake: (type) => wakers.get(type.name)?.(),
+    wake: (type) => {
+      if (!workers.has(type.name)) return;
+      const wake = wakers.get(type.name);
+      if (wake) wake();
+      else pendingWakes.add(type.name);
+    },
     start: async () => {
       await boss.start();
       const names = new Set([...(options.types ?? []).map((type) => type.name), ...workers.keys()]);
