@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -56,11 +57,53 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/**
+ * The UI catalogues (packages/i18n/src/locales/<language>/<namespace>.json, the server's own
+ * namespaces left out) as files of the build, at `assets/locales/<version>/<language>/<namespace>.json`
+ * where the version is a hash of all of them: the app builds a catalogue's address from the language
+ * and namespace (`import.meta.env.VITE_CATALOGUES`), so no table of twenty languages' file names rides
+ * in the first script (DESIGN §10), and `assets/` keeps them cached until a catalogue changes. The dev
+ * server answers the same addresses from the sources.
+ */
+function catalogues(): Plugin {
+  const localesDir = fileURLToPath(new URL('../../packages/i18n/src/locales', import.meta.url));
+  // packages/i18n `serverNamespaces` (the server's SMS and e-mail texts; a .ts the config cannot load).
+  const skipped = new Set(['messages.json']);
+  const files = readdirSync(localesDir)
+    .sort()
+    .flatMap((language) =>
+      readdirSync(join(localesDir, language))
+        .filter((name) => name.endsWith('.json') && !skipped.has(name))
+        .sort()
+        .map((name) => `${language}/${name}`),
+    );
+  const read = (file: string) => JSON.stringify(JSON.parse(readFileSync(join(localesDir, file), 'utf8')));
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(`${file}\n${read(file)}\n`);
+  const base = `assets/locales/${hash.digest('hex').slice(0, 10)}`;
+  return {
+    name: 'catalogues',
+    config: () => ({ define: { 'import.meta.env.VITE_CATALOGUES': JSON.stringify(base) } }),
+    generateBundle() {
+      for (const file of files)
+        this.emitFile({ type: 'asset', fileName: `${base}/${file}`, source: read(file) });
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const file = /^\/assets\/locales\/[^/]+\/([a-z]{2,3}\/[a-z-]+\.json)$/.exec(request.url ?? '')?.[1];
+        if (!file || !files.includes(file)) return next();
+        response.setHeader('content-type', 'application/json');
+        response.end(read(file));
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset URLs: the built app works from any path (hash routing needs no server rewrites).
   base: './',
-  plugins: [react(), tailwindcss(), inlineStylesheet()],
+  plugins: [react(), tailwindcss(), inlineStylesheet(), catalogues()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
@@ -73,53 +116,15 @@ export default defineConfig({
           groups: [
             // Everything the entry imports is one file: one request instead of four, and no
             // import/export glue between them (about 4 KiB gzip less).
-            { name: 'index', tags: ['$initial'], priority: 3 },
-            // Phone-number metadata and e-mail/phone validation: only the account pages use them, so
-            // they load with those pages, never on the home page. (Only leaf libraries here: a group
-            // also takes in the dependencies of what it matches.)
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            // Code that several lazy chunks share, split by the set of chunks that use it: a page
+            // loads only what it uses, nothing is kept out of it by name (DESIGN §10). Sets smaller
+            // than the threshold join their closest neighbour to keep the number of requests down.
             {
-              name: 'accounts',
-              test: (id) =>
-                /awesome-phonenumber|[\\/]validator[\\/]|[\\/]src[\\/](contact|forms)[\\/]/.test(id),
-              priority: 2,
-            },
-            {
-              name: 'route-shared',
-              // The account features' shared parts stay out: they pull in the phone metadata. So do
-              // the exhibit pages' (cards, search, reactions, forms, their icons): the home page never
-              // uses them, and this chunk loads with it.
-              test: (id) =>
-                !id.includes('/src/app/') &&
-                !id.includes('/routes/') &&
-                !/[\\/]features[\\/](auth|users|exhibitors|enterprises|products|activities|tickets|appointments|schedules)[\\/]/.test(
-                  id,
-                ) &&
-                !/[\\/](ui[\\/](tabs|copy-text|thumb|load-more|highlight|reaction-button|dialog|field|image-picker|qr-code|qr-scanner|area-code-select|notice-dialog)|api[\\/](error-message|upload-image)|lib[\\/](use-login-gate|activity-paths|appointment-paths|device-time|use-search-state))\./.test(
-                  id,
-                ) &&
-                // The ticket QR encoder and the check-in decoder load with the ticket pages only.
-                !/[\\/]node_modules[\\/](qrcode|dijkstrajs|barcode-detector|zxing-wasm|temporal-polyfill|temporal-utils)[\\/]/.test(
-                  id,
-                ) &&
-                // The registration rule, the appointment rules, the zoned wall-time rule (it loads
-                // Temporal) and the icons only the activity, ticket and appointment pages use.
-                !/[\\/]domain[\\/]src[\\/](activities[\\/]|appointments[\\/]|time[\\/]zoned-time\.)/.test(
-                  id,
-                ) &&
-                !/lucide-react.*[\\/]icons[\\/](calendar-clock|circle-exclamation-point|circle-x|clipboard-list|copy|file-up|hourglass|loader-circle|monitor-play|pencil|plus|users-round|calendar-x-2|chevron-right)\.mjs$/.test(
-                  id,
-                ) &&
-                !/lucide-react.*[\\/]icons[\\/](search|search-x|x|sliders-horizontal|heart|thumbs-up|phone|mail|camera|package|badge-check|circle-check)\.mjs$/.test(
-                  id,
-                ) &&
-                // The appointment and schedule pages' icons, and mutations (their buttons), load with them.
-                !/lucide-react.*[\\/]icons[\\/](calendar-check|calendar-plus|calendar-range|link-2|lock|store)\.mjs$/.test(
-                  id,
-                ) &&
-                !/[\\/]node_modules[\\/]@tanstack[\\/](react-query[\\/].*useMutation|query-core[\\/].*mutationObserver)/.test(
-                  id,
-                ),
+              name: 'shared',
               minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 0,
               priority: 1,
             },
           ],
@@ -127,8 +132,6 @@ export default defineConfig({
       },
     },
     sourcemap: false,
-    // Catalogues stay separate JSON files, fetched per language (never inlined into the JS).
-    assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
   },
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

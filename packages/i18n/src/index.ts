@@ -1,4 +1,3 @@
-import type { Language } from '@app/domain';
 import type activities from './locales/en/activities.json';
 import type agendas from './locales/en/agendas.json';
 import type appointments from './locales/en/appointments.json';
@@ -37,8 +36,9 @@ export type Namespace = (typeof namespaces)[number];
 export const serverNamespaces = ['messages'] as const;
 
 /**
- * Namespaces loaded with the first screen; the others load when a page asks for them. Keep in step with
- * the startup glob in `loadCatalogue` and the exclusions in later-catalogues.ts.
+ * Namespaces loaded with the first screen; the others load when a page asks for them. The web build
+ * writes each catalogue as a file of its own (apps/web/vite.config.ts), fetched by language and
+ * namespace.
  */
 export const startupNamespaces: readonly Namespace[] = ['common', 'meetings', 'agendas', 'speakers'];
 
@@ -61,24 +61,3 @@ export type Resources = {
 
 /** A catalogue as loaded: nested objects of strings. */
 export type Catalogue = { [key: string]: string | Catalogue };
-
-/**
- * Loads one namespace of one language. Catalogues are emitted as plain JSON files (not JS chunks) and
- * fetched on demand, so a page downloads only the active language's catalogues.
- *
- * @throws Error when the language or namespace has no catalogue, or it cannot be fetched
- */
-export async function loadCatalogue(language: Language, namespace: Namespace): Promise<Catalogue> {
-  // Only the startup namespaces' URLs ship with the first script; the others' map is its own chunk,
-  // fetched with the first page that asks for one (the home page's JS budget, DESIGN §5).
-  const startupUrls = import.meta.glob<string>(
-    ['./*/common.json', './*/meetings.json', './*/agendas.json', './*/speakers.json'],
-    { base: './locales', query: '?url', import: 'default', eager: true },
-  );
-  const file = `./${language}/${namespace}.json`;
-  const url = startupUrls[file] ?? (await import('./later-catalogues.ts')).laterCatalogueUrls[file];
-  if (!url) throw new Error(`No catalogue ${language}/${namespace}`);
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Catalogue ${language}/${namespace} answered ${response.status}`);
-  return (await response.json()) as Catalogue;
-}

@@ -1,5 +1,5 @@
 import { allLanguages, isLanguage, type Language, languageFromTag, textDirection } from '@app/domain';
-import { loadCatalogue, type Namespace, namespaces, startupNamespaces } from '@app/i18n';
+import { type Catalogue, type Namespace, namespaces, startupNamespaces } from '@app/i18n';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { getStoredLanguage, setStoredLanguage } from './session.ts';
@@ -12,6 +12,19 @@ import { intlLocale } from './time.ts';
  */
 
 const isNamespace = (value: string): value is Namespace => (namespaces as readonly string[]).includes(value);
+
+/**
+ * Fetches one namespace of one language: the build writes each catalogue as a JSON file at an address
+ * made of the language and namespace (vite.config.ts `catalogues`), so only the active language's
+ * files are downloaded and no table of file names ships with the app (DESIGN §10).
+ *
+ * @throws Error when the catalogue cannot be fetched
+ */
+async function loadCatalogue(language: Language, namespace: Namespace): Promise<Catalogue> {
+  const response = await fetch(`${import.meta.env.VITE_CATALOGUES}/${language}/${namespace}.json`);
+  if (!response.ok) throw new Error(`Catalogue ${language}/${namespace} answered ${response.status}`);
+  return (await response.json()) as Catalogue;
+}
 
 const catalogueBackend: BackendModule = {
   type: 'backend',
