@@ -5,7 +5,7 @@ import type { MailProvider } from './mail.ts';
 /**
  * Mail through an SMTP server with nodemailer. `url` is smtp(s)://user:pass@host:port (MAIL_SMTP_URL);
  * nodemailer upgrades smtp:// with STARTTLS when the server offers it. Timeouts are short so a dead server
- * fails the request (502 code.send_failed) instead of hanging it.
+ * fails the delivery attempt (retried by the job queue) instead of holding a worker past its expiry.
  */
 export function createSmtpMailProvider(options: { url: string; from: string }): MailProvider {
   // nodemailer parses the URL itself (also query options such as ?tls.rejectUnauthorized=false).
