@@ -36,6 +36,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPathNormalisation } from './plugins/path-normalisation.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebStatic } from './plugins/web-static.ts';
 import { bodyLimitBytes, registerWireFormat } from './plugins/wire-format.ts';
 
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const deps: AppDeps = { ...baseDeps, jobs };
   app.decorate('deps', deps);
 
+  registerSecurityHeaders(app);
   registerPathNormalisation(app);
   registerWireFormat(app);
   registerErrorHandler(app);

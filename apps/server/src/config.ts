@@ -2,6 +2,19 @@ import { z } from 'zod';
 
 const defaultAuthSecret = 'development-only-auth-secret-change-me';
 
+/** A CSP source expression: 'self', 'none', a scheme (`https:`) or a host with optional scheme, wildcard, port and path. */
+const cspSource =
+  /^(?:'self'|'none'|[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9.-]+(?::(?:\d{1,5}|\*))?(?:\/[^\s;,'"]*)?)$/i;
+
+/** Space- or comma-separated CSP sources (§7 security headers), each checked so no value can break the header. */
+const CspSources = z
+  .string()
+  .default('')
+  .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+  .refine((sources) => sources.every((source) => cspSource.test(source)), {
+    message: "list sources such as 'self', https://cdn.example.com or *.example.com, separated by spaces",
+  });
+
 /**
  * Server configuration from environment variables (DESIGN §6), validated at start-up.
  * Without any of them the app runs fully on one machine: PGlite in ./data, port 8080.
@@ -109,6 +122,16 @@ const ConfigSchema = z.object({
       'TRUST_PROXY must be a hop count or addresses/CIDRs',
     )
     .optional(),
+  /**
+   * Content-Security-Policy (plugins/security-headers.ts): who may frame the app (`frame-ancestors`,
+   * default 'self'; a chat app's web-view host goes here) and extra hosts for streams (media and
+   * connect), API calls, images and framed pages. The S3 endpoint is added automatically.
+   */
+  CSP_FRAME_ANCESTORS: CspSources.transform((sources) => (sources.length > 0 ? sources : ["'self'"])),
+  CSP_MEDIA_SRC: CspSources,
+  CSP_CONNECT_SRC: CspSources,
+  CSP_IMG_SRC: CspSources,
+  CSP_FRAME_SRC: CspSources,
   /** Largest accepted upload, bytes. */
   UPLOAD_MAX_BYTES: z.coerce
     .number()
