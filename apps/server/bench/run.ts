@@ -18,6 +18,8 @@
  *    logged-in users, 200 in flight, on one ticket type — registrations/s, p50/p99 — then the same
  *    users for 2,000 places with zero oversell checked in SQL. BENCH_SKIP_REGISTRATIONS=1 leaves it
  *    out; BENCH_REGISTRATION_USERS / _CONNECTIONS / _PLACES tune it.
+ * 6. Jobs (DESIGN §9), on PostgreSQL only (jobs.ts): jobs/s enqueued one transaction each, drained
+ *    from a backlog, and through the queue while working. BENCH_SKIP_JOBS=1 leaves it out.
  *
  * Results print as a table and are written to bench-results/latest.json. Not a test: nothing fails.
  */
@@ -40,6 +42,7 @@ import { categories } from '../src/modules/categories/categories.tables.ts';
 import { serverRoot } from '../src/paths.ts';
 import { createStorage } from '../src/providers/storage/create-storage.ts';
 import { type RunningServer, startServer } from '../src/start-server.ts';
+import { benchJobs } from './jobs.ts';
 import { benchRegistrations, type RegistrationRun } from './registrations.ts';
 
 const execFileAsync = promisify(execFile);
@@ -418,6 +421,9 @@ if (registrations) {
     registrations.map(({ statusCodes, ...row }) => ({ ...row, statusCodes: JSON.stringify(statusCodes) })),
   );
 }
+const jobsScratch = process.env.BENCH_SKIP_JOBS === '1' ? undefined : await scratchPostgres();
+const jobs = jobsScratch ? await benchJobs(jobsScratch.url).finally(jobsScratch.drop) : undefined;
+if (jobs) console.table(jobs);
 const frontend = process.env.BENCH_SKIP_FRONTEND === '1' ? undefined : await measureFrontend();
 if (frontend) {
   console.table([{ ...frontend, lighthouseMetrics: undefined }]);
@@ -435,6 +441,7 @@ writeFileSync(
       rows,
       exhibitors,
       registrations,
+      jobs,
       frontend,
     },
     null,

@@ -134,19 +134,19 @@ export function createJobQueue(
   const pendingWakes = new Set<string>();
   const loops: Promise<void>[] = [];
 
-  async function runOne(worker: Worker, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
-    const { name } = worker.type;
+  /** Runs one job; a failure is recorded at once (retry or failed). Answers whether it succeeded. */
+  async function runOne(worker: Worker, job: PgBoss.JobWithMetadata<unknown>): Promise<boolean> {
     try {
       await worker.handler(job.data, {
         jobId: job.id,
         retryCount: job.retryCount,
         isLastAttempt: job.retryCount >= job.retryLimit,
       });
+      return true;
     } catch (error) {
-      await boss.fail(name, job.id, failureOutput(error));
-      return;
+      await boss.fail(worker.type.name, job.id, failureOutput(error));
+      return false;
     }
-    await boss.complete(name, job.id);
   }
 
   async function loop(worker: Worker): Promise<void> {
@@ -155,7 +155,10 @@ export function createJobQueue(
       let jobs: PgBoss.JobWithMetadata<unknown>[] = [];
       try {
         jobs = await boss.fetch(name, { batchSize: worker.concurrency, includeMetadata: true });
-        await Promise.all(jobs.map((job) => runOne(worker, job)));
+        const succeeded = await Promise.all(jobs.map((job) => runOne(worker, job)));
+        // One statement completes the batch's successes.
+        const completed = jobs.filter((_, index) => succeeded[index]).map((job) => job.id);
+        if (completed.length > 0) await boss.complete(name, completed);
       } catch (error) {
         if (!isStopping) onError(error);
       }
