@@ -1,7 +1,7 @@
-import { serverTimeHeader, signApikey } from '@app/contracts/wire/apikey.ts';
 import type { ErrorCode } from '@app/contracts/wire/errors.ts';
 import { isInvalidObjectIdMessage } from '@app/contracts/wire/ids.ts';
 import { appVersion, timing } from '@app/contracts/wire/limits.ts';
+import { signRequest } from './sign-request.ts';
 
 /**
  * The one HTTP client of the web app (§7, DESIGN §3): signs every request (`Apikey`), adds the device,
@@ -76,6 +76,11 @@ const dedupPaths = ['/demand/meetings'];
 const userIdDefaultPath = /\/(credential|invites|views|logs|search[-_]?keywords?)(\/|$)/;
 const viewsPath = /\/views$/;
 const expiredCode: ErrorCode = 'apikey_expired';
+/**
+ * The server clock header (contracts' `serverTimeHeader`, §7), written out: the contracts' apikey
+ * module carries the hashing library, which only the WebCrypto-less fallback of signRequest loads.
+ */
+const serverTimeHeader = 'x-server-time';
 
 /** `a=1&query=%7B…%7D`: objects become JSON, everything is percent-encoded so the browser sends it as is. */
 export function serializeQuery(params: QueryParams | undefined): string {
@@ -181,7 +186,14 @@ export function createApiClient(deps: ApiClientDeps) {
     const timestamp = Math.floor((deps.now() + deps.clockOffset.get()) / 1000);
     const headers: Record<string, string> = {
       Accept: 'application/json',
-      Apikey: signApikey({ salt: deps.salt, method, pathWithQuery, timestamp, deviceId, body: bodyText }),
+      Apikey: await signRequest({
+        salt: deps.salt,
+        method,
+        pathWithQuery,
+        timestamp,
+        deviceId,
+        body: bodyText,
+      }),
       'device-id': deviceId,
       'client-id': session.userId || deviceId,
       version: appVersion,
