@@ -121,9 +121,14 @@ describe.each(viewports)('journeys at $name size', (viewport: Viewport) => {
 
   it('saves screenshots of every page in zh, en and ar', async () => {
     expect(found.details && found.speaker).toBeTruthy();
-    // Each page with the element that shows it has loaded.
-    const pages: Record<string, { hash: string; ready: string }> = {
-      home: { hash: '#/meeting/home', ready: '[data-block="agenda"] [data-testid="session-card"]' },
+    // Each page with the element that shows it has loaded (`below`: a block below the fold, which
+    // renders as it is scrolled to; the page goes back to the top for the screenshot).
+    const pages: Record<string, { hash: string; ready: string; below?: string }> = {
+      home: {
+        hash: '#/meeting/home',
+        ready: '[data-block="agenda"] [data-testid="session-card"]',
+        below: '[data-block="agenda"]',
+      },
       agenda: {
         hash: '#/meeting/agenda/schedule?day=2019-08-22',
         ready: 'section[aria-live] [data-testid="session-card"]',
@@ -134,11 +139,13 @@ describe.each(viewports)('journeys at $name size', (viewport: Viewport) => {
     };
     for (const language of ['zh', 'en', 'ar'] as const) {
       const { page, errors } = await openPage(browser, viewport);
-      for (const [name, { hash, ready }] of Object.entries(pages)) {
+      for (const [name, { hash, ready, below }] of Object.entries(pages)) {
         const separator = hash.includes('?') ? '&' : '?';
         await page.goto(`${server.url}/${hash}${separator}lang=${language}`);
         await expect.poll(() => hashPath(page)).toBe(hash.slice(1).split('?')[0]);
+        if (below) await page.locator(below).scrollIntoViewIfNeeded();
         await page.locator(ready).first().waitFor();
+        if (below) await page.evaluate(() => window.scrollTo(0, 0));
         await settle(page);
         expect(await page.locator('html').getAttribute('lang')).toBe(language);
         const overflow = await page.evaluate(

@@ -1,67 +1,85 @@
-import {
-  BookOpen,
-  Building2,
-  CalendarDays,
-  Clock,
-  FileText,
-  Globe,
-  Info,
-  LayoutGrid,
-  Link as LinkIcon,
-  type LucideIcon,
-  MapPin,
-  MessageCircle,
-  Mic,
-  Newspaper,
-  Star,
-  Ticket,
-  Users,
-  Video,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { type LazyExoticComponent, lazy, Suspense } from 'react';
 
-/** Icons that organisers can name on navigation entries; unknown names get a grid icon. */
-const icons: Record<string, LucideIcon> = {
-  agenda: CalendarDays,
-  calendar: CalendarDays,
-  schedule: Clock,
-  clock: Clock,
-  speaker: Mic,
-  speakers: Mic,
-  mic: Mic,
-  users: Users,
-  people: Users,
-  info: Info,
-  about: Info,
-  intro: Info,
-  map: MapPin,
-  venue: MapPin,
-  'map-pin': MapPin,
-  news: Newspaper,
-  live: Video,
-  video: Video,
-  ticket: Ticket,
-  tickets: Ticket,
-  star: Star,
-  chat: MessageCircle,
-  message: MessageCircle,
-  exhibitor: Building2,
-  exhibitors: Building2,
-  building: Building2,
-  doc: FileText,
-  docs: FileText,
-  file: FileText,
-  book: BookOpen,
-  link: LinkIcon,
-  globe: Globe,
-  web: Globe,
-  website: Globe,
+type IconLoader = () => Promise<{ default: LucideIcon }>;
+
+/**
+ * Icons that organisers can name on navigation entries; unknown names get a grid icon. Each loads on
+ * its own when an entry names it: a meeting uses a few of them, and the set stays out of the first
+ * script (DESIGN §10). Icons the shell already shows (calendar, mic, building) cost no request.
+ */
+const calendarDays: IconLoader = () => import('lucide-react/icons/calendar-days');
+const clock: IconLoader = () => import('lucide-react/icons/clock');
+const mic: IconLoader = () => import('lucide-react/icons/mic');
+const users: IconLoader = () => import('lucide-react/icons/users');
+const info: IconLoader = () => import('lucide-react/icons/info');
+const mapPin: IconLoader = () => import('lucide-react/icons/map-pin');
+const video: IconLoader = () => import('lucide-react/icons/video');
+const ticket: IconLoader = () => import('lucide-react/icons/ticket');
+const building: IconLoader = () => import('lucide-react/icons/building-complex');
+const fileText: IconLoader = () => import('lucide-react/icons/file-text');
+const globe: IconLoader = () => import('lucide-react/icons/globe');
+const layoutGrid: IconLoader = () => import('lucide-react/icons/layout-grid');
+
+const icons: Record<string, IconLoader> = {
+  agenda: calendarDays,
+  calendar: calendarDays,
+  schedule: clock,
+  clock,
+  speaker: mic,
+  speakers: mic,
+  mic,
+  users,
+  people: users,
+  info,
+  about: info,
+  intro: info,
+  map: mapPin,
+  venue: mapPin,
+  'map-pin': mapPin,
+  news: () => import('lucide-react/icons/newspaper'),
+  live: video,
+  video,
+  ticket,
+  tickets: ticket,
+  star: () => import('lucide-react/icons/star'),
+  chat: () => import('lucide-react/icons/message-circle'),
+  message: () => import('lucide-react/icons/message-circle'),
+  exhibitor: building,
+  exhibitors: building,
+  building,
+  doc: fileText,
+  docs: fileText,
+  file: fileText,
+  book: () => import('lucide-react/icons/book-open'),
+  link: () => import('lucide-react/icons/link'),
+  globe,
+  web: globe,
+  website: globe,
 };
 
+const components = new Map<IconLoader, LazyExoticComponent<LucideIcon>>();
+
+function iconComponent(load: IconLoader): LazyExoticComponent<LucideIcon> {
+  let component = components.get(load);
+  if (!component) {
+    component = lazy(load);
+    components.set(load, component);
+  }
+  return component;
+}
+
+/** A navigation entry's icon by the organiser's name (`calendar-days`, `map_pin`, `Info` …). */
 export function NavIcon({ name, className }: { name: string | undefined; className?: string }) {
   const key = (name ?? '')
     .trim()
     .toLowerCase()
     .replace(/[_\s]+/g, '-');
-  const Icon = icons[key] ?? icons[key.replace(/-.*$/, '')] ?? LayoutGrid;
-  return <Icon aria-hidden="true" className={className} />;
+  const Icon = iconComponent(icons[key] ?? icons[key.replace(/-.*$/, '')] ?? layoutGrid);
+  // The icon's box while it loads: the entry keeps its size.
+  return (
+    <Suspense fallback={<span aria-hidden="true" className={className} />}>
+      <Icon aria-hidden="true" className={className} />
+    </Suspense>
+  );
 }
