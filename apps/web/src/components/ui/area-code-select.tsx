@@ -1,5 +1,5 @@
-import { callingCodes } from '@app/domain/contact';
 import { useMemo } from 'react';
+import { callingCodes } from '../../lib/calling-codes.ts';
 import { useLanguage } from '../../lib/i18n.ts';
 
 type AreaCodeSelectProps = { value: string; onChange: (code: string) => void; label: string };

@@ -7,7 +7,7 @@ import type { SentCode } from '../api/send-code.ts';
 
 type CodeButtonProps = {
   /** Checks the address first; returns false (after showing why) to send nothing. */
-  canSend: () => boolean;
+  canSend: () => boolean | Promise<boolean>;
   send: () => Promise<SentCode>;
 };
 
@@ -28,9 +28,9 @@ export function CodeButton({ canSend, send }: CodeButtonProps) {
   }, [secondsLeft]);
 
   const onClick = async () => {
-    if (!canSend()) return;
     setSending(true);
     try {
+      if (!(await canSend())) return;
       const sent = await send();
       setSecondsLeft(sent.resend_after);
       showToast(t('code.sent'));

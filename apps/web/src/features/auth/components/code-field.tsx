@@ -8,7 +8,7 @@ type CodeFieldProps = {
   onChange: (code: string) => void;
   error?: string | undefined;
   /** Checks the address before sending (shows why not); false sends nothing. */
-  canSend: () => boolean;
+  canSend: () => boolean | Promise<boolean>;
   send: () => Promise<SentCode>;
   label?: string;
 };

@@ -1,10 +1,10 @@
-import { normalisePhone } from '@app/domain/contact';
 import { useTranslation } from 'react-i18next';
 import { AreaCodeSelect } from '../../../components/ui/area-code-select.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { type CodePurpose, sendSmsCode } from '../api/send-code.ts';
 import { CodeField } from './code-field.tsx';
+import { loadContactRules } from './contact-rules.ts';
 
 export type PhoneCodeValue = { areaCode: string; phone: string; code: string };
 export type PhoneCodeErrors = Partial<Record<'phone' | 'code', string>>;
@@ -32,11 +32,12 @@ export function PhoneCodeFields({
 }: PhoneCodeFieldsProps) {
   const { t } = useTranslation('auth');
   const language = useLanguage();
-  const checkPhone = (): boolean => {
+  const checkPhone = async (): Promise<boolean> => {
     if (value.phone.trim() === '') {
       onErrors({ phone: t('errors.required') });
       return false;
     }
+    const { normalisePhone } = await loadContactRules();
     if (!normalisePhone(value.phone, value.areaCode)) {
       onErrors({ phone: t('errors.phone') });
       return false;

@@ -1,5 +1,4 @@
 import type { LoginResult } from '@app/contracts';
-import { normaliseEmail } from '@app/domain/contact';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +31,7 @@ import { sendMailCode } from '../api/send-code.ts';
 import { AgreementCheck } from '../components/agreement-check.tsx';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import { CodeField } from '../components/code-field.tsx';
+import { loadContactRules } from '../components/contact-rules.ts';
 import { PhoneCodeFields, type PhoneCodeValue } from '../components/phone-code-fields.tsx';
 import { useFinishLogin } from '../components/use-finish-login.ts';
 import { bindSkippedKey } from './bind-route.tsx';
@@ -170,15 +170,16 @@ function LoginForms({
     return false;
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const next: Record<string, string> = {};
+    const { normaliseEmail } = method === 'email' ? await loadContactRules() : { normaliseEmail: null };
     if (method === 'phone') {
       if (!phone.phone.trim()) next.phone = t('errors.required');
       if (!phone.code.trim()) next.code = t('errors.required');
     } else if (method === 'email') {
       if (!email.email.trim()) next.email = t('errors.required');
-      else if (!normaliseEmail(email.email)) next.email = t('errors.email');
+      else if (!normaliseEmail?.(email.email)) next.email = t('errors.email');
       if (!email.code.trim()) next.code = t('errors.required');
     } else {
       if (!exhibitor.account.trim()) next.account = t('errors.required');
@@ -242,7 +243,12 @@ function LoginForms({
         ))}
       </div>
 
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={isBusy}>
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-busy={isBusy}
+      >
         {method === 'phone' ? (
           <PhoneCodeFields
             meetingId={meetingId}
@@ -270,7 +276,8 @@ function LoginForms({
               value={email.code}
               onChange={(code) => setEmail({ ...email, code })}
               error={errors.code}
-              canSend={() => {
+              canSend={async () => {
+                const { normaliseEmail } = await loadContactRules();
                 const isValid = normaliseEmail(email.email) !== null;
                 setErrors(
                   isValid ? {} : { email: email.email.trim() ? t('errors.email') : t('errors.required') },
