@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ImageEdge, imageEdges } from '../wire/image-sizes.ts';
 import { defineRoute } from '../wire/route.ts';
 
 /**
@@ -96,12 +97,13 @@ export function fileUrl(bucket: UploadBucket, key: string): string {
 
 /**
  * The §9 resize suffix in Qiniu's form, appended to a file url: `?imageView2/<mode>/w/<w>/h/<h>`
- * plus `/format/<f>` and `/q/<q>` when given. Mode 1 crops to cover w×h, mode 2 fits inside.
+ * plus `/format/<f>` and `/q/<q>` when given. Mode 1 crops to cover w×h, mode 2 fits inside. Widths
+ * and heights come from the §9 allow-list ({@link imageEdges}); the server refuses any other.
  */
 export function imageViewSuffix(options: {
   mode: 1 | 2;
-  width?: number;
-  height?: number;
+  width?: ImageEdge;
+  height?: ImageEdge;
   format?: 'jpg' | 'png' | 'webp';
   quality?: number;
 }): string {
@@ -116,8 +118,7 @@ export function imageViewSuffix(options: {
 export const getFile = defineRoute({
   method: 'GET',
   path: '/files/:bucket/*',
-  summary:
-    'The bytes of an uploaded file (public, immutable: long Cache-Control, ETag, nosniff). An image URL may end in a resize suffix (§9, Qiniu syntax): `?imageView2/<0-3>/w/<w>/h/<h>[/format/<jpg|png|webp>][/q/<1-100>]` (mode 1 crops to cover, 2 fits inside) or `?imageMogr2/thumbnail/<w>x<h>`; w and h 1..4096, default output jpg. 404 unknown file, 400 bad suffix, 415 vframe or resizing a document.',
+  summary: `The bytes of an uploaded file (public, immutable: long Cache-Control, ETag, nosniff). An image URL may end in a resize suffix (§9, Qiniu syntax): \`?imageView2/<0-3>/w/<w>/h/<h>[/format/<jpg|png|webp>][/q/<1-100>]\` (mode 1 crops to cover, 2 fits inside) or \`?imageMogr2/thumbnail/<w>x<h>\`; w and h one of ${imageEdges.join(', ')} (the §9 sizes: the web's picture boxes doubled, and the share size), default output jpg. Rendered once, then served from storage; renders (not stored copies) are limited per IP. 404 unknown file, 400 bad suffix or size, 415 vframe or resizing a document, 429 too_frequent with Retry-After.`,
   spec: '§7 Upload, §9',
   tags: ['media'],
   isPublic: true,

@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { normalisePhone } from '@app/domain/contact';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createStorage } from '../../providers/storage/create-storage.ts';
+import { readAll, type Storage } from '../../providers/storage/storage.ts';
 import { demoMeetingId } from '../../seeds/demo-meeting.data.ts';
 import { seedDemoMeeting } from '../../seeds/demo-meeting.ts';
 import { findOrCreateUserByPhone, signIn } from '../users/users.service.ts';
-import { jpegWithExif, minimalPdf, pixelBombPng, smallPng } from './media.fixtures.ts';
-import { isUploadKey } from './media.keys.ts';
+import { bmpFile, jpegWithExif, minimalPdf, pixelBombPng, smallPng } from './media.fixtures.ts';
+import { isUploadKey, originalStorageKey } from './media.keys.ts';
 import { uploadExists } from './media.repository.ts';
+import { openFile, renderLimit } from './media.service.ts';
 import { signUploadToken, type UploadGrant } from './media.token.ts';
 
 let t: TestApp;
@@ -239,7 +242,7 @@ describe('POST /media/upload and GET /files', () => {
     ]);
   });
 
-  it('resizes by query suffix, jpg by default, and keeps the resized copy for the next request', async () => {
+  it('resizes by query suffix to the §9 sizes, jpg by default, and serves the stored copy next time', async () => {
     const token = await requestToken({ key: 'wide.png' });
     const wide = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#0a0' } })
       .png()
@@ -247,59 +250,164 @@ describe('POST /media/upload and GET /files', () => {
     const stored = (await upload(token.uptoken, wide, { filename: 'wide.png', type: 'image/png' })).json();
     expect(stored).toMatchObject({ key: token.key, width: 300, height: 100, mime: 'image/png' });
 
-    const cover = await t.app.inject({ method: 'GET', url: `${stored.url}?imageView2/1/w/50/h/50` });
+    const cover = await t.app.inject({ method: 'GET', url: `${stored.url}?imageView2/1/w/80/h/80` });
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-type']).toBe('image/jpeg');
-    expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 50, height: 50 });
+    expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 80, height: 80 });
 
     const inside = await t.app.inject({
       method: 'GET',
-      url: `${stored.url}?imageView2/2/w/60/h/60/format/webp/q/60`,
+      url: `${stored.url}?imageView2/2/w/96/h/96/format/webp/q/60`,
     });
     expect(inside.headers['content-type']).toBe('image/webp');
     expect(await sharp(inside.rawPayload).metadata()).toMatchObject({
       format: 'webp',
-      width: 60,
-      height: 20,
+      width: 96,
+      height: 32,
     });
 
-    const thumbnail = await t.app.inject({ method: 'GET', url: `${stored.url}?imageMogr2/thumbnail/150x` });
-    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ width: 150, height: 50 });
+    const thumbnail = await t.app.inject({ method: 'GET', url: `${stored.url}?imageMogr2/thumbnail/192x` });
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ width: 192, height: 64 });
 
     // The copy is in storage; replacing its bytes shows the next request reads it instead of resizing.
     const variants = filesUnder(uploadsRoot).filter((path) => path.startsWith(`_variants${sep}image${sep}`));
     const coverCopy = variants.find(
-      (path) => path.includes(token.key.slice(0, 24)) && path.endsWith('cover-50x50-q85.jpg'),
+      (path) => path.includes(token.key.slice(0, 24)) && path.endsWith('cover-80x80-q85.jpg'),
     );
     expect(coverCopy).toBeDefined();
     writeFileSync(join(uploadsRoot, coverCopy as string), 'FROM-THE-CACHE');
+    // Without the original nothing can be rendered: an answer now can only come from the stored copy.
+    rmSync(join(uploadsRoot, 'image', token.key));
     const cached = await t.app.inject({
       method: 'GET',
-      url: `${stored.url}?imageView2/1/w/50/h/50/format/jpg/q/85`,
+      url: `${stored.url}?imageView2/1/w/80/h/80/format/jpg/q/85`,
     });
     expect(cached.statusCode).toBe(200);
     expect(cached.body).toBe('FROM-THE-CACHE');
     expect(cached.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const uncached = await t.app.inject({ method: 'GET', url: `${stored.url}?imageView2/1/w/88/h/88` });
+    expect(uncached.statusCode).toBe(404);
   });
 
-  it('keeps resize bounds and refuses video frames', async () => {
+  it('renders a copy once: the second ask, and concurrent asks, do not read the original again', async () => {
+    const token = await requestToken({ key: 'once.png' });
+    const { key } = (
+      await upload(token.uptoken, await smallPng(), { filename: 'once.png', type: 'image/png' })
+    ).json();
+    const storage = createStorage(t.app.deps.config);
+    const originalReads: string[] = [];
+    const counting: Storage = {
+      put: (storageKey, bytes, mime) => storage.put(storageKey, bytes, mime),
+      delete: (storageKey) => storage.delete(storageKey),
+      get: async (storageKey) => {
+        if (storageKey === originalStorageKey('image', key)) originalReads.push(storageKey);
+        return storage.get(storageKey);
+      },
+    };
+    const deps = { storage: counting, config: t.app.deps.config };
+    const ask = (rawQuery: string) =>
+      openFile(deps, { bucket: 'image', key, rawQuery, ip: '198.51.100.20' }).then(async (file) =>
+        readAll(file.object.body),
+      );
+    const first = await ask('imageView2/1/w/112/h/112');
+    expect(originalReads).toHaveLength(1);
+    expect(await sharp(first).metadata()).toMatchObject({ width: 112, height: 112 });
+    expect((await ask('imageView2/1/w/112/h/112/format/jpg/q/85')).equals(first)).toBe(true);
+    expect(originalReads).toHaveLength(1);
+    const together = await Promise.all(Array.from({ length: 6 }, () => ask('imageView2/2/w/128/h/128')));
+    expect(originalReads).toHaveLength(2);
+    expect(together.every((bytes) => bytes.equals(together[0] as Buffer))).toBe(true);
+  });
+
+  it('limits renders per IP (429 with Retry-After) but never stored copies, nor other IPs', async () => {
+    const token = await requestToken({ key: 'burst.png' });
+    const { url } = (
+      await upload(token.uptoken, await smallPng(), { filename: 'burst.png', type: 'image/png' })
+    ).json();
+    const get = (suffix: string, remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: `${url}?${suffix}`, remoteAddress });
+    const busy = '203.0.113.7';
+    // Distinct variants (one quality each) are distinct misses, each a render.
+    for (let quality = 1; quality <= renderLimit.points; quality++) {
+      const res = await get(`imageView2/2/w/80/q/${quality}`, busy);
+      expect(res.statusCode, `render ${quality}`).toBe(200);
+    }
+    const refused = await get('imageView2/2/w/80/q/99', busy);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'too_frequent', message: 'Do not operate frequently!' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(renderLimit.durationSeconds);
+    // A copy already stored is served to the same IP all the same.
+    const hit = await get('imageView2/2/w/80/q/1', busy);
+    expect([hit.statusCode, hit.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    // Another IP renders the refused variant; the busy IP then gets it from storage.
+    expect((await get('imageView2/2/w/80/q/99', '203.0.113.8')).statusCode).toBe(200);
+    expect((await get('imageView2/2/w/80/q/99', busy)).statusCode).toBe(200);
+    expect((await get('imageView2/2/w/88/q/99', busy)).statusCode).toBe(429);
+  });
+
+  it('takes a BMP upload (24-bit and 32-bit) and stores it as PNG; refuses a truncated one', async () => {
+    const colour = (x: number, y: number): [number, number, number, number] => [x * 60, y * 80, 90, 200];
+    const bmp24 = bmpFile({ width: 5, height: 3, bitsPerPixel: 24, pixel: colour });
+    const token = await requestToken({ key: 'scan.bmp', type: 'image/bmp' });
+    const res = await upload(token.uptoken, bmp24, { filename: 'scan.bmp', type: 'image/bmp' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      key: `${token.key.slice(0, 24)}/scan.png`,
+      width: 5,
+      height: 3,
+      mime: 'image/png',
+    });
+    const served = await t.app.inject({ method: 'GET', url: body.url });
+    expect(served.headers['content-type']).toBe('image/png');
+    const { data, info } = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([5, 3, 3]);
+    expect([...data.subarray((2 * 5 + 4) * 3, (2 * 5 + 4) * 3 + 3)]).toEqual([240, 160, 90]);
+    const resized = await t.app.inject({ method: 'GET', url: `${body.url}?imageView2/1/w/80/h/80` });
+    expect(await sharp(resized.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 80 });
+
+    const bmp32 = bmpFile({ width: 4, height: 2, bitsPerPixel: 32, pixel: colour, isTopDown: true });
+    const token32 = await requestToken({ key: 'icon.bmp', type: 'image/x-ms-bmp' });
+    const res32 = await upload(token32.uptoken, bmp32, { filename: 'icon.bmp', type: 'image/bmp' });
+    expect(res32.statusCode, res32.body).toBe(200);
+    expect(res32.json()).toMatchObject({ width: 4, height: 2, mime: 'image/png' });
+    const stored32 = readFileSync(join(uploadsRoot, 'image', res32.json().key));
+    expect(await sharp(stored32).metadata()).toMatchObject({ format: 'png', channels: 4 });
+
+    const truncated = await requestToken({ key: 'cut.bmp' });
+    const cut = await upload(truncated.uptoken, bmp24.subarray(0, bmp24.length - 7), {
+      filename: 'cut.bmp',
+      type: 'image/bmp',
+    });
+    expect([cut.statusCode, cut.json().code]).toEqual([415, 'upload.type_rejected']);
+    expect(storedFilesOf(truncated.key.slice(0, 24))).toEqual([]);
+  });
+
+  it('refuses sizes off the §9 allow-list with a 400 naming the parameter, and video frames', async () => {
     const token = await requestToken({ key: 'b.png' });
     const { url } = (
       await upload(token.uptoken, await smallPng(), { filename: 'b.png', type: 'image/png' })
     ).json();
     for (const suffix of [
-      'imageView2/1/w/0/h/10',
-      'imageView2/1/w/4097',
+      'imageView2/1/w/0/h/80',
+      'imageView2/1/w/4096/h/4096',
+      'imageView2/1/w/100/h/100',
       'imageView2/2/h/99999',
       'imageView2/2/w/-1',
-      'imageView2/7/w/10',
-      'imageMogr2/thumbnail/5000x10',
+      'imageView2/7/w/80',
+      'imageMogr2/thumbnail/5000x80',
     ]) {
       const res = await t.app.inject({ method: 'GET', url: `${url}?${suffix}` });
-      expect(res.statusCode, suffix).toBe(400);
+      expect([res.statusCode, res.json().code], suffix).toEqual([400, 'validation_failed']);
     }
-    const edge = await t.app.inject({ method: 'GET', url: `${url}?imageView2/1/w/4096/h/1` });
-    expect(edge.statusCode).toBe(200);
+    const named = await t.app.inject({ method: 'GET', url: `${url}?imageView2/1/w/4096/h/4096` });
+    expect(named.json().message).toBe(
+      'w must be one of 80, 88, 96, 112, 120, 128, 192 (the §9 image sizes), not 4096',
+    );
+    expect(filesUnder(uploadsRoot).filter((path) => path.includes('4096'))).toEqual([]);
+    const share = await t.app.inject({ method: 'GET', url: `${url}?imageView2/1/w/120/h/120` });
+    expect(share.statusCode).toBe(200);
     const frame = await t.app.inject({ method: 'GET', url: `${url}?vframe/jpg/offset/5` });
     expect([frame.statusCode, frame.json().code]).toEqual([415, 'upload.type_rejected']);
     const plain = await t.app.inject({ method: 'GET', url: `${url}?t=1700000000` });
@@ -336,7 +444,7 @@ describe('POST /media/upload and GET /files', () => {
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(served.headers['content-disposition']).toMatch(/^attachment; filename="Programme-2030\.pdf"/);
     expect(served.rawPayload.equals(minimalPdf())).toBe(true);
-    const resized = await t.app.inject({ method: 'GET', url: `${body.url}?imageView2/2/w/10` });
+    const resized = await t.app.inject({ method: 'GET', url: `${body.url}?imageView2/2/w/80` });
     expect(resized.statusCode).toBe(415);
   });
 

@@ -67,3 +67,66 @@ export function minimalPdf(): Buffer {
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
 }
+
+/** The colour of pixel (x, y) of a test BMP, `[r, g, b, a]`, 0..255 each. */
+export type BmpPixel = (x: number, y: number) => [number, number, number, number];
+
+/**
+ * A BMP written by hand (so the decoder is not checked against itself), rows bottom-up unless
+ * `isTopDown` (negative height): 24-bit BI_RGB (rows padded to 4 bytes), 32-bit BI_BITFIELDS with an
+ * alpha mask (a BITMAPV4HEADER, as image editors write transparent BMPs), or 8-bit paletted with the
+ * given palette (the pixel function then returns an index in `r`).
+ */
+export function bmpFile(options: {
+  width: number;
+  height: number;
+  bitsPerPixel: 8 | 24 | 32;
+  pixel: BmpPixel;
+  palette?: [number, number, number][];
+  isTopDown?: boolean;
+}): Buffer {
+  const { width, height, bitsPerPixel, pixel } = options;
+  const infoSize = bitsPerPixel === 32 ? 108 : 40;
+  const palette = bitsPerPixel === 8 ? (options.palette ?? []) : [];
+  const stride = Math.ceil((width * bitsPerPixel) / 32) * 4;
+  const dataOffset = 14 + infoSize + palette.length * 4;
+  const file = Buffer.alloc(dataOffset + stride * height);
+  file.write('BM', 0, 'ascii');
+  file.writeUInt32LE(file.length, 2);
+  file.writeUInt32LE(dataOffset, 10);
+  file.writeUInt32LE(infoSize, 14);
+  file.writeInt32LE(width, 18);
+  file.writeInt32LE(options.isTopDown ? -height : height, 22);
+  file.writeUInt16LE(1, 26);
+  file.writeUInt16LE(bitsPerPixel, 28);
+  file.writeUInt32LE(bitsPerPixel === 32 ? 3 : 0, 30); // BI_BITFIELDS : BI_RGB
+  file.writeUInt32LE(stride * height, 34);
+  file.writeUInt32LE(palette.length, 46);
+  if (bitsPerPixel === 32) {
+    file.writeUInt32LE(0x00ff0000, 54); // red
+    file.writeUInt32LE(0x0000ff00, 58); // green
+    file.writeUInt32LE(0x000000ff, 62); // blue
+    file.writeUInt32LE(0xff000000, 66); // alpha
+    file.write('BGRs', 70, 'ascii'); // LCS_WINDOWS_COLOR_SPACE, stored little-endian
+  }
+  palette.forEach(([r, g, b], i) => {
+    file.writeUInt8(b, 14 + infoSize + i * 4);
+    file.writeUInt8(g, 14 + infoSize + i * 4 + 1);
+    file.writeUInt8(r, 14 + infoSize + i * 4 + 2);
+  });
+  for (let y = 0; y < height; y++) {
+    const row = dataOffset + stride * (options.isTopDown ? y : height - 1 - y);
+    for (let x = 0; x < width; x++) {
+      const [r, g, b, a] = pixel(x, y);
+      if (bitsPerPixel === 8) file.writeUInt8(r, row + x);
+      else {
+        const at = row + (x * bitsPerPixel) / 8;
+        file.writeUInt8(b, at);
+        file.writeUInt8(g, at + 1);
+        file.writeUInt8(r, at + 2);
+        if (bitsPerPixel === 32) file.writeUInt8(a, at + 3);
+      }
+    }
+  }
+  return file;
+}

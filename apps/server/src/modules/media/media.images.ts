@@ -1,4 +1,6 @@
 import type { UploadKind } from '@app/contracts';
+import { imageEdges, isImageEdge } from '@app/contracts/wire/image-sizes.ts';
+import { decode as decodeBmp } from 'bmp-ts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { mediaBadRequest, uploadTooLarge, uploadTypeRejected } from './media.errors.ts';
@@ -9,22 +11,38 @@ import { mediaBadRequest, uploadTooLarge, uploadTypeRejected } from './media.err
  */
 export const maxInputPixels = 50_000_000;
 
-/** Largest width or height a resize may ask for (§9 resize suffix), pixels. */
-export const maxResizeEdge = 4096;
-
 /** Quality of re-encoded JPEG/WebP uploads and of resized copies when the suffix names none. */
 export const defaultQuality = 85;
 
-type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+/** Decoded formats of uploaded images; `bmp` is decoded by bmp-ts and stored as PNG. */
+type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'bmp';
 
-/** A file type we accept, detected from the bytes. */
-export type DetectedType = { kind: UploadKind; extension: string; mime: string; imageFormat?: ImageFormat };
+/**
+ * A file type we accept, detected from the bytes: its kind, the extension and MIME type it is STORED
+ * with, the image decoder to use, and other MIME types a client may claim for it.
+ */
+export type DetectedType = {
+  kind: UploadKind;
+  extension: string;
+  mime: string;
+  imageFormat?: ImageFormat;
+  claimedAs?: readonly string[];
+};
 
+// Keyed by file-type's extension of the bytes received.
 const acceptedTypes: Record<string, DetectedType> = {
-  jpg: { kind: 'image', extension: 'jpg', mime: 'image/jpeg', imageFormat: 'jpeg' },
+  jpg: { kind: 'image', extension: 'jpg', mime: 'image/jpeg', imageFormat: 'jpeg', claimedAs: ['image/jpg'] },
   png: { kind: 'image', extension: 'png', mime: 'image/png', imageFormat: 'png' },
   webp: { kind: 'image', extension: 'webp', mime: 'image/webp', imageFormat: 'webp' },
   gif: { kind: 'image', extension: 'gif', mime: 'image/gif', imageFormat: 'gif' },
+  // §9 lists bmp among image types; sharp cannot read it, so it is decoded here and kept as PNG.
+  bmp: {
+    kind: 'image',
+    extension: 'png',
+    mime: 'image/png',
+    imageFormat: 'bmp',
+    claimedAs: ['image/bmp', 'image/x-bmp', 'image/x-ms-bmp'],
+  },
   pdf: { kind: 'document', extension: 'pdf', mime: 'application/pdf' },
   docx: {
     kind: 'document',
@@ -48,25 +66,22 @@ export function isAcceptableClaim(claimedMime: string, kinds: readonly UploadKin
   const mime = claimedMime.split(';')[0]?.trim().toLowerCase() ?? '';
   if (mime === '' || mime === 'application/octet-stream') return true;
   return Object.values(acceptedTypes).some(
-    (type) =>
-      kinds.includes(type.kind) && (type.mime === mime || (mime === 'image/jpg' && type.extension === 'jpg')),
+    (type) => kinds.includes(type.kind) && (type.mime === mime || type.claimedAs?.includes(mime)),
   );
 }
 
 /**
  * The type of a file from its magic bytes (file-type), never from a name or a claimed type.
- * Images: JPEG, PNG, WebP, GIF. Documents: PDF, DOCX, XLSX, PPTX. BMP, TIFF, HEIC, SVG and the rest
- * are refused (the image library here cannot decode BMP).
+ * Images: JPEG, PNG, WebP, GIF, BMP (stored as PNG). Documents: PDF, DOCX, XLSX, PPTX. TIFF, HEIC,
+ * SVG and the rest are refused.
  * @throws 415 upload.type_rejected — unknown type, or a kind `kinds` does not include
  */
 export async function detectFileType(bytes: Buffer, kinds: readonly UploadKind[]): Promise<DetectedType> {
   const found = await fileTypeFromBuffer(bytes);
   const type = found ? acceptedTypes[found.ext] : undefined;
-  const accepted = kinds.flatMap((kind) =>
-    Object.values(acceptedTypes)
-      .filter((t) => t.kind === kind)
-      .map((t) => t.extension),
-  );
+  const accepted = Object.entries(acceptedTypes)
+    .filter(([, t]) => kinds.includes(t.kind))
+    .map(([extension]) => extension);
   if (!type || !kinds.includes(type.kind)) {
     throw uploadTypeRejected(
       `File type ${found ? found.mime : 'unknown'} is not accepted here (accepted: ${accepted.join(', ')})`,
@@ -78,8 +93,70 @@ export async function detectFileType(bytes: Buffer, kinds: readonly UploadKind[]
 /** A re-encoded image. `height` is one frame's height for animations. */
 export type EncodedImage = { bytes: Buffer; width: number; height: number };
 
+// BMP file layout (BITMAPFILEHEADER + BITMAPINFOHEADER), little-endian byte offsets.
+const bmp = { dataOffset: 10, width: 18, height: 22, bitsPerPixel: 28, compression: 30, minHeader: 54 };
+/** BI_RGB, BI_BITFIELDS, BI_ALPHA_BITFIELDS: pixels stored uncompressed, so their size is known. */
+const uncompressedBmp = new Set([0, 3, 6]);
+
+function pixelLimitMessage(width: number, height: number, pages = 1): string {
+  return `The image has too many pixels (${width}×${height}${pages > 1 ? `×${pages} frames` : ''}; at most ${maxInputPixels / 1_000_000} megapixels)`;
+}
+
 /**
- * Decodes and re-encodes an uploaded image in its own format (JPEG q85 mozjpeg, PNG, WebP q85, GIF):
+ * A BMP (§9 image types) as PNG: the header is checked first (size, pixel limit, and for uncompressed
+ * files that the pixel rows are all there), then bmp-ts decodes it (1 to 32 bits, paletted, bit
+ * fields, RLE; bottom-up or top-down rows) and sharp encodes its pixels. bmp-ts gives A,B,G,R bytes
+ * per pixel; alpha is kept only for 16- and 32-bit files, and a file whose alpha is 0 everywhere is
+ * taken as opaque (writers often leave the fourth byte unused; browsers read it so too).
+ * @throws 413 upload.too_large (width × height over {@link maxInputPixels}), 415 upload.type_rejected
+ *   (malformed or truncated)
+ */
+async function bmpToPng(bytes: Buffer): Promise<EncodedImage> {
+  if (bytes.length < bmp.minHeader) throw uploadTypeRejected('The BMP image is truncated');
+  const width = bytes.readInt32LE(bmp.width);
+  const height = Math.abs(bytes.readInt32LE(bmp.height));
+  const bitsPerPixel = bytes.readUInt16LE(bmp.bitsPerPixel);
+  if (width <= 0 || height <= 0 || ![1, 4, 8, 16, 24, 32].includes(bitsPerPixel)) {
+    throw uploadTypeRejected('The BMP image cannot be read');
+  }
+  if (width * height > maxInputPixels) throw uploadTooLarge(pixelLimitMessage(width, height));
+  const rowBytes = Math.ceil((width * bitsPerPixel) / 32) * 4;
+  if (
+    uncompressedBmp.has(bytes.readUInt32LE(bmp.compression)) &&
+    bytes.readUInt32LE(bmp.dataOffset) + rowBytes * height > bytes.length
+  ) {
+    // Refused before the decoder allocates width × height × 4 bytes for rows that are not there.
+    throw uploadTypeRejected('The BMP image is truncated');
+  }
+  let abgr: Buffer;
+  try {
+    const decoded = decodeBmp(bytes);
+    if (decoded.width !== width || decoded.height !== height) throw new Error('size mismatch');
+    abgr = decoded.data;
+  } catch {
+    throw uploadTypeRejected('The BMP image cannot be decoded');
+  }
+  const rgba = Buffer.allocUnsafe(abgr.length);
+  const hasAlphaChannel = bitsPerPixel === 16 || bitsPerPixel === 32;
+  let isOpaque = true;
+  let isAlphaUnused = true;
+  for (let at = 0; at < abgr.length; at += 4) {
+    const alpha = hasAlphaChannel ? (abgr[at] as number) : 255;
+    rgba[at] = abgr[at + 3] as number;
+    rgba[at + 1] = abgr[at + 2] as number;
+    rgba[at + 2] = abgr[at + 1] as number;
+    rgba[at + 3] = alpha;
+    if (alpha !== 255) isOpaque = false;
+    if (alpha !== 0) isAlphaUnused = false;
+  }
+  let pipeline = sharp(rgba, { raw: { width, height, channels: 4 } });
+  if (isOpaque || isAlphaUnused) pipeline = pipeline.removeAlpha();
+  return { bytes: await pipeline.png().toBuffer(), width, height };
+}
+
+/**
+ * Decodes and re-encodes an uploaded image in its own format (JPEG q85 mozjpeg, PNG, WebP q85, GIF;
+ * BMP becomes PNG, see bmpToPng):
  * EXIF orientation applied (`rotate()`), all metadata dropped (EXIF, GPS, XMP, ICC — colours converted
  * to sRGB). Animated GIF and WebP stay animated in their format (no orientation there).
  * Pixels are counted from the header first; nothing is decoded above {@link maxInputPixels}.
@@ -87,6 +164,7 @@ export type EncodedImage = { bytes: Buffer; width: number; height: number };
  *   decoder disagrees with the detected type)
  */
 export async function reencodeImage(bytes: Buffer, format: ImageFormat): Promise<EncodedImage> {
+  if (format === 'bmp') return bmpToPng(bytes);
   let metadata: Metadata;
   try {
     // Header only: the pixel limit is checked below with our own message (sharp's would throw here).
@@ -100,9 +178,7 @@ export async function reencodeImage(bytes: Buffer, format: ImageFormat): Promise
   const pages = Math.max(1, metadata.pages ?? 1);
   const frameHeight = metadata.pageHeight ?? metadata.height;
   if (metadata.width * frameHeight * pages > maxInputPixels) {
-    throw uploadTooLarge(
-      `The image has too many pixels (${metadata.width}×${frameHeight}${pages > 1 ? `×${pages} frames` : ''}; at most ${maxInputPixels / 1_000_000} megapixels)`,
-    );
+    throw uploadTooLarge(pixelLimitMessage(metadata.width, frameHeight, pages));
   }
   const isAnimated = pages > 1 && (format === 'gif' || format === 'webp');
   let pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, animated: isAnimated, failOn: 'error' });
@@ -146,12 +222,17 @@ export type ImageOperation = {
 
 const suffixPrefixes = ['imageView2/', 'imageMogr2/', 'vframe/'];
 
+/**
+ * A width or height from a suffix, refused unless it is on the §9 allow-list (imageEdges, shared with
+ * the web): any other size — 100, 4096 — is a 400 naming the parameter, never snapped to a near one,
+ * so a wrong URL shows up at once instead of quietly rendering (and storing) another variant.
+ */
 function parseEdge(value: string | undefined, name: string): number {
-  if (value === undefined || !/^\d{1,5}$/.test(value))
-    throw mediaBadRequest(`${name} must be a whole number`);
-  const number = Number(value);
-  if (number < 1 || number > maxResizeEdge) {
-    throw mediaBadRequest(`${name} must be between 1 and ${maxResizeEdge}`);
+  const number = value !== undefined && /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (!isImageEdge(number)) {
+    throw mediaBadRequest(
+      `${name} must be one of ${imageEdges.join(', ')} (the §9 image sizes), not ${value ?? 'nothing'}`,
+    );
   }
   return number;
 }
@@ -209,8 +290,8 @@ function parseImageMogr2(tokens: string[]): ImageOperation {
       if (!match || (match[1] === undefined && match[2] === undefined)) {
         throw mediaBadRequest('thumbnail must be <w>x<h>, <w>x or x<h> (with ! or ^ optionally)');
       }
-      const width = match[1] === undefined ? undefined : parseEdge(match[1], 'width');
-      const height = match[2] === undefined ? undefined : parseEdge(match[2], 'height');
+      const width = match[1] === undefined ? undefined : parseEdge(match[1], 'thumbnail width');
+      const height = match[2] === undefined ? undefined : parseEdge(match[2], 'thumbnail height');
       const marker = match[3];
       if (marker && (width === undefined || height === undefined)) {
         throw mediaBadRequest('thumbnail with ! or ^ needs both width and height');
@@ -235,8 +316,10 @@ function parseImageMogr2(tokens: string[]): ImageOperation {
  * counts; other parts (cache busters like `t=1`) are ignored.
  * - `imageView2/<mode 0-3>/w/<w>/h/<h>[/format/<jpg|png|webp>][/q/<1-100>]`;
  * - `imageMogr2/thumbnail/<w>x<h>[!|^][/format/…][/quality/…]`, `auto-orient` and `strip` accepted;
- * w and h 1..4096. Default output JPEG (§9), quality 85.
- * @throws 400 validation_failed (bad or unsupported parameter), 415 upload.type_rejected (`vframe`:
+ * w and h from the §9 allow-list only (imageEdges: 80, 88, 96, 112, 120, 128, 192 — refused, not
+ * snapped, otherwise). Default output JPEG (§9), quality 85.
+ * @throws 400 validation_failed (bad or unsupported parameter, a size off the allow-list — the message
+ *   names the parameter and the allowed sizes), 415 upload.type_rejected (`vframe`:
  *   video frames — only images are stored)
  */
 export function parseImageSuffix(rawQuery: string): ImageOperation | null {

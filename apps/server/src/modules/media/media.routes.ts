@@ -12,6 +12,7 @@ import type { App } from '../../app-types.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
+import { useRateLimits } from '../../plugins/rate-limit.ts';
 import { createStorage } from '../../providers/storage/create-storage.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 import { mediaBadRequest, uploadTokenInvalid, uploadTooLarge } from './media.errors.ts';
@@ -64,12 +65,14 @@ function multipartError(error: unknown): unknown {
  * scope only (the wire format answers 415 to it everywhere else):
  * - POST /tokens/qiniu (login required, Apikey-signed) → upload token;
  * - POST /media/upload (no Apikey, no login: the token is the proof), multipart `token` + `file`;
- * - GET /files/:bucket/* (no Apikey, public) → the bytes, resized by query suffix.
+ * - GET /files/:bucket/* (no Apikey, public) → the bytes, resized by query suffix (§9 sizes only;
+ *   renders, not stored copies, limited per IP: 429 too_frequent with Retry-After).
  * `storage` defaults to the configured driver (createStorage).
  */
 export async function mediaRoutes(app: App, options: { storage?: Storage } = {}): Promise<void> {
   const { db, config } = app.deps;
   const deps: MediaDeps = { db, config, storage: options.storage ?? createStorage(config) };
+  useRateLimits(app); // closes the Redis connection of the render limit with the app
 
   app.route({
     ...contractRoute(requestUploadTokenContract),
@@ -133,6 +136,7 @@ export async function mediaRoutes(app: App, options: { storage?: Storage } = {})
         bucket: bucket.data,
         key: request.params['*'],
         rawQuery: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
+        ip: request.ip,
       });
       reply.header('cache-control', immutableCacheControl);
       reply.header('etag', object.etag);

@@ -10,10 +10,12 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { notFound } from '../../errors.ts';
+import { type LimitRule, rateLimitsFor } from '../../plugins/rate-limit.ts';
 import { readAll, type Storage, type StoredObject } from '../../providers/storage/storage.ts';
 import { uploadTokenInvalid, uploadTooLarge, uploadTypeRejected } from './media.errors.ts';
 import {
   detectFileType,
+  type ImageOperation,
   isAcceptableClaim,
   parseImageSuffix,
   reencodeImage,
@@ -165,6 +167,34 @@ export async function storeUpload(
   };
 }
 
+/**
+ * Renders of resized copies per client IP (a stored copy is never counted): 60 a minute. A page of
+ * the web draws at most a few dozen new pictures, and each variant is rendered once for everyone,
+ * so only a client walking through sizes and qualities reaches it.
+ */
+export const renderLimit: LimitRule = { name: 'media-render-ip', points: 60, durationSeconds: 60 };
+
+/** Renders under way in this process, per storage and variant key: a second ask for one waits for it. */
+const rendersInFlight = new WeakMap<Storage, Map<string, Promise<void>>>();
+
+/** Renders one resized copy into storage, counting it against the caller's IP. */
+async function renderAndStore(
+  deps: Pick<MediaDeps, 'storage' | 'config'>,
+  input: { bucket: UploadBucket; key: string; cacheKey: string; operation: ImageOperation; ip: string },
+): Promise<void> {
+  const original = await deps.storage.get(originalStorageKey(input.bucket, input.key));
+  if (!original) throw notFound('File');
+  try {
+    if (!original.mime.startsWith('image/')) throw uploadTypeRejected('Only images can be resized');
+    await rateLimitsFor(deps.config).consumeAll([{ rule: renderLimit, key: input.ip }]);
+  } catch (error) {
+    original.body.destroy();
+    throw error;
+  }
+  const variant = await renderVariant(await readAll(original.body), input.operation);
+  await deps.storage.put(input.cacheKey, variant.bytes, variant.mime);
+}
+
 /** A file to send: the stored object and how the browser should treat it. */
 export type FileToServe = { object: StoredObject; disposition: string };
 
@@ -177,16 +207,20 @@ function contentDisposition(mime: string, key: string): string {
 
 /**
  * A stored file, or a resized copy of an image when the query carries a §9 suffix
- * (`imageView2/…`, `imageMogr2/thumbnail/…`, see parseImageSuffix). A resized copy is rendered once
- * and kept in storage under a derived key; later requests read it from there.
+ * (`imageView2/…`, `imageMogr2/thumbnail/…`, see parseImageSuffix; sizes from the §9 allow-list). A
+ * resized copy is rendered once and kept in storage under a key derived from the file and the
+ * normalised operation; later requests read it from there and are never limited. A render (a cache
+ * miss) counts against `ip` under {@link renderLimit}; concurrent asks for the same copy in this
+ * process share one render.
  * Does not touch the database. Documents are served as downloads.
  * @throws 404 not_found (unknown bucket or key, or a key that is not one we generate — traversal
- *   attempts included), 400 validation_failed (bad suffix, w/h outside 1..4096),
- *   415 upload.type_rejected (vframe, or a resize of a document)
+ *   attempts included), 400 validation_failed (bad suffix, w/h off the allow-list),
+ *   415 upload.type_rejected (vframe, or a resize of a document), 429 too_frequent ('Do not operate
+ *   frequently!', Retry-After in seconds) when `ip` has rendered too many copies
  */
 export async function openFile(
-  deps: Pick<MediaDeps, 'storage'>,
-  input: { bucket: UploadBucket; key: string; rawQuery: string },
+  deps: Pick<MediaDeps, 'storage' | 'config'>,
+  input: { bucket: UploadBucket; key: string; rawQuery: string; ip: string },
 ): Promise<FileToServe> {
   const { bucket, key } = input;
   if (!isUploadKey(key)) throw notFound('File');
@@ -199,14 +233,25 @@ export async function openFile(
   const cacheKey = variantStorageKey(bucket, key, variantName(operation));
   const cached = await deps.storage.get(cacheKey);
   if (cached) return { object: cached, disposition: 'inline' };
-  const original = await deps.storage.get(originalStorageKey(bucket, key));
-  if (!original) throw notFound('File');
-  if (!original.mime.startsWith('image/')) {
-    original.body.destroy();
-    throw uploadTypeRejected('Only images can be resized');
+  let inFlight = rendersInFlight.get(deps.storage);
+  if (!inFlight) {
+    inFlight = new Map();
+    rendersInFlight.set(deps.storage, inFlight);
   }
-  const variant = await renderVariant(await readAll(original.body), operation);
-  await deps.storage.put(cacheKey, variant.bytes, variant.mime);
+  const shared = inFlight.get(cacheKey);
+  if (shared) {
+    // Someone else's render: its outcome (say, their 429) is theirs; ours is decided below if it failed.
+    await shared.catch(() => {});
+    const rendered = await deps.storage.get(cacheKey);
+    if (rendered) return { object: rendered, disposition: 'inline' };
+  }
+  const render = renderAndStore(deps, { bucket, key, cacheKey, operation, ip: input.ip });
+  inFlight.set(cacheKey, render);
+  try {
+    await render;
+  } finally {
+    if (inFlight.get(cacheKey) === render) inFlight.delete(cacheKey);
+  }
   const object = await deps.storage.get(cacheKey);
   if (!object) throw new Error('resized copy vanished after it was stored');
   return { object, disposition: 'inline' };
