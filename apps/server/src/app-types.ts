@@ -15,8 +15,16 @@ export type CachedResponse = { body: string; br?: Buffer; gzip?: Buffer };
 
 /** A cache of serialised public GET responses (see plugins/response-cache.ts). */
 export type ResponseCache = {
+  /** False when CACHE_TTL_SECONDS is 0: nothing is stored and the plugin stands aside. */
+  isEnabled: boolean;
   get: (key: string) => CachedResponse | undefined;
-  set: (key: string, body: string) => void;
+  /**
+   * Compresses `body` (off the event loop) and stores it, unless clear() ran since `generation` was
+   * read (the answer may predate a write); resolves to the entry either way.
+   */
+  set: (key: string, body: string, generation: number) => Promise<CachedResponse>;
+  /** Counts clear() calls: read it before the handler runs, pass it to set(). */
+  generation: () => number;
   clear: () => void;
 };
 

@@ -74,6 +74,31 @@ describe('compressed cache hits', () => {
   });
 });
 
+describe('misses', () => {
+  it('computes a miss once: requests arriving meanwhile wait for it and get the same answer', async () => {
+    const url = apiUrl('/meeting/agendas', { meeting_id: ids.meeting, limit: 4 });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.call('GET', url)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    expect(answers.filter((answer) => answer.headers['x-cache'] !== 'hit')).toHaveLength(1);
+    for (const answer of answers) expect(answer.json()).toEqual(answers[0]?.json());
+  });
+
+  it('sends the first answer compressed once, in the encoding its client accepts, with Vary', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const url = apiUrl('/meeting/agendas', { meeting_id: ids.meeting, limit: 5 });
+    const [br, gzip] = await Promise.all([
+      t.app.inject({ method: 'GET', url, headers: { ...signedHeaders(url), 'accept-encoding': 'br' } }),
+      t.app.inject({ method: 'GET', url, headers: { ...signedHeaders(url), 'accept-encoding': 'gzip' } }),
+    ]);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(br.headers.vary).toContain('accept-encoding');
+    const plain = JSON.parse(brotliDecompressSync(br.rawPayload).toString());
+    expect(plain.results).toHaveLength(3);
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain);
+  });
+});
+
 function signedHeaders(url: string): Record<string, string> {
   return {
     'device-id': testDeviceId,

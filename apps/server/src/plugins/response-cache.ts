@@ -1,6 +1,7 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { App, CachedResponse, ResponseCache } from '../app-types.ts';
 import { normalisedUrlOf } from './path-normalisation.ts';
@@ -8,15 +9,38 @@ import { normalisedUrlOf } from './path-normalisation.ts';
 /** Answers smaller than this are stored and sent uncompressed (the compress plugin's threshold). */
 const compressThresholdBytes = 1024;
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 /**
  * Creates the short-lived, in-process cache of serialised public GET responses (DESIGN §5: PGlite tops
- * out near a hundred uncached session lists per second). Keyed by the URL as sent; entries live
- * `ttlSeconds`; call `clear()` after a write so a change shows at once in this process (other processes
- * see it within the TTL). Each entry keeps the JSON and its brotli and gzip forms, compressed once when
- * stored, so a hit costs no compression. A TTL of 0 disables it. At most 2,000 entries or 128 MiB.
+ * out near a hundred uncached session lists per second). Keyed by the URL; entries live `ttlSeconds`;
+ * call `clear()` after a write so a change shows at once in this process (other processes see it
+ * within the TTL). Each entry keeps the JSON and its brotli and gzip forms, compressed once when
+ * stored — on libuv's thread pool, not the event loop — so a hit costs no compression. A TTL of 0
+ * disables it. At most 2,000 entries or 128 MiB.
  */
 export function createResponseCache(ttlSeconds: number): ResponseCache {
-  if (ttlSeconds <= 0) return { get: () => undefined, set: () => {}, clear: () => {} };
+  let generation = 0;
+  const compressed = async (body: string): Promise<CachedResponse> => {
+    if (Buffer.byteLength(body) < compressThresholdBytes) return { body };
+    const [br, gz] = await Promise.all([
+      brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      gzipAsync(body, { level: 6 }),
+    ]);
+    return { body, br, gzip: gz };
+  };
+  if (ttlSeconds <= 0) {
+    return {
+      isEnabled: false,
+      get: () => undefined,
+      set: (_key, body) => compressed(body),
+      generation: () => generation,
+      clear: () => {
+        generation++;
+      },
+    };
+  }
   const lru = new LRUCache<string, CachedResponse>({
     max: 2_000,
     maxSize: 128 * 1024 * 1024,
@@ -24,20 +48,18 @@ export function createResponseCache(ttlSeconds: number): ResponseCache {
     ttl: ttlSeconds * 1000,
   });
   return {
+    isEnabled: true,
     get: (key) => lru.get(key),
-    set: (key, body) => {
-      const isWorthCompressing = Buffer.byteLength(body) >= compressThresholdBytes;
-      lru.set(key, {
-        body,
-        ...(isWorthCompressing
-          ? {
-              br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-              gzip: gzipSync(body, { level: 6 }),
-            }
-          : {}),
-      });
+    set: async (key, body, readAt) => {
+      const entry = await compressed(body);
+      if (readAt === generation) lru.set(key, entry);
+      return entry;
     },
-    clear: () => lru.clear(),
+    generation: () => generation,
+    clear: () => {
+      generation++;
+      lru.clear();
+    },
   };
 }
 
@@ -52,37 +74,100 @@ function isCacheableRequest(request: FastifyRequest): boolean {
   return Boolean(config.isCacheable || (config.isCacheableForGuests && !request.actor.userId));
 }
 
+/** The form of `entry` the client accepts: brotli, gzip, or the JSON itself. */
+function encodedForm(
+  request: FastifyRequest,
+  entry: CachedResponse,
+): { encoding?: string; payload: string | Buffer } {
+  const accepted = request.headers['accept-encoding'];
+  const encoding = entry.br && entry.gzip && accepted ? negotiate(accepted, ['br', 'gzip']) : null;
+  if (encoding === 'br' && entry.br) return { encoding, payload: entry.br };
+  if (encoding === 'gzip' && entry.gzip) return { encoding, payload: entry.gzip };
+  return { payload: entry.body };
+}
+
+/** Sets the JSON type, Vary and (when compressed) Content-Encoding of `entry` and answers its payload. */
+function prepareEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): string | Buffer {
+  const { encoding, payload } = encodedForm(request, entry);
+  reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return payload;
+}
+
+/** The first miss of a URL, which the requests arriving meanwhile wait for. */
+type Flight = { key: string; generation: number; settle: (entry: CachedResponse | undefined) => void };
+
 /**
- * Serves routes whose config has `isCacheable` (or `isCacheableForGuests`, for anonymous callers) from the cache — in the encoding the client accepts —
- * and stores their successful JSON payloads. Only GETs; the key is the normalised path and the query as sent.
- * Registered before @fastify/compress so it stores the uncompressed JSON; a hit carries its own
- * Content-Encoding, which the compress plugin leaves alone.
+ * Serves routes whose config has `isCacheable` (or `isCacheableForGuests`, for anonymous callers) from
+ * the cache — in the encoding the client accepts, as stored — and stores their successful JSON
+ * payloads. Only GETs; the key is the normalised path and the query as sent.
+ *
+ * A miss is computed once: requests for the same URL arriving while the first one runs wait for its
+ * answer instead of each querying the database and compressing the same JSON (at the end of every TTL
+ * fifty clients in flight would otherwise all miss). The first request compresses its answer once,
+ * stores it and sends the form its client accepts; a failed or non-200 first answer lets the waiting
+ * requests run their own handlers. Registered before @fastify/compress: every answer here carries its
+ * own Content-Encoding, which the compress plugin leaves alone.
  */
 export function registerResponseCache(app: App): void {
+  const { cache } = app.deps;
+  if (!cache.isEnabled) return;
+  const inFlight = new Map<string, Promise<CachedResponse | undefined>>();
+  const flights = new WeakMap<FastifyRequest, Flight>();
+
+  /** Ends the request's flight (if it leads one) with `entry`; waiters without an entry run their own handlers. */
+  const land = (request: FastifyRequest, entry: CachedResponse | undefined) => {
+    const flight = flights.get(request);
+    if (!flight) return;
+    flights.delete(request);
+    flight.settle(entry);
+  };
+
   // preHandler, not onRequest: a cached answer is still given only after the Apikey check and input
-  // validation have passed.
+  // validation (and the guest-view rule of plugins/auth.ts) have passed.
   app.addHook('preHandler', async (request, reply) => {
     if (!isCacheableRequest(request)) return;
-    const hit = app.deps.cache.get(normalisedUrlOf(request));
-    if (hit === undefined) return;
-    reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
-    const accepted = request.headers['accept-encoding'];
-    const encoding = hit.br && hit.gzip && accepted ? negotiate(accepted, ['br', 'gzip']) : null;
-    if (encoding) {
-      reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-      return reply.send(encoding === 'br' ? hit.br : hit.gzip);
+    const key = normalisedUrlOf(request);
+    let entry = cache.get(key);
+    if (entry === undefined) {
+      // A flight that began before a write (clear()) is not joined: its answer may predate the write.
+      const generation = cache.generation();
+      const flightKey = `${generation} ${key}`;
+      const leading = inFlight.get(flightKey);
+      if (leading === undefined) {
+        let settle: Flight['settle'] = () => {};
+        const answer = new Promise<CachedResponse | undefined>((resolve) => {
+          settle = resolve;
+        });
+        inFlight.set(flightKey, answer);
+        void answer.then(() => inFlight.delete(flightKey));
+        flights.set(request, { key, generation, settle });
+        return;
+      }
+      entry = await leading;
+      if (entry === undefined) return;
     }
-    return reply.send(hit.body);
+    reply.header('x-cache', 'hit');
+    return reply.send(prepareEntry(request, reply, entry));
   });
+
   app.addHook('onSend', async (request, reply, payload) => {
-    if (
-      isCacheableRequest(request) &&
-      reply.statusCode === 200 &&
-      typeof payload === 'string' &&
-      reply.getHeader('x-cache') !== 'hit'
-    ) {
-      app.deps.cache.set(normalisedUrlOf(request), payload);
+    const flight = flights.get(request);
+    if (!flight) return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string') {
+      land(request, undefined);
+      return payload;
     }
-    return payload;
+    let entry: CachedResponse | undefined;
+    try {
+      entry = await cache.set(flight.key, payload, flight.generation);
+    } finally {
+      land(request, entry);
+    }
+    return prepareEntry(request, reply, entry);
   });
+
+  // A first request that ends without onSend (client gone, hijacked reply) must not leave waiters hanging.
+  app.addHook('onResponse', async (request) => land(request, undefined));
+  app.addHook('onRequestAbort', async (request) => land(request, undefined));
 }
