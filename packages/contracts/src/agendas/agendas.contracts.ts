@@ -37,8 +37,13 @@ export const Agenda = z.object({
   meeting_id: WireId,
   title: LocalizedText,
   subtitle: LocalizedText,
-  abstract: LocalizedText,
-  description: LocalizedText,
+  /**
+   * The full texts, most of a session's bytes: given by the session details call (the list filtered
+   * by `_id`) and by /meetings/{id}/speaker/users/{user_id}/agendas; the programme lists and a
+   * speaker's page leave them out (their screens show title, subtitle, time, place and speakers).
+   */
+  abstract: LocalizedText.optional(),
+  description: LocalizedText.optional(),
   /** Session type from the schedule ('lecture', 'workshop' …). */
   type: z.string(),
   /** Language the session is held in (ISO code) or null. */

@@ -123,6 +123,35 @@ describe('stored values come back as stored', () => {
   });
 });
 
+describe('full texts', () => {
+  it('leaves abstract and description out of the programme lists and gives them by _id (the details call)', async () => {
+    const { agendas } = await import('./agendas.tables.ts');
+    const id = 'dddddddddddddddddddd0098';
+    await t.database.db.insert(agendas).values({
+      id,
+      meetingId: ids.otherMeeting,
+      guid: 'guid-texts',
+      title: { en: 'With texts' },
+      abstract: { en: 'Short', zh: '简介' },
+      description: { en: 'The long description' },
+      start: new Date('2032-01-01T12:00:00Z'),
+      end: new Date('2032-01-01T13:00:00Z'),
+    });
+    const listed = await list({
+      query: { meeting_id: ids.otherMeeting, start: { $gte: Date.parse('2032-01-01T00:00:00Z') / 1000 } },
+    });
+    expect(idsOf(listed)).toEqual([id]);
+    expect(listed[0]).toMatchObject({ title: { en: 'With texts' } });
+    expect(listed[0]).not.toHaveProperty('abstract');
+    expect(listed[0]).not.toHaveProperty('description');
+    const [details] = await list({ query: { _id: id } });
+    expect(details).toMatchObject({
+      abstract: { en: 'Short', zh: '简介' },
+      description: { en: 'The long description' },
+    });
+  });
+});
+
 describe('GET /meeting/agendas/count', () => {
   it('counts with the list filters', async () => {
     const res = await t.call('GET', apiUrl('/meeting/agendas/count', { meeting_id: ids.meeting }));

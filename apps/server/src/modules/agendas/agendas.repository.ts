@@ -35,8 +35,6 @@ const listedColumns = {
   meetingId: agendas.meetingId,
   title: agendas.title,
   subtitle: agendas.subtitle,
-  abstract: agendas.abstract,
-  description: agendas.description,
   type: agendas.type,
   language: agendas.language,
   start: agendas.start,
@@ -52,7 +50,12 @@ const listedColumns = {
   deleted: agendas.deleted,
 };
 
+/** The full texts, read only when asked (most of a session's bytes: §7 lists leave them out). */
+const textColumns = { abstract: agendas.abstract, description: agendas.description };
+
 export type AgendaRow = { [K in keyof typeof listedColumns]: (typeof agendas.$inferSelect)[K] } & {
+  [K in keyof typeof textColumns]?: (typeof agendas.$inferSelect)[K];
+} & {
   room: { id: string; name: string } | null;
   track: { id: string; name: string; color: string | null } | null;
 };
@@ -78,11 +81,18 @@ function agendaWhere(query: Pick<ListQuery<AgendaField>, 'conditions'>) {
   return whereSql(query, columns, [...visibility, ...speakerConditions]);
 }
 
-/** Agenda items with their room and track, matching a parsed list query. */
-export async function findAgendas(db: Database, query: ListQuery<AgendaField>): Promise<AgendaRow[]> {
+/**
+ * Agenda items with their room and track, matching a parsed list query; abstract and description
+ * only with `withTexts`.
+ */
+export async function findAgendas(
+  db: Database,
+  query: ListQuery<AgendaField>,
+  options: { withTexts: boolean },
+): Promise<AgendaRow[]> {
   const rows = await db
     .select({
-      agenda: listedColumns,
+      agenda: options.withTexts ? { ...listedColumns, ...textColumns } : listedColumns,
       roomId: rooms.id,
       roomName: rooms.name,
       trackId: tracks.id,

@@ -15,7 +15,8 @@ function groupBy<T extends { agendaId: string }>(rows: T[]): Map<string, T[]> {
 
 /**
  * Agenda rows with their speakers (and lives, when given) in wire form (times in unix seconds).
- * `lives` undefined leaves the field out (with_lives not asked).
+ * `lives` undefined leaves the field out (with_lives not asked); so do texts the rows were read
+ * without (abstract, description).
  */
 export function toWireAgendas(
   rows: AgendaRow[],
@@ -29,8 +30,8 @@ export function toWireAgendas(
     meeting_id: toWireId(row.meetingId),
     title: row.title,
     subtitle: row.subtitle,
-    abstract: row.abstract,
-    description: row.description,
+    ...(row.abstract !== undefined ? { abstract: row.abstract } : {}),
+    ...(row.description !== undefined ? { description: row.description } : {}),
     type: row.type,
     language: row.language,
     start: unix(row.start),

@@ -22,12 +22,16 @@ import { toWireAgendas } from './agendas.serializer.ts';
 
 type Deps = { db: Database };
 
-async function loadAgendas(deps: Deps, query: ListQuery<AgendaField>, withLives: boolean): Promise<Agenda[]> {
-  const rows = await findAgendas(deps.db, query);
+async function loadAgendas(
+  deps: Deps,
+  query: ListQuery<AgendaField>,
+  options: { withLives: boolean; withTexts: boolean },
+): Promise<Agenda[]> {
+  const rows = await findAgendas(deps.db, query, { withTexts: options.withTexts });
   const ids = rows.map((row) => row.id);
   const [speakerRows, liveRows] = await Promise.all([
     findSpeakersOfAgendas(deps.db, ids),
-    withLives ? findShownLivesOfAgendas(deps.db, ids) : Promise.resolve(undefined),
+    options.withLives ? findShownLivesOfAgendas(deps.db, ids) : Promise.resolve(undefined),
   ]);
   return reorderById(toWireAgendas(rows, speakerRows, liveRows), query.idOrder, (agenda) => agenda._id.$id);
 }
@@ -35,7 +39,9 @@ async function loadAgendas(deps: Deps, query: ListQuery<AgendaField>, withLives:
 /**
  * GET /meeting/agendas (§7 Content): a meeting's shown sessions with room, track and speakers;
  * `with_lives=1` adds each session's lives with enable_show = 1. Sorted by start unless `sort` says
- * otherwise; results follow the order of an `_id` list filter.
+ * otherwise; results follow the order of an `_id` list filter. Abstract and description come only
+ * with an `_id` filter (the session details call): the programme lists never show them, and they are
+ * most of a session's bytes.
  * @throws 400 invalid_query / invalid_object_id / limit_too_large / meeting_id_required
  */
 export async function listAgendas(
@@ -43,7 +49,8 @@ export async function listAgendas(
   input: ListParams & { meeting_id?: string | undefined; with_lives?: '0' | '1' | undefined },
 ): Promise<Agenda[]> {
   const query = parseScopedQuery<AgendaField>(agendaQuerySpec, input);
-  return loadAgendas(deps, query, input.with_lives === '1');
+  const isDetailsCall = query.conditions.some((condition) => condition.field === '_id');
+  return loadAgendas(deps, query, { withLives: input.with_lives === '1', withTexts: isDetailsCall });
 }
 
 /** GET /meeting/agendas/count: `{ total }` of sessions matching the list's filters. */
@@ -79,5 +86,5 @@ export async function listSpeakerUserAgendas(
     limit,
     skip: 0,
   };
-  return loadAgendas(deps, query, false);
+  return loadAgendas(deps, query, { withLives: false, withTexts: true });
 }
