@@ -216,6 +216,41 @@ export async function findEnterprisesByIds(db: Database, ids: string[]): Promise
   return db.select().from(enterprises).where(inArray(enterprises.id, ids));
 }
 
+/** The columns of the enterprise card that exhibitor lists embed: no description, images or search text. */
+const cardColumns = {
+  id: enterprises.id,
+  title: enterprises.title,
+  logo: enterprises.logo,
+  website: enterprises.website,
+  phone: enterprises.phone,
+  email: enterprises.email,
+  industryCategoryId: enterprises.industryCategoryId,
+  likesTotal: enterprises.likesTotal,
+  awesomesTotal: enterprises.awesomesTotal,
+  viewsTotal: enterprises.viewsTotal,
+};
+export type EnterpriseCardRow = Pick<EnterpriseRow, keyof typeof cardColumns>;
+
+/**
+ * Enterprise cards by ids (deleted included), in no particular order, each with its industry
+ * category (null when unset or unknown) read in the same query.
+ */
+export async function findEnterpriseCardsByIds(
+  db: Database,
+  ids: string[],
+): Promise<(EnterpriseCardRow & { industry: { id: string; title: EnterpriseRow['title'] } | null })[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ card: cardColumns, industryId: categories.id, industryTitle: categories.title })
+    .from(enterprises)
+    .leftJoin(categories, eq(categories.id, enterprises.industryCategoryId))
+    .where(inArray(enterprises.id, ids));
+  return rows.map((row) => ({
+    ...row.card,
+    industry: row.industryId ? { id: row.industryId, title: row.industryTitle ?? '' } : null,
+  }));
+}
+
 /** Changes the given fields of an enterprise and its `updated_at`; returns the new row. */
 export async function updateEnterpriseRow(
   db: Database,

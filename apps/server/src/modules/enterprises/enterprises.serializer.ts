@@ -1,7 +1,7 @@
 import type { CategoryRef, Enterprise, EnterpriseCard, Highlight } from '@app/contracts';
 import { toWireId } from '@app/contracts';
 import { flag, unix, wireIdOrNull } from '../../db/wire.ts';
-import type { EnterpriseRow } from './enterprises.repository.ts';
+import type { EnterpriseCardRow, EnterpriseRow } from './enterprises.repository.ts';
 
 /** What a list item needs beyond its row: category names and the caller's reactions. */
 export type EnterpriseContext = {
@@ -54,7 +54,7 @@ export function toWireEnterprise(
 }
 
 /** The short enterprise form embedded in exhibitors and bindings. */
-export function toWireEnterpriseCard(row: EnterpriseRow, context: EnterpriseContext): EnterpriseCard {
+export function toWireEnterpriseCard(row: EnterpriseCardRow, context: EnterpriseContext): EnterpriseCard {
   return {
     _id: toWireId(row.id),
     title: row.title,

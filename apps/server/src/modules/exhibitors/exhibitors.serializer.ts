@@ -1,7 +1,7 @@
 import type { Exhibitor, Highlight } from '@app/contracts';
 import { toWireId } from '@app/contracts';
 import { flag, unix, wireIdOrNull } from '../../db/wire.ts';
-import type { EnterpriseRow } from '../enterprises/enterprises.repository.ts';
+import type { EnterpriseCardRow } from '../enterprises/enterprises.repository.ts';
 import {
   categoryRef,
   type EnterpriseContext,
@@ -15,7 +15,7 @@ import type { ExhibitorRow } from './exhibitors.repository.ts';
  */
 export function toWireExhibitor(
   row: ExhibitorRow,
-  enterprise: EnterpriseRow,
+  enterprise: EnterpriseCardRow,
   context: EnterpriseContext,
   highlights?: Highlight[],
 ): Exhibitor {

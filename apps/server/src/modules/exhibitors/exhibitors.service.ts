@@ -19,6 +19,7 @@ import { noPermission, notFound } from '../../errors.ts';
 import { verifyExhibitorAccount } from '../auth/auth.service.ts';
 import {
   type EnterpriseRow,
+  findEnterpriseCardsByIds,
   findEnterprisesByIds,
   type InteractionActor,
   isUserBoundToEnterprise,
@@ -63,14 +64,20 @@ async function toWireExhibitors(
   viewer: Viewer,
   highlightTerms?: string[],
 ): Promise<Exhibitor[]> {
-  const enterpriseRows = await findEnterprisesByIds(db, [...new Set(rows.map((row) => row.enterpriseId))]);
-  const byId = new Map(enterpriseRows.map((row) => [row.id, row]));
-  const context = await enterpriseContext(
-    db,
-    enterpriseRows,
-    viewer,
-    rows.flatMap((row) => [row.exhibitorGroupCategoryId, row.industryCategoryId]),
-  );
+  const enterpriseIds = [...new Set(rows.map((row) => row.enterpriseId))];
+  // One round trip after the exhibitors: the cards (their industries joined in) beside the exhibitors'
+  // own categories and the viewer's reactions.
+  const [cards, context] = await Promise.all([
+    findEnterpriseCardsByIds(db, enterpriseIds),
+    enterpriseContext(
+      db,
+      enterpriseIds.map((id) => ({ id, industryCategoryId: null })),
+      viewer,
+      rows.flatMap((row) => [row.exhibitorGroupCategoryId, row.industryCategoryId]),
+    ),
+  ]);
+  for (const card of cards) if (card.industry) context.categories.set(card.industry.id, card.industry);
+  const byId = new Map(cards.map((card) => [card.id, card]));
   return rows.flatMap((row) => {
     const enterprise = byId.get(row.enterpriseId);
     if (!enterprise) return [];
