@@ -206,8 +206,9 @@ describe('exhibitors', () => {
     const logo = page.locator('[data-testid="manage-form"] button[aria-label="Change logo"] img');
     await expect
       .poll(() => logo.getAttribute('src', { timeout: 1000 }).catch(() => null), { timeout: 15_000 })
-      .toMatch(/^\/api\/files\/image\/[0-9a-f]+\/logo\.png$/);
-    const logoUrl = await logo.getAttribute('src');
+      .toMatch(/^\/api\/files\/image\/[0-9a-f]+\/logo\.png\?imageView2\/2\/w\/192\/h\/192$/);
+    // The same stored logo, asked at each box's doubled size (§9).
+    const logoUrl = (await logo.getAttribute('src'))?.split('?')[0];
     await settle(page);
     await screenshot(page, 'exhibitor-manage-phone-en');
     await page.locator('[data-testid="manage-form"] button[type="submit"]').click();
@@ -221,7 +222,9 @@ describe('exhibitors', () => {
     expect(await page.locator('[data-testid="enterprise-call"]').getAttribute('href')).toBe(
       'tel:+861088880000',
     );
-    expect(await page.locator('header img').nth(1).getAttribute('src')).toBe(logoUrl);
+    expect(await page.locator('header img').nth(1).getAttribute('src')).toBe(
+      `${logoUrl}?imageView2/2/w/160/h/160`,
+    );
 
     // Unbind after confirming: the form is back.
     await page.goto(`${server.url}/#/meeting/exhibitor/bind?meeting_id=${meetingId}&lang=en`);

@@ -89,7 +89,7 @@ describe('seeding generated exhibitors', () => {
       .where(eq(products.meetingId, demoMeetingId))
       .limit(1);
     expect(
-      (await t.app.inject({ method: 'GET', url: `${product?.images[0]}?imageView2/1/w/100/h/100` }))
+      (await t.app.inject({ method: 'GET', url: `${product?.images[0]}?imageView2/1/w/128/h/128` }))
         .statusCode,
     ).toBe(200);
   });

@@ -6,11 +6,12 @@
  */
 
 /**
- * Square picture boxes the web draws with a resized image, in CSS pixels (Tailwind `size-10` … `size-24`:
- * schedule and appointment logos 40/44, product matches 48, exhibitor cards and the booking form 56,
- * exhibitor rows and product tiles 64, the manage page's logo 96).
+ * Square picture boxes the web draws with a resized image (the Thumb component), in CSS pixels
+ * (Tailwind `size-10` … `size-24`): schedule entries 40, appointment rows 44 and 56, the product
+ * page's company 48, binding, collection and booking form 56, exhibitor cards and product matches 64,
+ * the enterprise page 80, the manage page 96.
  */
-export const thumbCssSizes = [40, 44, 48, 56, 64, 96] as const;
+export const thumbCssSizes = [40, 44, 48, 56, 64, 80, 96] as const;
 export type ThumbCssSize = (typeof thumbCssSizes)[number];
 
 /** Edge of the picture of a shared link (§9 share image size), pixels. */
@@ -20,7 +21,7 @@ export const shareImageSize = 120;
  * Every width or height a resize suffix may name, pixels: each thumb size doubled (the §9
  * doubled-size helper, for 2× screens) and the share size. Ascending.
  */
-export const imageEdges = [80, 88, 96, 112, 120, 128, 192] as const;
+export const imageEdges = [80, 88, 96, 112, 120, 128, 160, 192] as const;
 export type ImageEdge = (typeof imageEdges)[number];
 
 /** Whether `value` is one of {@link imageEdges}. */

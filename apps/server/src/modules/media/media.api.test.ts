@@ -403,7 +403,7 @@ describe('POST /media/upload and GET /files', () => {
     }
     const named = await t.app.inject({ method: 'GET', url: `${url}?imageView2/1/w/4096/h/4096` });
     expect(named.json().message).toBe(
-      'w must be one of 80, 88, 96, 112, 120, 128, 192 (the §9 image sizes), not 4096',
+      'w must be one of 80, 88, 96, 112, 120, 128, 160, 192 (the §9 image sizes), not 4096',
     );
     expect(filesUnder(uploadsRoot).filter((path) => path.includes('4096'))).toEqual([]);
     const share = await t.app.inject({ method: 'GET', url: `${url}?imageView2/1/w/120/h/120` });

@@ -230,7 +230,7 @@ describe('parseImageSuffix', () => {
       expect.objectContaining({
         status: 400,
         code: 'validation_failed',
-        message: 'h must be one of 80, 88, 96, 112, 120, 128, 192 (the §9 image sizes), not 100',
+        message: 'h must be one of 80, 88, 96, 112, 120, 128, 160, 192 (the §9 image sizes), not 100',
       }),
     );
     expect(() => parseImageSuffix('imageMogr2/thumbnail/4096x')).toThrow(

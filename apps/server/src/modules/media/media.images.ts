@@ -316,7 +316,7 @@ function parseImageMogr2(tokens: string[]): ImageOperation {
  * counts; other parts (cache busters like `t=1`) are ignored.
  * - `imageView2/<mode 0-3>/w/<w>/h/<h>[/format/<jpg|png|webp>][/q/<1-100>]`;
  * - `imageMogr2/thumbnail/<w>x<h>[!|^][/format/…][/quality/…]`, `auto-orient` and `strip` accepted;
- * w and h from the §9 allow-list only (imageEdges: 80, 88, 96, 112, 120, 128, 192 — refused, not
+ * w and h from the §9 allow-list only (imageEdges: 80, 88, 96, 112, 120, 128, 160, 192 — refused, not
  * snapped, otherwise). Default output JPEG (§9), quality 85.
  * @throws 400 validation_failed (bad or unsupported parameter, a size off the allow-list — the message
  *   names the parameter and the allowed sizes), 415 upload.type_rejected (`vframe`:

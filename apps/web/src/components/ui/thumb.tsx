@@ -1,3 +1,4 @@
+import { sizedImageUrl, type ThumbCssSize } from '@app/contracts/wire/image-sizes.ts';
 import { useState } from 'react';
 import { initials } from '../../lib/text.ts';
 import { cx } from './cx.ts';
@@ -7,6 +8,11 @@ type ThumbProps = {
   name: string;
   className?: string;
   fit?: 'contain' | 'cover';
+  /**
+   * The box's edge in CSS pixels (its `size-*` class): a stored image is then asked at twice that
+   * (§9 doubled-size helper, sizes from the shared allow-list) instead of at full size.
+   */
+  size?: ThumbCssSize;
   /** Without the frame (ring) and rounded corners: edge to edge inside a card. */
   isBare?: boolean;
 };
@@ -15,8 +21,9 @@ type ThumbProps = {
  * A rounded-square picture (logo, product image), or the name's initials on a tint of the theme
  * colour when there is none or it fails to load.
  */
-export function Thumb({ src, name, className, fit = 'contain', isBare = false }: ThumbProps) {
+export function Thumb({ src: original, name, className, fit = 'contain', size, isBare = false }: ThumbProps) {
   const [failedSrc, setFailedSrc] = useState<string>();
+  const src = original && size ? sizedImageUrl(original, size, fit) : original;
   const box = cx(
     'relative shrink-0 overflow-hidden bg-white',
     !isBare && 'rounded-xl ring-1 ring-slate-900/[0.06]',

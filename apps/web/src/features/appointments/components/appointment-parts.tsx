@@ -112,7 +112,12 @@ export function Counterpart({ appointment, size = 'md' }: { appointment: Appoint
   const title = localize(appointment.enterprise.title, language);
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <Thumb src={appointment.enterprise.logo} name={title || '?'} className={box} />
+      <Thumb
+        src={appointment.enterprise.logo}
+        name={title || '?'}
+        size={size === 'lg' ? 56 : 44}
+        className={box}
+      />
       <div className="min-w-0">
         <p className="truncate text-[15px] font-semibold text-slate-900">
           <bdi>{title}</bdi>

@@ -203,7 +203,7 @@ export function BookingForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="booking-form">
       <Card className="flex items-center gap-3 p-4" data-testid="booking-enterprise">
-        <Thumb src={exhibitor.enterprise.logo} name={title || '?'} className="size-14 text-lg" />
+        <Thumb src={exhibitor.enterprise.logo} name={title || '?'} size={56} className="size-14 text-lg" />
         <div className="min-w-0">
           <p className="truncate text-[17px] font-semibold text-slate-900">
             <bdi>{title}</bdi>

@@ -98,7 +98,7 @@ function LikedEnterprises({ meetingId }: { meetingId: string }) {
               to={paths.enterprise({ meetingId, enterpriseId: enterprise._id.$id })}
               className="group flex items-center gap-3 rounded-card bg-white p-3 ring-1 ring-slate-900/[0.06] transition hover:ring-primary/25"
             >
-              <Thumb src={enterprise.logo} name={title} className="size-14" />
+              <Thumb src={enterprise.logo} name={title} size={56} className="size-14" />
               <span className="min-w-0 flex-1">
                 <span className="line-clamp-2 font-semibold text-slate-900 group-hover:text-primary">
                   <bdi>{title}</bdi>

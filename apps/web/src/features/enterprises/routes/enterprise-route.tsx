@@ -75,6 +75,7 @@ function EnterprisePage({ enterprise, meetingId }: { enterprise: Enterprise; mee
           <Thumb
             src={enterprise.logo}
             name={title}
+            size={80}
             className="size-20 text-2xl shadow-md ring-4 ring-white"
           />
           <h1

@@ -21,7 +21,7 @@ export function ExhibitorCard({ exhibitor, meetingId }: { exhibitor: Exhibitor; 
       data-testid="exhibitor-card"
       className="group flex h-full items-center gap-3.5 rounded-card bg-white p-3.5 ring-1 ring-slate-900/[0.06] transition hover:shadow-md hover:ring-primary/25"
     >
-      <Thumb src={exhibitor.enterprise.logo} name={title.text} className="size-16 text-lg" />
+      <Thumb src={exhibitor.enterprise.logo} name={title.text} size={64} className="size-16 text-lg" />
       <span className="min-w-0 flex-1">
         <HighlightedText
           text={title.text}

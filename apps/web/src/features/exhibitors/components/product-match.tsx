@@ -16,7 +16,7 @@ export function ProductMatch({ product, meetingId }: { product: Product; meeting
       data-testid="product-match"
       className="group flex h-full items-center gap-3.5 rounded-card bg-white p-3 ring-1 ring-slate-900/[0.06] transition hover:shadow-md hover:ring-primary/25"
     >
-      <Thumb src={product.images[0]} name={title.text} fit="cover" className="size-16 text-lg" />
+      <Thumb src={product.images[0]} name={title.text} fit="cover" size={64} className="size-16 text-lg" />
       <span className="min-w-0 flex-1">
         <HighlightedText
           text={title.text}

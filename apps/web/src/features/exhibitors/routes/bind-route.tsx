@@ -91,7 +91,7 @@ function BoundCard({
         {t('bind.bound')}
       </p>
       <div className="mt-3 flex items-center gap-3">
-        <Thumb src={binding.enterprise?.logo} name={name} className="size-14" />
+        <Thumb src={binding.enterprise?.logo} name={name} size={56} className="size-14" />
         <div className="min-w-0">
           <p className="truncate font-semibold text-slate-900">
             <bdi>{name}</bdi>

@@ -129,7 +129,7 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
     >
       <MeetingLinks meetingId={meetingId} />
       <ImagePicker
-        preview={<Thumb src={logo} name={form.title || '?'} className="size-24 text-3xl" />}
+        preview={<Thumb src={logo} name={form.title || '?'} size={96} className="size-24 text-3xl" />}
         label={t('manage.changeLogo')}
         hint={t('manage.logo')}
         progress={progress}

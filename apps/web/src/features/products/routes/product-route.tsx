@@ -62,7 +62,7 @@ function ProductPage({ product, meetingId }: { product: Product; meetingId: stri
           data-testid="product-enterprise"
           className="flex items-center gap-3 rounded-card bg-white p-3 ring-1 ring-slate-900/[0.06] transition hover:ring-primary/25"
         >
-          <Thumb src={product.enterprise.logo} name={enterpriseTitle} className="size-12" />
+          <Thumb src={product.enterprise.logo} name={enterpriseTitle} size={48} className="size-12" />
           <span className="min-w-0 flex-1">
             <span className="block text-xs text-slate-500">{t('product.from')}</span>
             <span className="block truncate font-semibold text-slate-900">

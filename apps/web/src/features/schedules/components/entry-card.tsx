@@ -35,7 +35,7 @@ export function EntryCard({ entry, meetingId, timeZone, highlight }: EntryCardPr
       {counterpart ? (
         <div className="mt-2.5 flex items-center gap-3">
           {counterpart.isEnterprise ? (
-            <Thumb src={counterpart.picture} name={counterpart.name} className="size-10" />
+            <Thumb src={counterpart.picture} name={counterpart.name} size={40} className="size-10" />
           ) : (
             <Avatar name={counterpart.name} photo={counterpart.picture} className="size-10 text-sm" />
           )}
