@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateRange, formatTime } from './time.ts';
-import { dateKey, datesBetween, dayRange } from './zoned-days.ts';
+import { dateKey, datesBetween, dayRange, differsFromDevice } from './zoned-days.ts';
 
 const berlin = 'Europe/Berlin';
 
@@ -11,6 +11,26 @@ describe('meeting time zone', () => {
     const range = dayRange('2019-08-22', berlin);
     expect(new Date(range.start).toISOString()).toBe('2019-08-21T22:00:00.000Z');
     expect(range.end - range.start).toBe(86_400_000);
+  });
+
+  it('gives days of 23 and 25 hours where the clocks change', () => {
+    const spring = dayRange('2019-03-31', berlin);
+    expect(new Date(spring.start).toISOString()).toBe('2019-03-30T23:00:00.000Z');
+    expect(spring.end - spring.start).toBe(23 * 3_600_000);
+    const autumn = dayRange('2019-10-27', berlin);
+    expect(new Date(autumn.start).toISOString()).toBe('2019-10-26T22:00:00.000Z');
+    expect(autumn.end - autumn.start).toBe(25 * 3_600_000);
+    expect(dateKey(autumn.end - 1, berlin)).toBe('2019-10-27');
+    const kolkata = dayRange('2019-08-22', 'Asia/Kolkata');
+    expect(new Date(kolkata.start).toISOString()).toBe('2019-08-21T18:30:00.000Z');
+  });
+
+  it('tells whether the zone reads differently from the device', () => {
+    const at = Date.UTC(2019, 7, 22, 10, 0);
+    const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(differsFromDevice(device, at)).toBe(false);
+    const other = new Date(at).getTimezoneOffset() === -540 ? 'Europe/Berlin' : 'Asia/Tokyo';
+    expect(differsFromDevice(other, at)).toBe(true);
   });
 
   it('lists the dates a meeting spans, an end at midnight excluded', () => {
