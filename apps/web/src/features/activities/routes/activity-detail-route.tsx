@@ -1,13 +1,12 @@
 import type { Activity, Ticket } from '@app/contracts';
 import { localize } from '@app/domain';
 import { CalendarDays, MapPin, MonitorPlay, Users } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
-import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import { SectionTitle } from '../../../components/ui/page-header.tsx';
 import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
@@ -32,6 +31,11 @@ import {
 import type { ProblemKey } from '../components/problems.ts';
 import { refusalKeys } from '../components/refusal.ts';
 import { StateBadge, stateOf, useStateLabel } from '../components/state-badge.tsx';
+
+// The refusal notice opens on a failed registration only: a dialog loads when it opens (DESIGN §10).
+const NoticeDialog = lazy(async () => ({
+  default: (await import('../../../components/ui/notice-dialog.tsx')).NoticeDialog,
+}));
 
 /**
  * /meeting/activity/detail?activity_id&source_id (§2): cover, title, time, place, ticket types,
@@ -249,12 +253,16 @@ function DetailPage({
           </Card>
         </aside>
       </div>
-      <NoticeDialog
-        isOpen={notice !== null}
-        title={notice ? t(`errors.${notice}`) : ''}
-        acknowledgeLabel={t('actions.gotIt')}
-        onClose={() => setNotice(null)}
-      />
+      {notice ? (
+        <Suspense fallback={null}>
+          <NoticeDialog
+            isOpen
+            title={t(`errors.${notice}`)}
+            acknowledgeLabel={t('actions.gotIt')}
+            onClose={() => setNotice(null)}
+          />
+        </Suspense>
+      ) : null}
     </article>
   );
 }
