@@ -1,0 +1,200 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page, Response } from 'playwright-core';
+import { openPage, settle, viewports } from './browser.ts';
+
+/**
+ * The front-end delivery budget (DESIGN §10) measured the way a visitor meets it: each public route
+ * of the §2 route table opened cold (a fresh browser context, empty cache) in headless Chromium at
+ * 390×844, until the network is idle and no skeleton is left; every script the browser fetched in that
+ * time is counted — entry, preloads, lazy route chunks, whatever it loaded. Nothing is left out.
+ *
+ * Size per script: the body as the browser received it, gzipped here at level 9 (the server sends
+ * its precompressed brotli to Chromium, so the gzip figure is computed, not read off the wire); the
+ * bytes actually transferred (brotli) are reported beside it.
+ */
+
+/** Budget of every public route, KiB gzip (DESIGN §10). */
+export const routeBudgetKiB = 150;
+/**
+ * What the home page aims at, KiB gzip: reported, not asserted. The first script alone is about
+ * 136 KiB, of which React DOM, React Router's data router, i18next and TanStack Query are about 125
+ * (DESIGN §5's stack); the home page's own code is the rest.
+ */
+export const homeTargetKiB = 140;
+
+export type RouteJsSize = {
+  route: string;
+  /** The router location opened (`/meeting/home?meeting_id=…`). */
+  location: string;
+  scripts: number;
+  /** Sum of the fetched scripts, each gzipped at level 9, in KiB. */
+  gzipKiB: number;
+  /** Sum of the encoded bodies as transferred (the server's brotli), in KiB. */
+  transferKiB: number;
+  budgetKiB: number;
+  /** Script file names with their gzip size in bytes, largest first. */
+  files: { file: string; gzip: number }[];
+  /** Uncaught errors and console errors of the page. */
+  errors: string[];
+};
+
+/**
+ * A public route: where it is, and optionally the link on it that leads to the next route of the
+ * table (detail pages take the id of a real item of the demo meeting, found on its list page).
+ */
+type RouteStep = {
+  route: string;
+  location: (found: Record<string, string>) => string | undefined;
+  /** CSS selector of a link on this page whose target (router location) is stored under `key`. */
+  follow?: { selector: string; key: string };
+};
+
+const meetingQuery = (meetingId: string) => `meeting_id=${meetingId}&lang=en`;
+
+/** The public routes of §2 that the app has, in an order where each detail page follows its list. */
+export function publicRoutes(meetingId: string): RouteStep[] {
+  const q = meetingQuery(meetingId);
+  const found = (key: string) => (ids: Record<string, string>) => ids[key];
+  return [
+    { route: '/meeting/home', location: () => `/meeting/home?${q}` },
+    {
+      route: '/meeting/agenda/schedule',
+      location: () => `/meeting/agenda/schedule?${q}`,
+      follow: { selector: 'a[href*="/meeting/agenda/details?"]', key: 'agenda' },
+    },
+    { route: '/meeting/agenda/details', location: found('agenda') },
+    {
+      route: '/meeting/speaker/list',
+      location: () => `/meeting/speaker/list?${q}`,
+      follow: { selector: 'a[href*="/meeting/speaker?"]', key: 'speaker' },
+    },
+    { route: '/meeting/speaker', location: found('speaker') },
+    {
+      route: '/exhibit',
+      location: () => `/exhibit?${q}`,
+      follow: { selector: 'a[href*="/meeting/enterprise?"]', key: 'enterprise' },
+    },
+    {
+      route: '/meeting/enterprise',
+      location: found('enterprise'),
+      follow: { selector: 'a[href*="/meeting/product?"]', key: 'product' },
+    },
+    { route: '/meeting/product', location: found('product') },
+    { route: '/exhibit/exhibitor/search', location: () => `/exhibit/exhibitor/search?${q}` },
+    {
+      route: '/meeting/activity/list',
+      location: () => `/meeting/activity/list?${q}`,
+      follow: { selector: 'a[href*="/meeting/activity/detail?"]', key: 'activity' },
+    },
+    { route: '/meeting/activity/detail', location: found('activity') },
+    { route: '/login', location: () => `/login?${q}` },
+    { route: '/agree', location: () => `/agree?${q}` },
+  ];
+}
+
+/** The scripts a page fetches, collected from its responses. */
+function collectScripts(page: Page) {
+  const pending: Promise<{ url: string; gzip: number; transfer: number } | undefined>[] = [];
+  const read = async (response: Response) => {
+    const request = response.request();
+    const type = request.resourceType();
+    const contentType = (await response.headerValue('content-type')) ?? '';
+    if (type !== 'script' && !contentType.includes('javascript')) return undefined;
+    if (!response.ok()) return undefined;
+    const [body, sizes] = await Promise.all([response.body(), request.sizes()]);
+    return {
+      url: response.url(),
+      gzip: gzipSync(body, { level: 9 }).length,
+      transfer: sizes.responseBodySize,
+    };
+  };
+  page.on('response', (response) => {
+    pending.push(read(response));
+  });
+  return async () => {
+    const scripts = new Map<string, { gzip: number; transfer: number }>();
+    for (const item of await Promise.all(pending)) if (item) scripts.set(item.url, item);
+    return scripts;
+  };
+}
+
+const kib = (bytes: number) => Math.round((bytes / 1024) * 100) / 100;
+
+/** Opens one route cold and sums the scripts fetched until idle. */
+async function measureRoute(
+  browser: Browser,
+  baseUrl: string,
+  step: RouteStep,
+  location: string,
+  found: Record<string, string>,
+): Promise<RouteJsSize> {
+  const [phone] = viewports;
+  const { page, errors } = await openPage(browser, phone);
+  try {
+    const scripts = collectScripts(page);
+    await page.goto(`${baseUrl}/#${location}`, { waitUntil: 'networkidle' });
+    await settle(page);
+    await page.waitForLoadState('networkidle');
+    if (step.follow) {
+      const link = page.locator(step.follow.selector).first();
+      await link.waitFor({ timeout: 15_000 });
+      const href = (await link.getAttribute('href')) ?? '';
+      found[step.follow.key] = href.replace(/^.*#/, '');
+    }
+    const fetched = await scripts();
+    const files = [...fetched]
+      .map(([url, size]) => ({ file: new URL(url).pathname.split('/').pop() ?? url, gzip: size.gzip }))
+      .sort((a, b) => b.gzip - a.gzip);
+    const sum = (key: 'gzip' | 'transfer') => [...fetched.values()].reduce((a, b) => a + b[key], 0);
+    return {
+      route: step.route,
+      location,
+      scripts: fetched.size,
+      gzipKiB: kib(sum('gzip')),
+      transferKiB: kib(sum('transfer')),
+      budgetKiB: routeBudgetKiB,
+      files,
+      errors,
+    };
+  } finally {
+    await page.context().close();
+  }
+}
+
+/**
+ * Measures every public route of the demo meeting on a running server (`baseUrl`). A detail route
+ * whose list page showed no link is an error, not a skipped row.
+ */
+export async function measureRouteJs(
+  browser: Browser,
+  baseUrl: string,
+  meetingId: string,
+): Promise<RouteJsSize[]> {
+  const found: Record<string, string> = {};
+  const rows: RouteJsSize[] = [];
+  for (const step of publicRoutes(meetingId)) {
+    const location = step.location(found);
+    if (!location) throw new Error(`${step.route}: no link to it was found on the page before`);
+    rows.push(await measureRoute(browser, baseUrl, step, location, found));
+  }
+  return rows;
+}
+
+/** The rows as a text table (route, scripts, KiB gzip, KiB transferred, budget). */
+export function formatRouteJs(rows: RouteJsSize[]): string {
+  const lines = rows.map(
+    (row) =>
+      `${row.route.padEnd(28)} ${String(row.scripts).padStart(7)} ${row.gzipKiB.toFixed(2).padStart(9)} ${row.transferKiB.toFixed(2).padStart(9)} ${String(row.budgetKiB).padStart(6)}${row.gzipKiB > row.budgetKiB ? '  OVER' : ''}`,
+  );
+  return [
+    `${'route'.padEnd(28)} scripts  KiB gzip   KiB br  budget`,
+    ...lines,
+    '(gzip: each fetched script gzipped at level 9; br: bytes as transferred)',
+    ...rows
+      .filter((row) => row.route === '/meeting/home')
+      .map(
+        (row) =>
+          `home target ${homeTargetKiB} KiB: ${row.gzipKiB <= homeTargetKiB ? 'met' : `not met (${(row.gzipKiB - homeTargetKiB).toFixed(2)} KiB over)`}`,
+      ),
+  ].join('\n');
+}
