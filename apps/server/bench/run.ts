@@ -5,14 +5,17 @@
  *    next to a hello-world route in the same process — on PGlite and on PostgreSQL (when reachable at
  *    BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a scratch database is created
  *    and dropped). Agendas are measured with the response cache on (the default 5 s TTL) and off.
+ *    BENCH_CONNECTIONS in flight (default 50) for BENCH_SECONDS (default 10) each, in BENCH_ROUNDS
+ *    (default 3) that alternate the route and hello-world in the same server; `ratioToHello` is the
+ *    median of the rounds' ratios of requests/s (the machine's other load falls on both alike).
  * 2. Initial JS of /meeting/home as transferred (brotli, as the server sends it): every script the page
  *    loads in headless Chromium until idle. `npm run size -w @app/web` gives the gzip -9 figure.
  * 3. Lighthouse mobile performance score of the home page (Lighthouse from npm, Debian Chromium).
  * 4. Exhibitors at scale (issue 5), on PostgreSQL only: 10,000 generated exhibitors and 100,000
  *    products (`seedExhibitors`, timed) in a scratch database; p50/p95/p99 of the pavilion list,
  *    filter and search calls with the response cache off (latency-probe.ts, BENCH_PROBE_REQUESTS at
- *    BENCH_PROBE_CONNECTIONS in flight, default 300 at 1), then requests/s of the cached pavilion
- *    list next to hello-world in one server. BENCH_SKIP_EXHIBITORS=1 leaves it out;
+ *    each of BENCH_PROBE_CONNECTIONS in flight, default 300 at 1 and at 10), then requests/s of the
+ *    cached pavilion list next to hello-world in one server. BENCH_SKIP_EXHIBITORS=1 leaves it out;
  *    BENCH_EXHIBITORS sets N. BENCH_SKIP_FRONTEND=1 leaves out parts 2 and 3.
  * 5. Registrations (issue 4), on PostgreSQL only (registrations.ts): POST /api/tickets by distinct
  *    logged-in users, 200 in flight, on one ticket type — registrations/s, p50/p99 — then the same
@@ -20,6 +23,9 @@
  *    out; BENCH_REGISTRATION_USERS / _CONNECTIONS / _PLACES tune it.
  * 6. Jobs (DESIGN §9), on PostgreSQL only (jobs.ts): jobs/s enqueued one transaction each, drained
  *    from a backlog, and through the queue while working. BENCH_SKIP_JOBS=1 leaves it out.
+ *
+ * BENCH_CPU_PROFILE=1 records the server's CPU profile during every requests/s row (cpu-profile.ts:
+ * bench-results/profiles/<row>.cpuprofile, and the ten heaviest functions printed).
  *
  * Results print as a table and are written to bench-results/latest.json. Not a test: nothing fails.
  */
@@ -36,12 +42,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../src/config.ts';
-import { demoMeetingId } from '../src/seeds/demo-meeting.data.ts';
-import { seedExhibitors } from '../src/seeds/seed-exhibitors.ts';
 import { categories } from '../src/modules/categories/categories.tables.ts';
 import { serverRoot } from '../src/paths.ts';
 import { createStorage } from '../src/providers/storage/create-storage.ts';
+import { demoMeetingId } from '../src/seeds/demo-meeting.data.ts';
+import { seedExhibitors } from '../src/seeds/seed-exhibitors.ts';
 import { type RunningServer, startServer } from '../src/start-server.ts';
+import { withCpuProfile } from './cpu-profile.ts';
 import { benchJobs } from './jobs.ts';
 import { benchRegistrations, type RegistrationRun } from './registrations.ts';
 
@@ -51,7 +58,7 @@ const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocan
 const benchAuthSecret = randomBytes(24).toString('hex');
 const latencyProbe = join(import.meta.dirname, 'latency-probe.ts');
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
   '--headless',
@@ -67,6 +74,8 @@ type Row = {
   route: string;
   cache: string;
   requestsPerSecond: number;
+  /** requests/s over the hello-world route's in the same section (1 for hello itself). */
+  ratioToHello?: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;
@@ -84,11 +93,10 @@ function signedHeaders(server: RunningServer, path: string): string[] {
   return ['device-id=bench', `apikey=${apikey}`, 'accept-encoding=gzip'];
 }
 
-async function measure(
-  server: RunningServer,
-  path: string,
-): Promise<Omit<Row, 'database' | 'route' | 'cache'>> {
-  const args = ['--json', '-c', String(connections), '-d', String(durationSeconds)];
+type Measured = Omit<Row, 'database' | 'route' | 'cache'>;
+
+async function measure(server: RunningServer, path: string, seconds: number): Promise<Measured> {
+  const args = ['--json', '-c', String(connections), '-d', String(seconds)];
   for (const header of signedHeaders(server, path)) args.push('-H', header);
   const { stdout } = await execFileAsync(process.execPath, [autocannonCli, ...args, `${server.url}${path}`], {
     maxBuffer: 16 * 1024 * 1024,
@@ -99,6 +107,46 @@ async function measure(
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
+  };
+}
+
+/** Rounds in which hello-world and the measured route alternate (BENCH_ROUNDS, default 3). */
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** The rounds of one path as one row: mean requests/s, median p50, worst p99, all errors. */
+function combined(runs: Measured[]): Measured {
+  return {
+    requestsPerSecond: Math.round(runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length),
+    p50Ms: median(runs.map((run) => run.p50Ms)),
+    p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  };
+}
+
+/**
+ * `path` next to hello-world in the same server: BENCH_SECONDS each, split into `rounds` that
+ * alternate the two, so the machine's other load falls on both alike; `ratioToHello` is the median
+ * of the rounds' ratios. The server's CPU profile covers the path's rounds (BENCH_CPU_PROFILE=1).
+ */
+async function measureAgainstHello(
+  server: RunningServer,
+  path: string,
+  profileName: string,
+): Promise<{ hello: Measured; route: Measured }> {
+  const seconds = Math.max(1, Math.round(durationSeconds / rounds));
+  const hello: Measured[] = [];
+  const route: Measured[] = [];
+  await withCpuProfile(profileName, async () => {
+    for (let round = 0; round < rounds; round++) {
+      hello.push(await measure(server, '/api/bench/hello', seconds));
+      route.push(await measure(server, path, seconds));
+    }
+  });
+  const ratios = route.map((run, i) => run.requestsPerSecond / Math.max(1, hello[i]?.requestsPerSecond ?? 0));
+  return {
+    hello: { ...combined(hello), ratioToHello: 1 },
+    route: { ...combined(route), ratioToHello: Math.round(median(ratios) * 1000) / 1000 },
   };
 }
 
@@ -122,19 +170,9 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     try {
       const agendas = `/api/meeting/agendas?meeting_id=${demoMeetingId}&limit=50`;
       const cache = cacheTtl === '0' ? 'off' : `${cacheTtl}s`;
-      if (cacheTtl === '5')
-        rows.push({
-          database: label,
-          route: 'GET /api/bench/hello',
-          cache: '-',
-          ...(await measure(server, '/api/bench/hello')),
-        });
-      rows.push({
-        database: label,
-        route: 'GET /api/meeting/agendas (50)',
-        cache,
-        ...(await measure(server, agendas)),
-      });
+      const pair = await measureAgainstHello(server, agendas, `${label} agendas cache ${cache}`);
+      rows.push({ database: label, route: 'GET /api/bench/hello', cache: '-', ...pair.hello });
+      rows.push({ database: label, route: 'GET /api/meeting/agendas (50)', cache, ...pair.route });
     } finally {
       await server.close();
     }
@@ -169,6 +207,8 @@ async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<voi
 type LatencyRow = {
   call: string;
   path: string;
+  /** Requests kept in flight. */
+  inFlight: number;
   requests: number;
   errors: number;
   p50Ms: number;
@@ -189,10 +229,16 @@ export type ExhibitorsBench = {
 };
 
 const probeRequests = Number(process.env.BENCH_PROBE_REQUESTS ?? 300);
-const probeConnections = Number(process.env.BENCH_PROBE_CONNECTIONS ?? 1);
+/** Each call is probed at each of these numbers of requests in flight (comma-separated). */
+const probeConnections = (process.env.BENCH_PROBE_CONNECTIONS ?? '1,10').split(',').map(Number);
 
-/** p50/p95/p99 of one signed GET, measured by latency-probe.ts in its own process. */
-async function probe(server: RunningServer, call: string, path: string): Promise<LatencyRow> {
+/** p50/p95/p99 of one signed GET with `inFlight` requests in flight, measured by latency-probe.ts in its own process. */
+async function probe(
+  server: RunningServer,
+  call: string,
+  path: string,
+  inFlight: number,
+): Promise<LatencyRow> {
   const { stdout } = await execFileAsync(
     process.execPath,
     [
@@ -201,12 +247,12 @@ async function probe(server: RunningServer, call: string, path: string): Promise
       latencyProbe,
       `${server.url}${path}`,
       String(probeRequests),
-      String(probeConnections),
+      String(inFlight),
       ...signedHeaders(server, path),
     ],
     { maxBuffer: 1024 * 1024 },
   );
-  return { call, path, ...JSON.parse(stdout) };
+  return { call, path, inFlight, ...JSON.parse(stdout) };
 }
 
 /**
@@ -231,6 +277,9 @@ async function benchExhibitors(count: number): Promise<ExhibitorsBench | undefin
       DATA_DIR: dataDir,
       CACHE_TTL_SECONDS: cacheTtl,
       DATABASE_URL: scratch.url,
+      // The first (uncached) server seeds the demo meeting; the second finds it there. Seeding again
+      // after the replacement fails: the demo exhibitor's slots name an enterprise it removed.
+      SEED_DEMO: cacheTtl === '0' ? '1' : '0',
     });
   try {
     const uncached = await startServer(configOf('0'));
@@ -281,7 +330,9 @@ async function benchExhibitors(count: number): Promise<ExhibitorsBench | undefin
         ],
         ['search products servo', `/api/enterprise/products/search?${m}&keyword=servo&limit=20`],
       ];
-      for (const [call, path] of calls) latency.push(await probe(uncached, call, path));
+      for (const inFlight of probeConnections) {
+        for (const [call, path] of calls) latency.push(await probe(uncached, call, path, inFlight));
+      }
     } finally {
       await uncached.close();
     }
@@ -290,22 +341,28 @@ async function benchExhibitors(count: number): Promise<ExhibitorsBench | undefin
       beforeListen: (app) => app.get('/api/bench/hello', async () => ({ hello: 'world' })),
     });
     try {
-      throughput.push({
-        database: 'postgres',
-        route: 'GET /api/bench/hello',
-        cache: '-',
-        ...(await measure(cached, '/api/bench/hello')),
-      });
+      const pair = await measureAgainstHello(
+        cached,
+        `/api/exhibitors?meeting_id=${demoMeetingId}&limit=20`,
+        'exhibitors pavilion cache 5s',
+      );
+      throughput.push({ database: 'postgres', route: 'GET /api/bench/hello', cache: '-', ...pair.hello });
       throughput.push({
         database: 'postgres',
         route: `GET /api/exhibitors (20 of ${count})`,
         cache: '5s',
-        ...(await measure(cached, `/api/exhibitors?meeting_id=${demoMeetingId}&limit=20`)),
+        ...pair.route,
       });
     } finally {
       await cached.close();
     }
-    return { exhibitors: result.exhibitors, products: result.products, seedMs, latency, throughput };
+    return {
+      exhibitors: result.exhibitors,
+      products: result.products,
+      seedMs,
+      latency,
+      throughput,
+    };
   } finally {
     await scratch.drop();
   }
