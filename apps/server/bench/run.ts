@@ -10,7 +10,8 @@
  *    median of the rounds' ratios of requests/s (the machine's other load falls on both alike).
  * 2. Initial JS of /meeting/home as transferred (brotli, as the server sends it): every script the page
  *    loads in headless Chromium until idle. `npm run size -w @app/web` gives the gzip -9 figure.
- * 3. Lighthouse mobile performance score of the home page (Lighthouse from npm, Debian Chromium).
+ * 3. Lighthouse mobile performance score and metrics of the home page and the pavilion (Lighthouse from
+ *    npm, Debian Chromium), with the element that made the largest contentful paint.
  * 4. Exhibitors at scale (issue 5), on PostgreSQL only: 10,000 generated exhibitors and 100,000
  *    products (`seedExhibitors`, timed) in a scratch database; p50/p95/p99 of the pavilion list,
  *    filter and search calls with the response cache off (latency-probe.ts, BENCH_PROBE_REQUESTS at
@@ -371,8 +372,8 @@ async function benchExhibitors(count: number): Promise<ExhibitorsBench | undefin
 async function measureFrontend(): Promise<{
   initialJsTransferKiB: number;
   scripts: number;
-  lighthouseMobile: number | null;
-  lighthouseMetrics: Record<string, string>;
+  lighthouseMobile: Record<string, number | null>;
+  lighthouseMetrics: Record<string, Record<string, string>>;
 }> {
   const server = await startServer(
     loadConfig({
@@ -398,35 +399,49 @@ async function measureFrontend(): Promise<{
     const initialJsTransferKiB =
       Math.round(([...sizes.values()].reduce((a, b) => a + b, 0) / 1024) * 10) / 10;
 
-    let lighthouseMobile: number | null = null;
-    const lighthouseMetrics: Record<string, string> = {};
-    try {
-      const { default: lighthouse } = await import('lighthouse');
-      const chromeLauncher = await import('chrome-launcher');
-      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    const lighthouseMobile: Record<string, number | null> = {};
+    const lighthouseMetrics: Record<string, Record<string, string>> = {};
+    const lighthousePages = {
+      home: `/#/meeting/home?meeting_id=${demoMeetingId}`,
+      pavilion: `/#/exhibit?meeting_id=${demoMeetingId}`,
+    };
+    for (const [name, path] of Object.entries(lighthousePages)) {
+      lighthouseMobile[name] = null;
       try {
-        const result = await lighthouse(`${server.url}/#/meeting/home?meeting_id=${demoMeetingId}`, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          formFactor: 'mobile',
-          logLevel: 'error',
-        });
-        lighthouseMobile = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
-        const audits = result?.lhr.audits ?? {};
-        for (const id of [
-          'first-contentful-paint',
-          'largest-contentful-paint',
-          'total-blocking-time',
-          'speed-index',
-          'cumulative-layout-shift',
-        ]) {
-          lighthouseMetrics[id] = audits[id]?.displayValue ?? '';
+        const { default: lighthouse } = await import('lighthouse');
+        const chromeLauncher = await import('chrome-launcher');
+        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+        try {
+          const result = await lighthouse(`${server.url}${path}`, {
+            port: chrome.port,
+            onlyCategories: ['performance'],
+            formFactor: 'mobile',
+            logLevel: 'error',
+          });
+          lighthouseMobile[name] = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+          const audits = result?.lhr.audits ?? {};
+          const metrics: Record<string, string> = { page: name };
+          for (const id of [
+            'first-contentful-paint',
+            'largest-contentful-paint',
+            'total-blocking-time',
+            'speed-index',
+            'cumulative-layout-shift',
+          ]) {
+            metrics[id] = audits[id]?.displayValue ?? '';
+          }
+          // The element that made the largest contentful paint (the cover, a heading …).
+          const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: unknown[] })
+            ?.items;
+          const lcpNode = (lcpItems?.[0] as { items?: { node?: { snippet?: string } }[] })?.items?.[0]?.node;
+          metrics['lcp-element'] = lcpNode?.snippet?.slice(0, 80) ?? '';
+          lighthouseMetrics[name] = metrics;
+        } finally {
+          chrome.kill();
         }
-      } finally {
-        chrome.kill();
+      } catch (error) {
+        console.error(`lighthouse (${name}) failed:`, error);
       }
-    } catch (error) {
-      console.error('lighthouse failed:', error);
     }
     return { initialJsTransferKiB, scripts: sizes.size, lighthouseMobile, lighthouseMetrics };
   } finally {
@@ -483,8 +498,14 @@ const jobs = jobsScratch ? await benchJobs(jobsScratch.url).finally(jobsScratch.
 if (jobs) console.table(jobs);
 const frontend = process.env.BENCH_SKIP_FRONTEND === '1' ? undefined : await measureFrontend();
 if (frontend) {
-  console.table([{ ...frontend, lighthouseMetrics: undefined }]);
-  console.table([frontend.lighthouseMetrics]);
+  console.table([
+    {
+      ...frontend,
+      lighthouseMobile: JSON.stringify(frontend.lighthouseMobile),
+      lighthouseMetrics: undefined,
+    },
+  ]);
+  console.table(Object.values(frontend.lighthouseMetrics));
 }
 const out = join(serverRoot(), '../../bench-results');
 mkdirSync(out, { recursive: true });
