@@ -53,19 +53,20 @@ const listedColumns = {
 /** The full texts, read only when asked (most of a session's bytes: §7 lists leave them out). */
 const textColumns = { abstract: agendas.abstract, description: agendas.description };
 
-export type AgendaRow = { [K in keyof typeof listedColumns]: (typeof agendas.$inferSelect)[K] } & {
-  [K in keyof typeof textColumns]?: (typeof agendas.$inferSelect)[K];
-} & {
-  room: { id: string; name: string } | null;
-  track: { id: string; name: string; color: string | null } | null;
-};
 export type AgendaSpeakerRow = {
-  agendaId: string;
   id: string;
   name: string;
   photo: string;
   workTitle: string | Record<string, string>;
   company: string | Record<string, string>;
+};
+export type AgendaRow = { [K in keyof typeof listedColumns]: (typeof agendas.$inferSelect)[K] } & {
+  [K in keyof typeof textColumns]?: (typeof agendas.$inferSelect)[K];
+} & {
+  room: { id: string; name: string } | null;
+  track: { id: string; name: string; color: string | null } | null;
+  /** Its non-deleted speakers in their listed order. */
+  speakers: AgendaSpeakerRow[];
 };
 export type AgendaLiveRow = typeof lives.$inferSelect & { agendaId: string };
 
@@ -82,8 +83,21 @@ function agendaWhere(query: Pick<ListQuery<AgendaField>, 'conditions'>) {
 }
 
 /**
- * Agenda items with their room and track, matching a parsed list query; abstract and description
- * only with `withTexts`.
+ * A session's non-deleted speakers in their listed order, as one JSON array read with the session:
+ * one round trip for a list instead of a second query by agenda ids.
+ */
+const speakersOfAgenda = sql<AgendaSpeakerRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', ${speakers.id}, 'name', ${speakers.name}, 'photo', ${speakers.photo},
+    'workTitle', ${speakers.workTitle}, 'company', ${speakers.company}
+  ) order by ${agendaSpeakers.position})
+  from ${agendaSpeakers} join ${speakers} on ${speakers.id} = ${agendaSpeakers.speakerId}
+  where ${agendaSpeakers.agendaId} = ${agendas.id} and ${speakers.deleted} = 0
+), '[]'::json)`;
+
+/**
+ * Agenda items with their room, track and speakers, matching a parsed list query; abstract and
+ * description only with `withTexts`.
  */
 export async function findAgendas(
   db: Database,
@@ -98,6 +112,7 @@ export async function findAgendas(
       trackId: tracks.id,
       trackName: tracks.name,
       trackColor: tracks.color,
+      speakers: speakersOfAgenda,
     })
     .from(agendas)
     .leftJoin(rooms, eq(rooms.id, agendas.roomId))
@@ -110,6 +125,7 @@ export async function findAgendas(
     ...row.agenda,
     room: row.roomId ? { id: row.roomId, name: row.roomName ?? '' } : null,
     track: row.trackId ? { id: row.trackId, name: row.trackName ?? '', color: row.trackColor } : null,
+    speakers: row.speakers,
   }));
 }
 
@@ -120,24 +136,6 @@ export async function countAgendas(
 ): Promise<number> {
   const rows = await db.select({ total: count() }).from(agendas).where(agendaWhere(query));
   return rows[0]?.total ?? 0;
-}
-
-/** Speakers of the given agenda items, in their listed order. */
-export async function findSpeakersOfAgendas(db: Database, agendaIds: string[]): Promise<AgendaSpeakerRow[]> {
-  if (agendaIds.length === 0) return [];
-  return db
-    .select({
-      agendaId: agendaSpeakers.agendaId,
-      id: speakers.id,
-      name: speakers.name,
-      photo: speakers.photo,
-      workTitle: speakers.workTitle,
-      company: speakers.company,
-    })
-    .from(agendaSpeakers)
-    .innerJoin(speakers, eq(speakers.id, agendaSpeakers.speakerId))
-    .where(and(inArray(agendaSpeakers.agendaId, agendaIds), eq(speakers.deleted, 0)))
-    .orderBy(asc(agendaSpeakers.agendaId), asc(agendaSpeakers.position));
 }
 
 /** Shown (enable_show = 1), non-deleted lives of the given agenda items, by start. */

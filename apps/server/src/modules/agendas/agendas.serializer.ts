@@ -1,7 +1,7 @@
 import type { Agenda } from '@app/contracts';
 import { toWireId } from '@app/contracts';
 import { flag, unix } from '../../db/wire.ts';
-import type { AgendaLiveRow, AgendaRow, AgendaSpeakerRow } from './agendas.repository.ts';
+import type { AgendaLiveRow, AgendaRow } from './agendas.repository.ts';
 
 function groupBy<T extends { agendaId: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -18,12 +18,7 @@ function groupBy<T extends { agendaId: string }>(rows: T[]): Map<string, T[]> {
  * `lives` undefined leaves the field out (with_lives not asked); so do texts the rows were read
  * without (abstract, description).
  */
-export function toWireAgendas(
-  rows: AgendaRow[],
-  speakerRows: AgendaSpeakerRow[],
-  liveRows?: AgendaLiveRow[],
-): Agenda[] {
-  const speakersByAgenda = groupBy(speakerRows);
+export function toWireAgendas(rows: AgendaRow[], liveRows?: AgendaLiveRow[]): Agenda[] {
   const livesByAgenda = liveRows ? groupBy(liveRows) : undefined;
   return rows.map((row) => ({
     _id: toWireId(row.id),
@@ -38,7 +33,7 @@ export function toWireAgendas(
     end: unix(row.end),
     room: row.room ? { _id: toWireId(row.room.id), name: row.room.name } : null,
     track: row.track ? { _id: toWireId(row.track.id), name: row.track.name, color: row.track.color } : null,
-    speakers: (speakersByAgenda.get(row.id) ?? []).map((speaker) => ({
+    speakers: row.speakers.map((speaker) => ({
       _id: toWireId(speaker.id),
       name: speaker.name,
       photo: speaker.photo,

@@ -16,7 +16,6 @@ import {
   findAgendas,
   findShownLivesOfAgendas,
   findSpeakerIdsOfUser,
-  findSpeakersOfAgendas,
 } from './agendas.repository.ts';
 import { toWireAgendas } from './agendas.serializer.ts';
 
@@ -29,11 +28,8 @@ async function loadAgendas(
 ): Promise<Agenda[]> {
   const rows = await findAgendas(deps.db, query, { withTexts: options.withTexts });
   const ids = rows.map((row) => row.id);
-  const [speakerRows, liveRows] = await Promise.all([
-    findSpeakersOfAgendas(deps.db, ids),
-    options.withLives ? findShownLivesOfAgendas(deps.db, ids) : Promise.resolve(undefined),
-  ]);
-  return reorderById(toWireAgendas(rows, speakerRows, liveRows), query.idOrder, (agenda) => agenda._id.$id);
+  const liveRows = options.withLives ? await findShownLivesOfAgendas(deps.db, ids) : undefined;
+  return reorderById(toWireAgendas(rows, liveRows), query.idOrder, (agenda) => agenda._id.$id);
 }
 
 /**
