@@ -57,7 +57,9 @@ module.exports = {
         'db/ is the bottom layer (client, columns, query mapping): it imports no module, plugin or seed; the drizzle config collects the tables by glob (DESIGN §2).',
       severity: 'error',
       from: { path: '^apps/server/src/db/' },
-      to: { path: '^apps/server/src/(modules|plugins|seeds|cli|providers)/|^apps/server/src/(app|start-server|server)\\.ts$' },
+      to: {
+        path: '^apps/server/src/(modules|plugins|seeds|cli|providers)/|^apps/server/src/(app|start-server|server)\\.ts$',
+      },
     },
     {
       name: 'web-never-imports-server',
