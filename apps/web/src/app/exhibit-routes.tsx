@@ -1,6 +1,9 @@
-import type { RouteObject } from 'react-router';
+import { resolveMeetingId } from '@app/domain';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { exhibitorPagesOptions } from '../features/exhibitors/api/list-exhibitors.ts';
 import { type ExhibitPage, exhibitPageTitle } from '../features/exhibitors/components/titles.ts';
 import { routes } from '../lib/paths.ts';
+import { queryClient } from './query-client.ts';
 import type { RouteHandle } from './shell.tsx';
 
 /** Exhibit pages: titled from the meeting's exhibit wording (§2), words from `exhibitors`. */
@@ -14,12 +17,35 @@ const exhibitHandle = (page: ExhibitPage, options: Omit<RouteHandle, 'dynamicTit
 const pavilion = () => import('../features/exhibitors/routes/pavilion-route.tsx');
 
 /**
+ * Loader of the pavilion: when the address names the meeting, the first page of exhibitors (the
+ * cards that make the largest paint) is requested alongside the page's code instead of once it has
+ * run. Never waits; the page reads the same query.
+ */
+function pavilionLoader({ request }: LoaderFunctionArgs): null {
+  const search = new URL(request.url).searchParams;
+  const meetingId = resolveMeetingId({
+    queryMeetingId: search.get('meeting_id'),
+    queryMeeting: search.get('meeting'),
+  });
+  if (meetingId) {
+    void queryClient.prefetchInfiniteQuery(
+      exhibitorPagesOptions({
+        meetingId,
+        industryId: search.get('industry_id') ?? undefined,
+        groupId: search.get('group_id') ?? undefined,
+      }),
+    );
+  }
+  return null;
+}
+
+/**
  * The exhibit, enterprise, product, collection and exhibitor-area pages (§2, issue 5), children of
  * the meeting route. router.tsx adds them when an address of theirs is first visited.
  */
 export const exhibitPages: RouteObject[] = [
-  { path: routes.exhibit, handle: exhibitHandle('pavilion'), lazy: pavilion },
-  { path: routes.exhibition, handle: exhibitHandle('pavilion'), lazy: pavilion },
+  { path: routes.exhibit, handle: exhibitHandle('pavilion'), loader: pavilionLoader, lazy: pavilion },
+  { path: routes.exhibition, handle: exhibitHandle('pavilion'), loader: pavilionLoader, lazy: pavilion },
   {
     path: routes.exhibitorFilter,
     handle: exhibitHandle('filter'),
