@@ -95,21 +95,23 @@ function rawPathOf(request: FastifyRequest): string {
  */
 export function registerPathNormalisation(app: App): void {
   app.decorateRequest('normalisedPath', '');
-  app.addHook('onRequest', async (request) => {
-    const rawPath = rawPathOf(request);
-    const { path, isCanonical } = normalisePath(rawPath);
+  // Callback style: no promise per request on the hot path.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { path, isCanonical } = normalisePath(rawPathOf(request));
     if (path === null) {
-      throw new AppError(
-        400,
-        ErrorCode.invalidPath,
-        'The request path has a malformed escape or a control character',
+      return done(
+        new AppError(
+          400,
+          ErrorCode.invalidPath,
+          'The request path has a malformed escape or a control character',
+        ),
       );
     }
     if (!isCanonical) {
-      const canonical = `/api${path.slice(4)}`;
-      throw new AppError(400, ErrorCode.invalidPath, `Use the canonical path ${canonical}`);
+      return done(new AppError(400, ErrorCode.invalidPath, `Use the canonical path /api${path.slice(4)}`));
     }
     request.normalisedPath = path;
+    done();
   });
 }
 

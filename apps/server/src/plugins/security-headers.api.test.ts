@@ -30,23 +30,32 @@ const directive = (csp: string | undefined, name: string) =>
     .find((part) => part === name || part.startsWith(`${name} `));
 
 describe('security headers with the default settings (http)', () => {
-  it('sends nosniff, the referrer policy and the CSP on JSON, HTML, refusals and 404s', async () => {
+  it('sends nosniff, the referrer policy and a CSP on JSON, HTML, refusals and 404s', async () => {
     const answers = [
       await plain.call('GET', '/api/health', { unsigned: true }),
       await plain.call('GET', '/api/users/me', { unsigned: true }),
       await plain.call('GET', '/%61pi/users/me'),
       await plain.call('GET', '/api/nothing'),
       await plain.app.inject({ method: 'GET', url: '/' }),
+      await plain.app.inject({ method: 'GET', url: '/api/docs/json' }),
     ];
     for (const res of answers) {
       expect(res.headers['x-content-type-options'], res.body).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       // Plain http: no HSTS, no upgrade of requests.
       expect(res.headers['strict-transport-security']).toBeUndefined();
       expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     }
-    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 400, 404, 200]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 400, 404, 200, 200]);
+    // API answers: nothing may run, load or frame them; documents (and the docs UI) get the app's policy.
+    for (const res of answers.slice(0, 2)) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+    for (const res of [answers[4], answers[5]]) {
+      expect(res?.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res?.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
   });
 
   it('allows scripts from self and WebAssembly, and exactly the inline texts of index.html', async () => {
@@ -96,7 +105,10 @@ describe('security headers from settings (https)', () => {
   afterAll(() => t.close());
 
   it('adds HSTS, the stream, storage and frame hosts, and drops X-Frame-Options for other ancestors', async () => {
-    const res = await t.call('GET', '/api/health');
+    expect((await t.call('GET', '/api/health')).headers['strict-transport-security']).toBe(
+      'max-age=15552000',
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/some/page' });
     expect(res.headers['strict-transport-security']).toBe('max-age=15552000');
     expect(res.headers['x-frame-options']).toBeUndefined();
     const csp = res.headers['content-security-policy'] as string;
@@ -114,7 +126,7 @@ describe('security headers from settings (https)', () => {
   });
 
   it('sends X-Frame-Options SAMEORIGIN while only self may frame the app', async () => {
-    const res = await plain.call('GET', '/api/health');
+    const res = await plain.app.inject({ method: 'GET', url: '/some/page' });
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });

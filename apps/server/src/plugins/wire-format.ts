@@ -138,8 +138,13 @@ export function registerWireFormat(app: App): void {
   });
 
   // The querystring and path parameters get the same check as bodies, before any contract reads them.
-  app.addHook('preValidation', async (request) => {
-    refuseUnsafe(request.query, 'query');
-    refuseUnsafe(request.params, 'params');
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      refuseUnsafe(request.query, 'query');
+      refuseUnsafe(request.params, 'params');
+    } catch (error) {
+      return done(error as AppError);
+    }
+    done();
   });
 }
