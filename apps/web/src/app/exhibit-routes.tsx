@@ -1,6 +1,5 @@
 import { resolveMeetingId } from '@app/domain';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { exhibitorPagesOptions } from '../features/exhibitors/api/list-exhibitors.ts';
 import { type ExhibitPage, exhibitPageTitle } from '../features/exhibitors/components/titles.ts';
 import { routes } from '../lib/paths.ts';
 import { queryClient } from './query-client.ts';
@@ -19,7 +18,8 @@ const pavilion = () => import('../features/exhibitors/routes/pavilion-route.tsx'
 /**
  * Loader of the pavilion: when the address names the meeting, the first page of exhibitors (the
  * cards that make the largest paint) is requested alongside the page's code instead of once it has
- * run. Never waits; the page reads the same query.
+ * run. Never waits; the page reads the same query. The query's module comes with the page's code (the
+ * other exhibit pages, which load this file too, do not carry it).
  */
 function pavilionLoader({ request }: LoaderFunctionArgs): null {
   const search = new URL(request.url).searchParams;
@@ -28,12 +28,14 @@ function pavilionLoader({ request }: LoaderFunctionArgs): null {
     queryMeeting: search.get('meeting'),
   });
   if (meetingId) {
-    void queryClient.prefetchInfiniteQuery(
-      exhibitorPagesOptions({
-        meetingId,
-        industryId: search.get('industry_id') ?? undefined,
-        groupId: search.get('group_id') ?? undefined,
-      }),
+    void import('../features/exhibitors/api/list-exhibitors.ts').then(({ exhibitorPagesOptions }) =>
+      queryClient.prefetchInfiniteQuery(
+        exhibitorPagesOptions({
+          meetingId,
+          industryId: search.get('industry_id') ?? undefined,
+          groupId: search.get('group_id') ?? undefined,
+        }),
+      ),
     );
   }
   return null;
