@@ -78,12 +78,10 @@ export function registerErrorHandler(app: App): void {
     }
     if (pgErrorOf(error)?.code.startsWith('22')) {
       request.log.warn({ err: error }, 'input the database refused');
-      return reply
-        .status(400)
-        .send({
-          code: ErrorCode.invalidInput,
-          message: 'The request holds a value the database cannot store',
-        });
+      return reply.status(400).send({
+        code: ErrorCode.invalidInput,
+        message: 'The request holds a value the database cannot store',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ErrorCode.internal, message: 'Internal server error' });
