@@ -112,6 +112,10 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // A shared chunk's name lists every chunk that uses it (over a hundred characters); the entry's
+        // preload table and each importer name it, so a short name is about 1 KiB gzip less on a page.
+        chunkFileNames: ({ name }) =>
+          name.startsWith('shared~') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             // Everything the entry imports is one file: one request instead of four, and no
