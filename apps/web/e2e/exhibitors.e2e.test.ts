@@ -33,6 +33,20 @@ const outboxCode = (recipient: string) => readOutboxCode(server.url, recipient);
 
 const cards = (page: Page) => page.locator('[data-testid="exhibitor-card"]');
 
+/** Waits until the pavilion lists at least one card and every card names `text` (a filter's chip). */
+async function expectCardsContaining(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const texts = await cards(page).allTextContents();
+        return texts.length > 0 && texts.every((card) => card.includes(text));
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await settle(page);
+}
+
 describe('exhibitors', () => {
   it('filters and searches the pavilion on a phone', async () => {
     const { page, errors } = await openPage(browser, phoneSize);
@@ -52,10 +66,9 @@ describe('exhibitors', () => {
     const industryName = (await industry.textContent()) ?? '';
     await industry.click();
     await expect.poll(() => hashQuery(page).get('industry_id')).toBeTruthy();
-    await settle(page);
-    const filtered = await cards(page).allTextContents();
-    expect(filtered.length).toBeGreaterThan(0);
-    for (const text of filtered) expect(text).toContain(industryName);
+    // The address changes before the list re-renders (a skeleton, then the narrowed cards): wait for
+    // the cards themselves rather than reading the list at the moment the address changed.
+    await expectCardsContaining(page, industryName);
 
     // The filter page: it opens with the industry chosen; reset, pick an exhibitor group, back to the
     // pavilion with that filter alone.
@@ -75,10 +88,7 @@ describe('exhibitors', () => {
     await expect.poll(() => hashPath(page)).toBe('/exhibit');
     expect(hashQuery(page).get('group_id')).toBeTruthy();
     expect(hashQuery(page).get('industry_id')).toBeNull();
-    await settle(page);
-    const grouped = await cards(page).allTextContents();
-    expect(grouped.length).toBeGreaterThan(0);
-    for (const text of grouped) expect(text).toContain(groupName);
+    await expectCardsContaining(page, groupName);
 
     // Search: typed, debounced, keyword in the address, matches in <mark>.
     const firstTitle = (await cards(page).first().locator('.font-semibold').textContent()) ?? '';
