@@ -1,5 +1,5 @@
 /**
- * Registration benchmark (issue 4 part 7, "no oversell"), on PostgreSQL: POST /api/tickets against
+ * Registration benchmark ("no oversell", §4), on PostgreSQL: POST /api/tickets against
  * a real server process on a scratch database, every request a different logged-in user (signed
  * Apikey, Bearer token), registering for ONE ticket type of one activity.
  *

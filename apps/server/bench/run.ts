@@ -12,13 +12,13 @@
  *    loads in headless Chromium until idle. `npm run size -w @app/web` gives the gzip -9 figure.
  * 3. Lighthouse mobile performance score and metrics of the home page and the pavilion (Lighthouse from
  *    npm, Debian Chromium), with the element that made the largest contentful paint.
- * 4. Exhibitors at scale (issue 5), on PostgreSQL only: 10,000 generated exhibitors and 100,000
+ * 4. Exhibitors at scale, on PostgreSQL only: 10,000 generated exhibitors and 100,000
  *    products (`seedExhibitors`, timed) in a scratch database; p50/p95/p99 of the pavilion list,
  *    filter and search calls with the response cache off (latency-probe.ts, BENCH_PROBE_REQUESTS at
  *    each of BENCH_PROBE_CONNECTIONS in flight, default 300 at 1 and at 10), then requests/s of the
  *    cached pavilion list next to hello-world in one server. BENCH_SKIP_EXHIBITORS=1 leaves it out;
  *    BENCH_EXHIBITORS sets N. BENCH_SKIP_FRONTEND=1 leaves out parts 2 and 3.
- * 5. Registrations (issue 4), on PostgreSQL only (registrations.ts): POST /api/tickets by distinct
+ * 5. Registrations, on PostgreSQL only (registrations.ts): POST /api/tickets by distinct
  *    logged-in users, 200 in flight, on one ticket type — registrations/s, p50/p99 — then the same
  *    users for 2,000 places with zero oversell checked in SQL. BENCH_SKIP_REGISTRATIONS=1 leaves it
  *    out; BENCH_REGISTRATION_USERS / _CONNECTIONS / _PLACES tune it.

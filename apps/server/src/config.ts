@@ -74,7 +74,7 @@ const ConfigSchema = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
-  /** Aliyun template of appointment notices (issue 6 part 4); unset: those SMS are recorded as failed. */
+  /** Aliyun template of appointment notices; unset: those SMS are recorded as failed. */
   ALIYUN_SMS_APPOINTMENT_TEMPLATE_CODE: z.string().optional(),
   /** smtp(s)://user:pass@host:port — when set, mail goes out through SMTP (nodemailer). */
   MAIL_SMTP_URL: z

@@ -5,7 +5,7 @@ import { outboxCode as readOutboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
- * Exhibitors end to end (issue 5): on a phone, the demo meeting's pavilion filtered by industry
+ * Exhibitors end to end: on a phone, the demo meeting's pavilion filtered by industry
  * (chips) and by exhibitor group (the filter page), searched with the matches marked; an enterprise,
  * one of its products, collecting it after the phone-code login, and finding it in /my/collection;
  * the pavilion in Chinese, English and Arabic (mirrored) at both sizes.

@@ -12,7 +12,7 @@ import {
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
- * What a visitor does (issue 2): open the site, read the meeting home, browse the agenda by day,
+ * What a visitor does: open the site, read the meeting home, browse the agenda by day,
  * open a session and its speaker, switch to Arabic; at phone and desktop sizes. Screenshots of each
  * page in zh, en and ar go to e2e/screenshots/.
  */

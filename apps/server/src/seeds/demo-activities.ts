@@ -7,7 +7,7 @@ import { meetings } from '../modules/meetings/meetings.tables.ts';
 import { demoMeetingId } from './demo-meeting.data.ts';
 
 /**
- * Demo activities of the demo meeting (issue 4): one of each registration situation — open with a
+ * Demo activities of the demo meeting: one of each registration situation — open with a
  * conditional form, under review with a paid type, group registration v2 and v1, not started, closed,
  * full, private — with fixed ids the web tests and the README rely on. Dates are relative to the
  * seed time (the demo programme is 2019, the activities must be usable now).

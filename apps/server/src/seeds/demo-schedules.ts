@@ -34,7 +34,7 @@ function dateAfter(now: Date, days: number, timeZone: string): string {
 }
 
 /**
- * Publishes bookable slots (issue 6) for the demo meeting's exhibitor account `demo-exhibitor`:
+ * Publishes bookable slots for the demo meeting's exhibitor account `demo-exhibitor`:
  * {@link demoSlotTimes} on each of the next {@link demoSlotDays} days, so the demo booking form has
  * times to pick. Runs at every start-up and does nothing when the account (or its enterprise) is
  * missing or the enterprise already has a live slot starting after `now`; a data folder from before,

@@ -1,5 +1,5 @@
 /**
- * Deterministic fake exhibitors for a meeting (issue 5 part 6, `npm run seed -- exhibitors N`): N
+ * Deterministic fake exhibitors for a meeting (`npm run seed -- exhibitors N`): N
  * enterprises with their exhibitor rows and 10·N products, named from parallel word lists in Chinese,
  * English, Japanese and Korean (a Shenzhen robotics company is 深圳旭日机器人有限公司, Shenzhen Sunrise
  * Robotics Co., Ltd., 深セン旭日ロボティクス株式会社 and 선전 선라이즈 로보틱스 주식회사 at once), so

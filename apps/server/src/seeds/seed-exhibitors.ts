@@ -255,7 +255,7 @@ async function ensureCategories(
 const productsPerStatement = 2_000;
 
 /**
- * Fills a meeting with `count` generated exhibitors (issue 5 part 6): their enterprises (logo, contact,
+ * Fills a meeting with `count` generated exhibitors: their enterprises (logo, contact,
  * description, industry), exhibitor rows (booth, group, industry, weight) and 10 products each (image,
  * description), plus the `industry` and `exhibitor_group` categories. One transaction per batch of
  * `batchSize` exhibitors; progress reported after each. Deterministic names for a given seed;

@@ -42,7 +42,7 @@ function pavilionLoader({ request }: LoaderFunctionArgs): null {
 }
 
 /**
- * The exhibit, enterprise, product, collection and exhibitor-area pages (§2, issue 5), children of
+ * The exhibit, enterprise, product, collection and exhibitor-area pages (§2), children of
  * the meeting route. router.tsx adds them when an address of theirs is first visited.
  */
 export const exhibitPages: RouteObject[] = [

@@ -66,7 +66,7 @@ export const ErrorCode = {
   /** 404 the login provider is not configured on this server. */
   providerNotConfigured: 'provider.not_configured',
   unsupportedMediaType: 'unsupported_media_type',
-  // Registration (§8 sign-up and group messages, issue 4).
+  // Registration (§8 sign-up and group messages).
   /** 409 registration start is later than now (acknowledge-only dialog). */
   registrationNotStarted: 'registration.not_started',
   /** 409 'registration ended': the deadline has passed. */
@@ -115,7 +115,7 @@ export const ErrorCode = {
   checkinNotApproved: 'checkin.not_approved',
   /** 409 review of a ticket that is not under review. */
   ticketNotReviewable: 'ticket.not_reviewable',
-  // Appointments and schedules (§5 Appointment, §8 meeting time conflict / accept failed / already booked, issue 6).
+  // Appointments and schedules (§5 Appointment, §8 meeting time conflict / accept failed / already booked).
   /** 400 'Please choose a date first'. */
   appointmentDateRequired: 'appointment.date_required',
   /** 400 a start or end time is missing or malformed. */

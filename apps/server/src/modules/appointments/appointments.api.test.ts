@@ -565,7 +565,7 @@ describe('time zones and daylight saving', () => {
   });
 });
 
-describe('notices through the outbox (issue 6 part 4)', () => {
+describe('notices through the outbox', () => {
   /** The messages to a recipient once every notice and delivery job has run. */
   async function messagesTo(recipient: string) {
     await t.drainJobs();

@@ -20,7 +20,7 @@ import {
 } from './appointments.repository.ts';
 
 /**
- * Appointment notices through the mail/SMS outbox (issue 6 part 4): the other side hears of a
+ * Appointment notices through the mail/SMS outbox: the other side hears of a
  * request, an answer (accept, ignore) and a withdrawal or cancellation. Texts come from the
  * `messages` catalogue (`appointment.*`) in each recipient's language (English when they have none
  * or it is not translated yet), with the time in the appointment's zone and a link to its page.

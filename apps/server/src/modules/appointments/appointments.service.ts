@@ -58,7 +58,7 @@ import { toWireAppointments } from './appointments.serializer.ts';
 
 /**
  * Appointments (§3 Meeting request, §4 Appointment, §5, §6, §7 Appointments and Enterprises
- * schedules, §8; issue 6 parts 2–4): registered participants ask exhibitors for a meeting at a
+ * schedules, §8): registered participants ask exhibitors for a meeting at a
  * free-form time or in a published slot; the bound exhibitor accepts or ignores; either side cancels.
  *
  * No double booking is decided by the database, never by a read-then-write: a slot is held by one

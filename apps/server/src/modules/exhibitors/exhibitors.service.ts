@@ -113,7 +113,7 @@ export async function listExhibitors(
 }
 
 /**
- * GET /exhibitors/search (issue 5 part 3): a meeting's shown exhibitors whose enterprise title
+ * GET /exhibitors/search: a meeting's shown exhibitors whose enterprise title
  * contains every word of the keyword (case-insensitive substrings, CJK included, `%`/`_` literal),
  * by weight then created (§9); `highlights` are ranges of the enterprise title.
  * @throws 400 invalid_query / limit_too_large

@@ -1,6 +1,6 @@
 /**
  * The frab/pretalx schedule-JSON standard (c3voc schema, `fixtures/schedule-json.schema.json`) as our
- * programme rows hold it (Issue 2, schedule interchange): what reading (schedule.import-mapping.ts)
+ * programme rows hold it (schedule interchange): what reading (schedule.import-mapping.ts)
  * and writing (schedule.export-mapping.ts) share.
  *
  * Lossless round trip: whatever the schema allows and we do not model lands in the `extra` jsonb of

@@ -1,5 +1,5 @@
 /**
- * Writing a meeting's programme as frab/pretalx schedule JSON (Issue 2, schedule interchange): the
+ * Writing a meeting's programme as frab/pretalx schedule JSON (schedule interchange): the
  * document is built from the rows, giving back what an import kept in `extra` and `extra.$import`
  * (schedule.document.ts). Where the source violated the c3voc schema, or the meeting was never
  * imported, the export normalises so the document validates (each case is marked `Normalisation:`).

@@ -3,7 +3,7 @@ import type { ExportSource } from './schedule.export-mapping.ts';
 import { planImport, validateScheduleDocument } from './schedule.import-mapping.ts';
 
 /**
- * Test data of the schedule mapping tests (Issue 2, schedule interchange): a small valid document and
+ * Test data of the schedule mapping tests (schedule interchange): a small valid document and
  * the rows an import of it would store, so reading and writing are tested without a database.
  */
 

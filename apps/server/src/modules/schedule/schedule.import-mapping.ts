@@ -1,5 +1,5 @@
 /**
- * Reading a frab/pretalx schedule JSON (Issue 2, schedule interchange): validating the structure the
+ * Reading a frab/pretalx schedule JSON (schedule interchange): validating the structure the
  * importer relies on, then planning the rows of an import — meeting and schedule meta, rooms, tracks,
  * speakers and sessions with UTC instants. How the source wrote each object is kept in `extra.$import`
  * (schedule.document.ts) so the export gives it back.
@@ -275,7 +275,7 @@ function split(source: JsonObject, modelled: readonly string[]): { present: stri
   return { present, extra };
 }
 
-/** Identity of a person in its source (§ Issue 2): guid, else pretalx code, else frab id, else name. */
+/** Identity of a person in its source (schedule interchange): guid, else pretalx code, else frab id, else name. */
 export function speakerSourceKey(person: PersonIn): string {
   if (person.guid) return `guid:${person.guid}`;
   if (person.code) return `code:${person.code}`;

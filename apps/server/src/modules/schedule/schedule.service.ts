@@ -69,7 +69,7 @@ function isSame(existing: object, row: object, keys: readonly string[]): boolean
 const counts = (): ChangeCounts => ({ created: 0, updated: 0, unchanged: 0, removed: 0 });
 
 /**
- * Imports a frab/pretalx schedule-JSON document (c3voc schema) into a meeting (Issue 2, schedule
+ * Imports a frab/pretalx schedule-JSON document (c3voc schema) into a meeting (schedule
  * interchange), idempotently and in one transaction:
  * - sessions by (meeting, event guid), speakers by source key (guid, code, id or name), rooms and
  *   tracks by name; re-importing updates rows in place and keeps their ids;
@@ -370,7 +370,7 @@ function tally<R extends object>(
 }
 
 /**
- * GET /meetings/{id}/schedule.json (Issue 2, schedule interchange): the meeting's programme as a
+ * GET /meetings/{id}/schedule.json (schedule interchange): the meeting's programme as a
  * c3voc schedule-JSON document — every non-deleted session (hidden ones included), its persons,
  * rooms, tracks and day boundaries, with what the import kept in `extra` given back. Valid against
  * `fixtures/schedule-json.schema.json`: values the source wrote invalidly are normalised (see

@@ -1,5 +1,5 @@
 /**
- * Date-times of the frab/pretalx schedule JSON (Issue 2, schedule interchange): ISO 8601 text to and
+ * Date-times of the frab/pretalx schedule JSON (schedule interchange): ISO 8601 text to and
  * from instants, read in the conference's time zone. Instants are epoch milliseconds; offsets are
  * minutes east of UTC.
  *

@@ -87,7 +87,7 @@ async function listScope(
 }
 
 /**
- * GET /meeting/schedules (§7 Meetings, §3 Schedule, issue 6): schedule entries and slots in a
+ * GET /meeting/schedules (§7 Meetings, §3 Schedule): schedule entries and slots in a
  * meeting, soonest first (history=1: ended ones, latest first; history=0: those not ended yet),
  * `limit` (default 50) and `skip`. See listScope for whose rows; entries embed their appointment,
  * slots say is_booked. Times are unix seconds.
@@ -114,7 +114,7 @@ export async function countSchedules(deps: Deps, input: ListInput): Promise<{ to
 }
 
 /**
- * POST /enterprises/{id}/schedules (§7 Enterprises schedules, §5, issue 6): the enterprise's bound
+ * POST /enterprises/{id}/schedules (§7 Enterprises schedules, §5): the enterprise's bound
  * exhibitor in `body.meeting_id` publishes a bookable slot, typed as a date and two wall times in an
  * IANA zone and stored as UTC instants. Published slots of one enterprise never overlap: the
  * exclusion constraint decides, so two overlapping publishes at once give exactly one slot.
@@ -166,7 +166,7 @@ export async function createSlot(
 }
 
 /**
- * DELETE /enterprises/{id}/schedules/{schedule_id} (§7 Enterprises schedules, issue 6): the bound
+ * DELETE /enterprises/{id}/schedules/{schedule_id} (§7 Enterprises schedules): the bound
  * exhibitor withdraws a published slot. One transaction: the slot row is locked first (a booking of
  * it locks the same row), then a live request holding it is looked for, so withdrawing and booking
  * never both succeed.
@@ -205,7 +205,7 @@ function toWireFeed(config: Pick<Config, 'PUBLIC_URL'>, row: CalendarFeedRow): C
 }
 
 /**
- * GET /meeting/schedules/calendar (issue 6 part 5): the caller's secret feed address
+ * GET /meeting/schedules/calendar: the caller's secret feed address
  * (`${PUBLIC_URL}/api/calendars/<secret>.ics` and its webcal:// twin), created on the first call;
  * concurrent first calls answer the same address.
  */
@@ -215,7 +215,7 @@ export async function getCalendarFeed(deps: FeedDeps, input: { userId: string })
 }
 
 /**
- * POST /meeting/schedules/calendar (issue 6 part 5): a new secret for the caller's feed; the old
+ * POST /meeting/schedules/calendar: a new secret for the caller's feed; the old
  * address answers 404 from now on.
  */
 export async function resetCalendarFeed(deps: FeedDeps, input: { userId: string }): Promise<CalendarFeed> {
@@ -224,7 +224,7 @@ export async function resetCalendarFeed(deps: FeedDeps, input: { userId: string 
 }
 
 /**
- * GET /api/calendars/{secret}.ics (issue 6 part 5, public): the secret's owner's schedule as an
+ * GET /api/calendars/{secret}.ics (public): the secret's owner's schedule as an
  * iCalendar document — their own entries in every meeting and the entries of each enterprise they
  * are bound to there; deleted ones left out (see renderCalendar for the events).
  * @throws 404 not_found (unknown or replaced secret)

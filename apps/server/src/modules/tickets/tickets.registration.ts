@@ -66,7 +66,7 @@ import { toWireTicket } from './tickets.serializer.ts';
 import { newTicketCode, type TicketDeps } from './tickets.service.ts';
 
 /**
- * Tickets (§4 Ticket and Activity registration, §5 forms, §7 Tickets, issue 4 parts 2–5 and 7):
+ * Tickets (§4 Ticket and Activity registration, §5 forms, §7 Tickets):
  * registration without overselling, the caller's tickets, the participant list, edits and
  * resubmission, check-in by staff and the organiser's review.
  *
@@ -418,7 +418,7 @@ export type CreateTicketsInput = {
 };
 
 /**
- * POST /tickets (§7 Tickets, §4, §5, §8; issue 4 parts 2–5, 7): registers the caller (one ticket) or,
+ * POST /tickets (§7 Tickets, §4, §5, §8): registers the caller (one ticket) or,
  * with `agent_id` + `members`, a batch of group members — all or none. Validates everything before
  * writing, then writes in one transaction (see writePlan). New tickets are status 0 when the
  * activity reviews registrations, else 1; amounts in cents.

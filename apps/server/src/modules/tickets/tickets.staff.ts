@@ -7,7 +7,7 @@ import { findStaffRoles, findTicket, type StaffRole, type TicketRow } from './ti
 /** The meeting's staff list (§6: roles held by an account's phone on meeting_staff). */
 
 /**
- * GET /tickets/staff (§6, issue 4 part 6): the caller's staff roles in a meeting — their account's
+ * GET /tickets/staff (§6): the caller's staff roles in a meeting — their account's
  * phone on meeting_staff — so the app offers check-in to staff only. An empty list for anyone else.
  */
 export async function getStaffStatus(

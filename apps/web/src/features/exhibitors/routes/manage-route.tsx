@@ -206,7 +206,7 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
   );
 }
 
-/** The exhibitor's meeting requests (with how many wait for an answer) and schedule (issue 6). */
+/** The exhibitor's meeting requests (with how many wait for an answer) and schedule. */
 function MeetingLinks({ meetingId }: { meetingId: string }) {
   const { t: tc } = useTranslation('common');
   const pending = usePendingEnterpriseRequests(meetingId, true);
