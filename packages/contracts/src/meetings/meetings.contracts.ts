@@ -100,11 +100,16 @@ export const meetingQuerySpec = {
 export const listMeetings = defineRoute({
   method: 'GET',
   path: '/demand/meetings',
-  summary: 'List meetings (public). Filter by _id or domain (the domain default meeting).',
+  summary:
+    'List meetings (public). Filter by _id or domain (the domain default meeting); with domain and fallback=public, the public meetings when no meeting has that domain (§2 landing without a meeting).',
   spec: '§7 Meetings',
   tags: ['meetings'],
   isPublic: true,
-  querystring: ListQuerystring.omit({ meeting_id: true }).extend({ domain: z.string().max(253).optional() }),
+  querystring: ListQuerystring.omit({ meeting_id: true }).extend({
+    domain: z.string().max(253).optional(),
+    /** With `domain`: `public` answers the public meetings when no live meeting has that domain (§2). */
+    fallback: z.enum(['public']).optional(),
+  }),
   response: resultsOf(Meeting),
 });
 

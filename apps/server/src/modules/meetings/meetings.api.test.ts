@@ -45,6 +45,33 @@ describe('GET /demand/meetings', () => {
     expect(await results(apiUrl('/demand/meetings', { domain: 'nowhere.test' }))).toEqual([]);
   });
 
+  it('falls back to the public meetings for an unknown domain only with fallback=public (§2 landing)', async () => {
+    const ofDomain = (params: Record<string, unknown>) =>
+      results(apiUrl('/demand/meetings', params)).then((list) => list.map((m) => m._id.$id));
+    // The domain default wins even with the fallback asked.
+    expect(await ofDomain({ domain: 'expo.test', fallback: 'public' })).toEqual([ids.meeting]);
+    // A domain no meeting has (127.0.0.1, a LAN address): every live meeting, newest start first,
+    // never the deleted one.
+    expect(await ofDomain({ domain: '127.0.0.1', fallback: 'public' })).toEqual([
+      ids.otherMeeting,
+      ids.meeting,
+    ]);
+    // Other conditions and the limit still apply to the fallback.
+    expect(await ofDomain({ domain: '192.168.1.20', fallback: 'public', limit: 1 })).toEqual([
+      ids.otherMeeting,
+    ]);
+    expect(
+      await ofDomain({ domain: '192.168.1.20', fallback: 'public', query: { _id: { $in: [ids.meeting] } } }),
+    ).toEqual([ids.meeting]);
+    // Without the fallback an unknown domain is still an empty list.
+    expect(await ofDomain({ domain: '127.0.0.1' })).toEqual([]);
+  });
+
+  it('refuses an unknown fallback with 400', async () => {
+    const res = await t.call('GET', apiUrl('/demand/meetings', { domain: 'x.test', fallback: 'all' }));
+    expect(res.statusCode).toBe(400);
+  });
+
   it('returns a deleted meeting only when asked by _id, and follows the _id list order', async () => {
     const list = await results(
       apiUrl('/demand/meetings', { query: { _id: [ids.deletedMeeting, ids.meeting, ids.otherMeeting] } }),
