@@ -10,6 +10,9 @@ import { demoMeetingId } from './demo-meeting.data.ts';
 
 let t: TestApp;
 const now = new Date('2030-01-10T12:00:00Z');
+// The meeting as the demo seed moves it: five days from a Wednesday, more than 14 days after `now`.
+const meetingStart = new Date('2030-01-29T23:00:00Z');
+const meetingEnd = new Date('2030-02-04T03:00:00Z');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -18,14 +21,37 @@ beforeAll(async () => {
     id: demoMeetingId,
     title: { en: 'Demo' },
     domain: 'localhost',
-    start: new Date('2019-08-21T00:00:00Z'),
-    end: new Date('2019-08-25T23:59:59Z'),
+    start: meetingStart,
+    end: meetingEnd,
     timeZone: 'Europe/Berlin',
   });
 });
 afterAll(async () => t.close());
 
 describe('seedDemoActivities', () => {
+  it('puts them from two weeks ahead when the meeting has passed (a data folder from before)', async () => {
+    const other = await createTestApp();
+    try {
+      await other.database.db.insert(meetings).values({
+        id: demoMeetingId,
+        title: { en: 'Demo' },
+        domain: 'localhost',
+        start: new Date('2019-08-20T22:00:00Z'),
+        end: new Date('2019-08-26T02:00:00Z'),
+        timeZone: 'Europe/Berlin',
+      });
+      expect(await seedDemoActivities(other.database.db, now)).toBe(8);
+      const [forum] = await other.database.db
+        .select()
+        .from(activities)
+        .where(eq(activities.id, demoActivityIds.forum));
+      expect(forum?.start.toISOString()).toBe('2030-01-24T13:00:00.000Z');
+      expect(forum?.deadline?.getTime()).toBeGreaterThan(now.getTime());
+    } finally {
+      await other.close();
+    }
+  });
+
   it('does nothing without the demo meeting', async () => {
     const other = await createTestApp();
     try {
@@ -35,7 +61,7 @@ describe('seedDemoActivities', () => {
     }
   });
 
-  it('inserts the fixed ids with dates relative to the seed time, then is a no-op', async () => {
+  it('inserts the fixed ids on the days of a meeting ahead, registration open now, then is a no-op', async () => {
     const db = t.database.db;
     expect(await seedDemoActivities(db, now)).toBe(8);
     expect(await seedDemoActivities(db, now)).toBe(0);
@@ -46,8 +72,18 @@ describe('seedDemoActivities', () => {
       .where(inArray(activities.id, Object.values(demoActivityIds)));
     expect(rows).toHaveLength(8);
     const forum = rows.find((row) => row.id === demoActivityIds.forum);
-    expect(forum?.start.getTime()).toBe(now.getTime() + 14 * 86400_000);
-    expect(forum?.deadline?.getTime()).toBe(now.getTime() + 10 * 86400_000);
+    // 14:00 on the meeting's first day in Berlin (winter time); registration closes 4 days before.
+    expect(forum?.start.toISOString()).toBe('2030-01-30T13:00:00.000Z');
+    expect(forum?.deadline?.toISOString()).toBe('2030-01-26T17:00:00.000Z');
+    for (const row of rows) {
+      expect(row.start.getTime()).toBeGreaterThanOrEqual(meetingStart.getTime());
+      expect(row.end.getTime()).toBeLessThanOrEqual(meetingEnd.getTime());
+      expect(row.end.getTime()).toBeGreaterThan(row.start.getTime());
+    }
+    const open = rows.filter((row) => (row.registrationStart?.getTime() ?? 0) <= now.getTime());
+    const closed = rows.filter((row) => (row.deadline?.getTime() ?? 0) < now.getTime());
+    expect(closed.map((row) => row.id)).toEqual([demoActivityIds.breakfast]);
+    expect(open.map((row) => row.id)).not.toContain(demoActivityIds.party);
     expect(rows.find((row) => row.id === demoActivityIds.backstage)?.privacy).toBe(1);
     expect(rows.find((row) => row.id === demoActivityIds.dinner)?.ticketTotal).toBe(2);
 

@@ -4,13 +4,16 @@ import { inTransaction } from '../db/transaction.ts';
 import { insertActivity, insertStaff } from '../modules/activities/activities.fixtures.ts';
 import { activities } from '../modules/activities/activities.tables.ts';
 import { meetings } from '../modules/meetings/meetings.tables.ts';
+import { dateIn, demoLeadDays, meetingDayAt } from './demo-dates.ts';
 import { demoMeetingId } from './demo-meeting.data.ts';
 
 /**
  * Demo activities of the demo meeting: one of each registration situation — open with a
  * conditional form, under review with a paid type, group registration v2 and v1, not started, closed,
- * full, private — with fixed ids the web tests and the README rely on. Dates are relative to the
- * seed time (the demo programme is 2019, the activities must be usable now).
+ * full, private — with fixed ids the web tests and the README rely on. Each takes place on a day of
+ * the meeting (which the demo seed moves into the coming weeks, demo-dates.ts) at a time of day in the
+ * meeting's zone; registration windows are relative to the seed time, so they are open (or not yet,
+ * or no longer) now.
  */
 
 /** Fixed ids ("demo" in hex, then a = activity, b = source, c = price, d = form, e = question). */
@@ -54,8 +57,7 @@ export const demoFormIds = {
 /** Phone (E.164) of the demo meeting's organiser staff (check-in and review, §6). */
 export const demoStaffPhone = '+8613900139000';
 
-const hour = 3600 * 1000;
-const day = 24 * hour;
+const day = 24 * 3600 * 1000;
 
 /** Question id: `e` + activity number (2 digits) + question number (2 digits). */
 function questionId(activity: number, question: number): string {
@@ -84,14 +86,16 @@ function nameAndPhone(activity: number) {
 
 /**
  * Inserts the demo activities, their ticket types, the forum's source, the forms and the organiser
- * staff of the demo meeting, and sets the meeting's `activities` count (listed ones). Does nothing
+ * staff of the demo meeting, and sets the meeting's `activities` count (listed ones). Activities
+ * fall on the meeting's days; a meeting too close or past (a data folder seeded before the demo
+ * moved) gets them on days from {@link demoLeadDays} after `now` instead. Does nothing
  * when the demo meeting does not exist or its first demo activity already does (so a second run,
  * or a database seeded earlier, is left as it is).
  * @returns the number of activities inserted (0 when skipped)
  */
 export async function seedDemoActivities(db: Database, now: Date = new Date()): Promise<number> {
   const [meeting] = await db
-    .select({ id: meetings.id })
+    .select({ id: meetings.id, start: meetings.start, timeZone: meetings.timeZone })
     .from(meetings)
     .where(eq(meetings.id, demoMeetingId))
     .limit(1);
@@ -103,10 +107,19 @@ export async function seedDemoActivities(db: Database, now: Date = new Date()): 
     .limit(1);
   if (existing) return 0;
 
-  // Offsets from the next full hour, so the demo programme reads 16:00 – 19:00, not 15:16 – 18:16.
+  // Registration windows from the next full hour (deadlines read 16:00, not 15:16).
   const hour = 3600_000;
   const t = Math.ceil(now.getTime() / hour) * hour;
   const at = (offset: number) => new Date(t + offset);
+  // Days of the meeting: `on(1, '14:00')` is 14:00 on its second day, in its zone. Deadlines close
+  // before the first day, which is at least demoLeadDays ahead.
+  const zone = meeting.timeZone;
+  const firstDay =
+    meeting.start.getTime() >= now.getTime() + (demoLeadDays - 1) * day
+      ? dateIn(meeting.start, zone)
+      : dateIn(new Date(now.getTime() + demoLeadDays * day), zone);
+  const on = (dayIndex: number, time: string) => meetingDayAt(firstDay, dayIndex, time, zone);
+  const closes = on(-3, '18:00');
   const meetingId = demoMeetingId;
   const ids = demoActivityIds;
 
@@ -121,9 +134,9 @@ export async function seedDemoActivities(db: Database, now: Date = new Date()): 
       },
       address: { en: 'Main stage, Ziegeleipark Mildenberg', zh: '米尔登贝格砖厂公园 主舞台' },
       registrationStart: at(-day),
-      deadline: at(10 * day),
-      start: at(14 * day),
-      end: at(14 * day + 3 * hour),
+      deadline: on(-4, '18:00'),
+      start: on(0, '14:00'),
+      end: on(0, '17:00'),
       max: 300,
       weight: 80,
       prices: [
@@ -191,9 +204,9 @@ export async function seedDemoActivities(db: Database, now: Date = new Date()): 
       },
       address: { en: 'Hardware hacking village', zh: '硬件黑客村' },
       registrationStart: at(-day),
-      deadline: at(12 * day),
-      start: at(15 * day),
-      end: at(15 * day + 2 * hour),
+      deadline: closes,
+      start: on(1, '10:00'),
+      end: on(1, '12:00'),
       max: 20,
       isReview: 1,
       enableResubmitAnswer: 1,
@@ -229,9 +242,9 @@ export async function seedDemoActivities(db: Database, now: Date = new Date()): 
       },
       address: { en: 'Hackcenter tent', zh: '黑客中心帐篷' },
       registrationStart: at(-day),
-      deadline: at(12 * day),
-      start: at(16 * day),
-      end: at(17 * day),
+      deadline: closes,
+      start: on(2, '18:00'),
+      end: on(3, '18:00'),
       max: 60,
       enableAgent: 1,
       agentCheckoutVersion: 'v2',
@@ -268,9 +281,9 @@ export async function seedDemoActivities(db: Database, now: Date = new Date()): 
       },
       address: { en: 'Meeting point: info desk', zh: '集合点：服务台' },
       registrationStart: at(-day),
-      deadline: at(12 * day),
-      start: at(15 * day + 5 * hour),
-      end: at(15 * day + 7 * hour),
+      deadline: closes,
+      start: on(1, '15:00'),
+      end: on(1, '17:00'),
       max: 100,
       enableAgent: 1,
       agentCheckoutVersion: 'v1',
@@ -287,9 +300,9 @@ export async function seedDemoActivities(db: Database, now: Date = new Date()): 
       description: { en: 'Registration opens in three days.', zh: '报名三天后开放。' },
       address: { en: 'Main stage', zh: '主舞台' },
       registrationStart: at(3 * day),
-      deadline: at(13 * day),
-      start: at(18 * day),
-      end: at(18 * day + 5 * hour),
+      deadline: on(-1, '18:00'),
+      start: on(4, '20:00'),
+      end: on(5, '01:00'),
       max: 500,
       weight: 40,
       prices: [{ id: demoPriceIds.party }],
@@ -302,8 +315,8 @@ export async function seedDemoActivities(db: Database, now: Date = new Date()): 
       address: { en: 'Food court', zh: '美食广场' },
       registrationStart: at(-7 * day),
       deadline: at(-day),
-      start: at(day),
-      end: at(day + 2 * hour),
+      start: on(0, '08:00'),
+      end: on(0, '10:00'),
       max: 80,
       weight: 30,
       prices: [{ id: demoPriceIds.breakfast }],
@@ -316,9 +329,9 @@ export async function seedDemoActivities(db: Database, now: Date = new Date()): 
       description: { en: 'All places are taken.', zh: '名额已满。' },
       address: { en: 'Lakeside restaurant', zh: '湖畔餐厅' },
       registrationStart: at(-day),
-      deadline: at(12 * day),
-      start: at(14 * day + 6 * hour),
-      end: at(14 * day + 9 * hour),
+      deadline: closes,
+      start: on(0, '20:00'),
+      end: on(0, '23:00'),
       max: 2,
       ticketTotal: 2,
       weight: 20,
@@ -331,9 +344,9 @@ export async function seedDemoActivities(db: Database, now: Date = new Date()): 
       description: { en: 'Private: by invitation only.', zh: '私密活动：仅限受邀者。' },
       address: { en: 'Main stage, backstage', zh: '主舞台后台' },
       registrationStart: at(-day),
-      deadline: at(12 * day),
-      start: at(14 * day + 4 * hour),
-      end: at(14 * day + 5 * hour),
+      deadline: closes,
+      start: on(0, '18:00'),
+      end: on(0, '19:00'),
       max: 15,
       privacy: 1,
       weight: 10,

@@ -78,4 +78,25 @@ describe('seedDemoSchedules', () => {
     expect(await seedDemoSchedules(t.database.db, later)).toBe(0);
     expect(await slotsOf()).toHaveLength(24);
   });
+  it("publishes them on the meeting's first three days when it is ahead", async () => {
+    const db = t.database.db;
+    const later = new Date(now.getTime() + 30 * 86_400_000);
+    // The meeting moved ahead (as the demo seed does): Wednesday 2030-02-20, 00:00 in Berlin.
+    await db
+      .update(meetings)
+      .set({ start: new Date('2030-02-19T23:00:00Z'), end: new Date('2030-02-25T03:00:00Z') })
+      .where(eq(meetings.id, demoMeetingId));
+    try {
+      expect(await seedDemoSchedules(db, later)).toBe(12);
+      const dates = (await slotsOf())
+        .filter((slot) => slot.start > later)
+        .map((slot) => unixToZoned(slot.start.getTime() / 1000, demoSlotTimeZone).date);
+      expect([...new Set(dates)]).toEqual(['2030-02-20', '2030-02-21', '2030-02-22']);
+    } finally {
+      await db
+        .update(meetings)
+        .set({ start: new Date('2019-08-21T00:00:00Z'), end: new Date('2019-08-25T23:59:59Z') })
+        .where(eq(meetings.id, demoMeetingId));
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { newId } from '../db/ids.ts';
 import { exclusionViolation, violatedConstraintOf } from '../db/pg-errors.ts';
 import { insertSchedules } from '../modules/appointments/appointments.repository.ts';
 import { exhibitorAccounts } from '../modules/auth/auth.tables.ts';
+import { meetings } from '../modules/meetings/meetings.tables.ts';
 import { hasFutureSlot, type NewScheduleRow } from '../modules/schedules/schedules.repository.ts';
 import { demoMeetingId } from './demo-meeting.data.ts';
 
@@ -17,7 +18,7 @@ export const demoSlotTimes: readonly [string, string][] = [
   ['14:00', '14:30'],
   ['14:30', '15:00'],
 ];
-/** Days ahead that get slots: tomorrow and the two days after (dates in the slots' zone). */
+/** Days that get slots: the meeting's first three (dates in the slots' zone). */
 const demoSlotDays = 3;
 
 /** 'YYYY-MM-DD' of the day `days` after `now`'s date in `timeZone`. */
@@ -33,10 +34,17 @@ function dateAfter(now: Date, days: number, timeZone: string): string {
   return day.toISOString().slice(0, 10);
 }
 
+/** The date `days` after `date` ('YYYY-MM-DD'), plain calendar arithmetic. */
+function nextDays(date: string, days: number): string {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
 /**
  * Publishes bookable slots for the demo meeting's exhibitor account `demo-exhibitor`:
- * {@link demoSlotTimes} on each of the next {@link demoSlotDays} days, so the demo booking form has
- * times to pick. Runs at every start-up and does nothing when the account (or its enterprise) is
+ * {@link demoSlotTimes} on each of the meeting's first {@link demoSlotDays} days (from tomorrow
+ * instead when the meeting starts today or has begun), so the demo booking form has times to pick
+ * while the exhibition is on. Runs at every start-up and does nothing when the account (or its enterprise) is
  * missing or the enterprise already has a live slot starting after `now`; a data folder from before,
  * or one whose slots have passed, gets fresh ones. One lookup when there is nothing to do.
  * @returns the number of slots published (0 when skipped)
@@ -56,9 +64,17 @@ export async function seedDemoSchedules(db: Database, now: Date = new Date()): P
   const enterpriseId = account?.enterpriseId;
   if (!enterpriseId) return 0;
   if (await hasFutureSlot(db, { meetingId: demoMeetingId, enterpriseId, now })) return 0;
+  const [meeting] = await db
+    .select({ start: meetings.start })
+    .from(meetings)
+    .where(eq(meetings.id, demoMeetingId))
+    .limit(1);
+  const tomorrow = dateAfter(now, 1, demoSlotTimeZone);
+  const meetingDay = meeting ? dateAfter(meeting.start, 0, demoSlotTimeZone) : tomorrow;
+  const first = meetingDay > tomorrow ? meetingDay : tomorrow;
   const rows: NewScheduleRow[] = [];
-  for (let day = 1; day <= demoSlotDays; day += 1) {
-    const date = dateAfter(now, day, demoSlotTimeZone);
+  for (let day = 0; day < demoSlotDays; day += 1) {
+    const date = nextDays(first, day);
     for (const [from, to] of demoSlotTimes) {
       const start = zonedToUnix(date, from, demoSlotTimeZone);
       const end = zonedToUnix(date, to, demoSlotTimeZone);

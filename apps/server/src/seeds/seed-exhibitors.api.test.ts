@@ -10,9 +10,11 @@ import { categories } from '../modules/categories/categories.tables.ts';
 import { enterprises } from '../modules/enterprises/enterprises.tables.ts';
 import { exhibitors } from '../modules/exhibitors/exhibitors.tables.ts';
 import { products } from '../modules/products/products.tables.ts';
+import { speakers } from '../modules/speakers/speakers.tables.ts';
 import { createStorage } from '../providers/storage/create-storage.ts';
 import { demoMeetingId } from './demo-meeting.data.ts';
 import { demoExhibitorCount, seedDemoMeeting } from './demo-meeting.ts';
+import { generatedImageKey } from './generated-images.ts';
 import { SeedRefusedError, seedExhibitors } from './seed-exhibitors.ts';
 
 let t: TestApp;
@@ -75,7 +77,7 @@ describe('seeding generated exhibitors', () => {
       .innerJoin(enterprises, eq(enterprises.id, exhibitors.enterpriseId))
       .where(eq(exhibitors.meetingId, demoMeetingId))
       .limit(1);
-    expect(row?.logo).toMatch(/^\/api\/files\/image\/[0-9a-f]{24}\/logo-\d\d\.png$/);
+    expect(row?.logo).toMatch(/^\/api\/files\/image\/[0-9a-f]{24}\/logo\.png$/);
     for (const url of [row?.logo as string, row?.images[0] as string]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
@@ -92,6 +94,33 @@ describe('seeding generated exhibitors', () => {
       (await t.app.inject({ method: 'GET', url: `${product?.images[0]}?imageView2/1/w/128/h/128` }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('gives each enterprise a logo and each speaker a portrait drawn from the name', async () => {
+    const rows = await t.database.db
+      .select({ title: enterprises.title, logo: enterprises.logo })
+      .from(exhibitors)
+      .innerJoin(enterprises, eq(enterprises.id, exhibitors.enterpriseId))
+      .where(eq(exhibitors.meetingId, demoMeetingId));
+    const names = new Set(rows.map((row) => (row.title as Record<string, string>).en));
+    const logos = new Set(rows.map((row) => row.logo));
+    expect(logos.size).toBe(names.size);
+    for (const row of rows.slice(0, 5)) {
+      expect(row.logo).toBe(
+        `/api/files/image/${generatedImageKey('logo', (row.title as Record<string, string>).en ?? '').key}`,
+      );
+    }
+    const people = await t.database.db
+      .select({ name: speakers.name, photo: speakers.photo })
+      .from(speakers)
+      .where(eq(speakers.meetingId, demoMeetingId));
+    expect(people.length).toBeGreaterThan(50);
+    for (const person of people) {
+      expect(person.photo).toBe(`/api/files/image/${generatedImageKey('avatar', person.name).key}`);
+    }
+    const response = await t.app.inject({ method: 'GET', url: people[0]?.photo ?? '' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
   });
 
   it('refuses a meeting that already has generated exhibitors, replaces them when asked', async () => {

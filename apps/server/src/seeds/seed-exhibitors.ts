@@ -20,6 +20,7 @@ import {
   generateCategories,
   generateExhibitors,
 } from './exhibitors-generator.ts';
+import { storeGeneratedImage } from './generated-images.ts';
 
 /**
  * Host suffix of every generated enterprise's website: the marker that tells generated exhibitors
@@ -27,9 +28,10 @@ import {
  */
 export const generatedWebsiteSuffix = '.example.com';
 
-/** Distinct images rendered once and shared by all generated enterprises and products. */
-const logoCount = 12;
+/** Distinct product images rendered once and shared by all generated products. */
 const imageCount = 12;
+/** What the generator's logo index ranges over; unused since each logo is drawn from its name. */
+const logoCount = 12;
 
 const palette = [
   '#0e7c6b',
@@ -51,22 +53,6 @@ function fixedId(name: string): string {
   return createHash('sha256').update(`seed-image:${name}`).digest('hex').slice(0, 24);
 }
 
-function logoSvg(index: number): string {
-  const color = palette[index % palette.length] as string;
-  const shapes = [
-    '<circle cx="128" cy="128" r="64" fill="#fff"/>',
-    '<polygon points="128,56 200,196 56,196" fill="#fff"/>',
-    '<rect x="68" y="68" width="120" height="120" rx="18" fill="#fff"/>',
-    '<polygon points="128,52 194,90 194,166 128,204 62,166 62,90" fill="#fff"/>',
-  ];
-  const inner = [
-    '<circle cx="128" cy="128" r="30" fill="COLOR"/>',
-    '',
-    '<rect x="108" y="108" width="40" height="40" fill="COLOR"/>',
-  ];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" rx="40" fill="${color}"/>${shapes[index % shapes.length]}${(inner[Math.floor(index / 4) % inner.length] as string).replace('COLOR', color)}</svg>`;
-}
-
 function productSvg(index: number): string {
   const from = palette[index % palette.length] as string;
   const to = palette[(index + 5) % palette.length] as string;
@@ -74,16 +60,17 @@ function productSvg(index: number): string {
 }
 
 /**
- * Renders the shared logos and product images with sharp and stores them like uploads (an `uploads`
+ * Renders the shared product images with sharp and stores them like uploads (an `uploads`
  * row plus the bytes under `image/<fixed id>/<name>.png`), so `/api/files/image/…` serves them and
- * resize suffixes work. Images already there are kept.
- * @returns the file URLs of the logos and of the product images
+ * resize suffixes work. Images already there are kept. (Logos are each enterprise's own, drawn
+ * from its name: generated-images.ts.)
+ * @returns the file URLs of the product images
  */
 export async function ensureSeedImages(deps: {
   db: Database;
   storage: Storage;
-}): Promise<{ logos: string[]; images: string[] }> {
-  const make = async (kind: 'logo' | 'product', index: number) => {
+}): Promise<{ images: string[] }> {
+  const make = async (kind: 'product', index: number) => {
     const name = `${kind}-${String(index + 1).padStart(2, '0')}.png`;
     const id = fixedId(name);
     const key = `${id}/${name}`;
@@ -91,7 +78,7 @@ export async function ensureSeedImages(deps: {
     const stored = await deps.storage.get(storageKey);
     stored?.body.destroy();
     if (!stored) {
-      const svg = kind === 'logo' ? logoSvg(index) : productSvg(index);
+      const svg = productSvg(index);
       const image = sharp(Buffer.from(svg)).png({ compressionLevel: 9 });
       const { data, info } = await image.toBuffer({ resolveWithObject: true });
       await insertUploadThen(
@@ -114,11 +101,9 @@ export async function ensureSeedImages(deps: {
     }
     return fileUrl('image', key);
   };
-  const logos: string[] = [];
   const images: string[] = [];
-  for (let index = 0; index < logoCount; index++) logos.push(await make('logo', index));
   for (let index = 0; index < imageCount; index++) images.push(await make('product', index));
-  return { logos, images };
+  return { images };
 }
 
 export type SeedExhibitorsInput = {
@@ -315,7 +300,9 @@ export async function seedExhibitors(
       enterpriseRows.push({
         id: enterpriseId,
         title: generated.title,
-        logo: media?.logos[generated.logoIndex] ?? '',
+        logo: deps.storage
+          ? await storeGeneratedImage({ db, storage: deps.storage }, 'logo', generated.title.en)
+          : '',
         description: generated.description,
         images: media ? [media.images[generated.products[0]?.imageIndex ?? 0] as string] : [],
         website: generated.website,
