@@ -9,7 +9,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string | number,
     message: string,
-    readonly details?: { path: string; message: string }[],
+    /** Offending fields; `max` is the limit in characters of a text that is too long. */
+    readonly details?: { path: string; message: string; max?: number }[],
     /** Response headers (e.g. Retry-After) and extra body data (e.g. the 4260 hand-back). */
     readonly extra?: { headers?: Record<string, string>; data?: Record<string, unknown> },
   ) {

@@ -18,10 +18,32 @@ function valueAt(request: FastifyRequest, context: string, path: string): unknow
     );
 }
 
+type ValidationIssue = { keyword: string; message?: string; params?: Record<string, unknown> };
+
+/** The limit of a text longer than its contract allows (zod `too_big` on a string), else undefined. */
+function textLimitOf(issue: ValidationIssue): number | undefined {
+  if (issue.keyword !== 'too_big' || issue.params?.origin !== 'string') return undefined;
+  const max = issue.params.maximum;
+  return typeof max === 'number' ? max : undefined;
+}
+
+/**
+ * One detail of a contract failure: where (`body/username`, `querystring/keyword`) and why; a text
+ * over its limit (textLimits, §5) reads 'at most 64 characters' and carries `max`.
+ */
+function validationDetail(context: string, issue: ValidationIssue & { instancePath: string }) {
+  const path = `${context}${issue.instancePath}`;
+  const max = textLimitOf(issue);
+  if (max === undefined) return { path, message: issue.message ?? 'invalid' };
+  return { path, message: `at most ${max} characters`, max };
+}
+
 /**
  * The one error handler (DESIGN §4.5). Answers `{ code, message, details? }`:
- * - input that fails its contract → 400 `validation_failed`, or `invalid_object_id` with the
- *   "Invalid ObjectId" message when an id is malformed (§8: the client opens /404);
+ * - input that fails its contract → 400 `validation_failed` whose message names each field and,
+ *   for a text over its limit, the limit (`body/username: at most 64 characters`); or
+ *   `invalid_object_id` with the "Invalid ObjectId" message when an id is malformed (§8: the client
+ *   opens /404);
  * - a bad JSON query object → 400 `invalid_query` / `limit_too_large` / `invalid_object_id`;
  * - AppError → its own status and code;
  * - Fastify's own 4xx → their status: 413 `body_too_large`, 415 `unsupported_media_type`, else their code;
@@ -33,10 +55,9 @@ function valueAt(request: FastifyRequest, context: string, path: string): unknow
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: `${error.validationContext ?? ''}${issue.instancePath}`,
-        message: issue.message ?? 'invalid',
-      }));
+      const details = error.validation.map((issue) =>
+        validationDetail(error.validationContext ?? '', issue as ValidationIssue & { instancePath: string }),
+      );
       const badId = error.validation.find((issue) => issue.message === 'Invalid ObjectId');
       if (badId) {
         const value = valueAt(request, error.validationContext ?? '', badId.instancePath);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FormAnswers } from '../forms/forms.contracts.ts';
 import { Ticket, TicketActivity } from '../tickets/tickets.contracts.ts';
 import { resultsOf, UnixSeconds } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
@@ -36,15 +37,15 @@ export type Agent = z.infer<typeof Agent>;
  * 400 agent.info_required rather than a generic validation_failed.
  */
 export const PutAgentBody = z.strictObject({
-  name: z.string().trim().max(100),
-  liaison: z.string().trim().max(100),
-  phone: z.string().trim().max(32),
+  name: z.string().trim().max(textLimits.name),
+  liaison: z.string().trim().max(textLimits.name),
+  phone: z.string().trim().max(textLimits.phone),
   area_code: z
     .string()
     .trim()
     .regex(/^\d{1,4}$/)
     .default('86'),
-  email: z.string().trim().max(254).default(''),
+  email: z.string().trim().max(textLimits.email).default(''),
   data: FormAnswers.optional(),
 });
 export type PutAgentBody = z.infer<typeof PutAgentBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CountResponse, Flag, LocalizedText, resultsOf, UnixSeconds } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
@@ -161,9 +162,9 @@ export const getAppointmentAuthentication = defineRoute({
 const BookingDetails = {
   mode: AppointmentMode,
   /** Where to meet for an offline meeting (defaults to the exhibitor's booth). */
-  booth: z.string().trim().max(100).optional(),
-  /** Required, ≤ 500 characters (§5 'matter description required'). */
-  matter: z.string().trim().max(500),
+  booth: z.string().trim().max(textLimits.label).optional(),
+  /** Required, ≤ 500 characters (§5 'matter description required', textLimits.description). */
+  matter: z.string().trim().max(textLimits.description),
   /** '1' sends it despite the time-conflict warning (§4 force-submit). */
   force: z.enum(['0', '1']).optional(),
 };
@@ -178,7 +179,7 @@ export const CreateAppointmentBody = z.strictObject({
   date: z.string().max(10),
   start_time: z.string().max(5),
   end_time: z.string().max(5),
-  timezone: z.string().min(1).max(64),
+  timezone: z.string().min(1).max(textLimits.timeZone),
   ...BookingDetails,
 });
 export type CreateAppointmentBody = z.infer<typeof CreateAppointmentBody>;
@@ -231,8 +232,10 @@ export const bookEnterpriseScheduleSlot = defineRoute({
   response: Appointment,
 });
 
-/** Body of accept / ignore / cancel: an optional reason shown to the other side. */
-export const AppointmentActionBody = z.strictObject({ reason: z.string().trim().max(500).optional() });
+/** Body of accept / ignore / cancel: an optional reason shown to the other side (an answer, ≤ 500, §5). */
+export const AppointmentActionBody = z.strictObject({
+  reason: z.string().trim().max(textLimits.answer).optional(),
+});
 
 const AppointmentIdParams = z.object({ id: ObjectIdString });
 const actionErrors =

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LoginResult } from '../users/users.contracts.ts';
 import { resultsOf, UnixSeconds } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
@@ -19,14 +20,14 @@ export const codeLifetimeSeconds = 600;
 export const codeResendSeconds = 60;
 
 /** Phone as typed: spaces, dashes, '+<code>' and full-width digits are accepted and normalised. */
-const PhoneInput = z.string().trim().min(1).max(40);
+const PhoneInput = z.string().trim().min(1).max(textLimits.phone);
 /** Calling code without '+', default '86' (mainland China). */
-const AreaCode = z.string().trim().max(6).default('86');
-const EmailInput = z.string().trim().min(1).max(254);
+const AreaCode = z.string().trim().max(textLimits.areaCode).default('86');
+const EmailInput = z.string().trim().min(1).max(textLimits.email);
 /** The code as typed (6 digits; full-width digits are accepted). */
-const CodeInput = z.string().trim().min(1).max(12);
+const CodeInput = z.string().trim().min(1).max(textLimits.code);
 /** UI language of the message (e.g. 'zh', 'en'); default: the meeting's first enabled language. */
-const Lang = z.string().trim().max(8).optional();
+const Lang = z.string().trim().max(textLimits.languageCode).optional();
 
 /** Answer of the send-code calls: the code's lifetime and when the next one may be asked for (seconds). */
 export const CodeSent = z.object({
@@ -137,7 +138,7 @@ export const PhoneTokenBody = z.object({
     z.number().int().nonnegative(),
   ]),
   /** hex HMAC-SHA256 (see wire/phone-token.ts). */
-  sign: z.string().trim().max(128),
+  sign: z.string().trim().max(textLimits.token),
 });
 export type PhoneTokenBody = z.infer<typeof PhoneTokenBody>;
 
@@ -172,8 +173,8 @@ export const loginByEmail = defineRoute({
 });
 
 export const ExhibitorLoginBody = z.object({
-  account: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(200),
+  account: z.string().trim().min(1).max(textLimits.account),
+  password: z.string().min(1).max(textLimits.password),
   meeting_id: ObjectIdString,
 });
 

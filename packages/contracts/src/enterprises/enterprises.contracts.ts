@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CountResponse, LocalizedText, Reference, resultsOf, UnixSeconds } from '../wire/common.ts';
+import {
+  CountResponse,
+  LocalizedText,
+  localizedTextInput,
+  Reference,
+  ReferenceInput,
+  resultsOf,
+  UnixSeconds,
+} from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import { ListParams, type ResourceQuerySpec } from '../wire/list-query.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
@@ -11,7 +20,7 @@ import { defineRoute } from '../wire/route.ts';
  */
 
 /** Longest accepted search keyword, in characters. */
-export const maxKeywordLength = 100;
+export const maxKeywordLength = textLimits.keyword;
 
 /** A category as embedded in a list item: enough to show its name. */
 export const CategoryRef = z.object({ _id: WireId, title: LocalizedText });
@@ -166,15 +175,16 @@ export const searchEnterprises = defineRoute({
  * upload results (GET /api/files/…) or absolute http(s) URLs.
  */
 export const UpdateEnterpriseBody = z.object({
-  title: LocalizedText.optional(),
-  logo: z.string().trim().max(1000).optional(),
-  description: LocalizedText.optional(),
-  images: z.array(z.string().trim().max(1000)).max(50).optional(),
-  attachments: z.array(Reference).max(50).optional(),
-  website: z.string().trim().max(500).optional(),
-  phone: z.string().trim().max(40).optional(),
-  email: z.string().trim().max(254).optional(),
-  address: LocalizedText.optional(),
+  title: localizedTextInput(textLimits.title).optional(),
+  logo: z.string().trim().max(textLimits.url).optional(),
+  /** At most 500 characters in each language (§5 description). */
+  description: localizedTextInput(textLimits.description).optional(),
+  images: z.array(z.string().trim().max(textLimits.url)).max(50).optional(),
+  attachments: z.array(ReferenceInput).max(50).optional(),
+  website: z.string().trim().max(textLimits.url).optional(),
+  phone: z.string().trim().max(textLimits.phone).optional(),
+  email: z.string().trim().max(textLimits.email).optional(),
+  address: localizedTextInput(textLimits.title).optional(),
 });
 export type UpdateEnterpriseBody = z.infer<typeof UpdateEnterpriseBody>;
 
@@ -273,8 +283,8 @@ export const listLikedEnterprises = defineRoute({
  */
 export const InteractionBody = z.object({
   meeting_id: ObjectIdString.optional(),
-  user_id: z.string().max(64).optional(),
-  source_id: z.string().max(64).optional(),
+  user_id: z.string().max(textLimits.id).optional(),
+  source_id: z.string().max(textLimits.id).optional(),
 });
 export type InteractionBody = z.infer<typeof InteractionBody>;
 

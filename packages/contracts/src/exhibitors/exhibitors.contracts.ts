@@ -13,6 +13,7 @@ import {
 } from '../enterprises/enterprises.contracts.ts';
 import { Product, ProductListQuerystring } from '../products/products.contracts.ts';
 import { resultsOf, UnixSeconds } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import { ListParams, type ResourceQuerySpec } from '../wire/list-query.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
@@ -131,7 +132,7 @@ export const listExhibitorProducts = defineRoute({
 
 /** Body of PUT /exhibitors/{id}: what a bound exhibitor may change about its participation. */
 export const UpdateExhibitorBody = z.object({
-  booth: z.string().trim().max(100).optional(),
+  booth: z.string().trim().max(textLimits.label).optional(),
 });
 export type UpdateExhibitorBody = z.infer<typeof UpdateExhibitorBody>;
 
@@ -271,8 +272,8 @@ export const getExhibitorBinding = defineRoute({
 
 export const BindExhibitorBody = z.object({
   meeting_id: ObjectIdString,
-  account: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(200),
+  account: z.string().trim().min(1).max(textLimits.account),
+  password: z.string().min(1).max(textLimits.password),
 });
 export type BindExhibitorBody = z.infer<typeof BindExhibitorBody>;
 
@@ -305,13 +306,13 @@ export const unbindExhibitor = defineRoute({
  * for +86); e-mail optional but valid when given.
  */
 export const ExhibitorApplicationBody = z.object({
-  company: z.string().trim().min(1).max(200),
-  contact_name: z.string().trim().min(1).max(100),
-  phone: z.string().trim().min(1).max(40),
+  company: z.string().trim().min(1).max(textLimits.title),
+  contact_name: z.string().trim().min(1).max(textLimits.name),
+  phone: z.string().trim().min(1).max(textLimits.phone),
   /** Calling code without '+', default '86'. */
-  area_code: z.string().trim().max(6).default('86'),
-  email: z.string().trim().max(254).default(''),
-  message: z.string().trim().max(500).default(''),
+  area_code: z.string().trim().max(textLimits.areaCode).default('86'),
+  email: z.string().trim().max(textLimits.email).default(''),
+  message: z.string().trim().max(textLimits.freeText).default(''),
 });
 export type ExhibitorApplicationBody = z.infer<typeof ExhibitorApplicationBody>;
 
@@ -334,7 +335,7 @@ export const applyToExhibit = defineRoute({
  */
 export const PavilionViewBody = InteractionBody.extend({
   category_id: ObjectIdString.optional(),
-  area: z.string().trim().max(100).optional(),
+  area: z.string().trim().max(textLimits.label).optional(),
 });
 export type PavilionViewBody = z.infer<typeof PavilionViewBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Flag, LocalizedText } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
@@ -53,22 +54,28 @@ export const FormCondition = z.object({
 export type FormCondition = z.infer<typeof FormCondition>;
 
 /** A phone answer: area code (digits, no '+') and the national number as typed. */
-export const PhoneAnswer = z.object({ area_code: z.string().max(4), number: z.string().max(32) });
+export const PhoneAnswer = z.object({
+  area_code: z.string().max(textLimits.areaCode),
+  number: z.string().max(textLimits.phone),
+});
 export type PhoneAnswer = z.infer<typeof PhoneAnswer>;
 
 /**
  * One answer: text-like types a string (date 'YYYY-MM-DD', file a URL, radio / price / activity the
- * chosen option or price id), checkbox a list of option ids, phone a PhoneAnswer.
+ * chosen option or price id), checkbox a list of option ids, phone a PhoneAnswer. A string is at most
+ * the longest any question takes (a file answer's URL, textLimits.url); each question's own limit
+ * (a name 64, a text answer 500 — §5) is applied by the form rules (answerMaxLength in
+ * @app/domain/forms), which know its type: 400 text.too_long naming the question.
  */
 export const FormAnswerValue = z.union([
-  z.string().max(5000),
-  z.array(z.string().max(200)).max(100),
+  z.string().max(textLimits.url),
+  z.array(z.string().max(textLimits.id)).max(100),
   PhoneAnswer,
 ]);
 export type FormAnswerValue = z.infer<typeof FormAnswerValue>;
 
 /** Answers by question id. */
-export const FormAnswers = z.record(z.string().max(64), FormAnswerValue);
+export const FormAnswers = z.record(z.string().max(textLimits.id), FormAnswerValue);
 export type FormAnswers = z.infer<typeof FormAnswers>;
 
 /** A linked activity as an option needs it: whether it can still be chosen (§5). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParams } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
@@ -10,7 +11,7 @@ import { defineRoute } from '../wire/route.ts';
  */
 export const InvitationPosterQuerystring = z.object({
   enterprise_id: ObjectIdString,
-  lang: z.string().max(10).optional(),
+  lang: z.string().max(textLimits.languageCode).optional(),
   download: z.enum(['0', '1']).optional(),
 });
 export type InvitationPosterQuerystring = z.infer<typeof InvitationPosterQuerystring>;

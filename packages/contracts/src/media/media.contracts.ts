@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ImageEdge, imageEdges } from '../wire/image-sizes.ts';
+import { textLimits } from '../wire/limits.ts';
 import { defineRoute } from '../wire/route.ts';
 
 /**
@@ -27,9 +28,9 @@ export const uploadPath = '/api/media/upload';
 export const UploadTokenBody = z.object({
   bucket: UploadBucket.default('image'),
   /** The original file name; only a sanitised base name ends up in the key. */
-  key: z.string().max(1024).optional(),
+  key: z.string().max(textLimits.fileName).optional(),
   /** MIME type the client claims; only used to refuse early, the bytes decide. */
-  type: z.string().max(255).optional(),
+  type: z.string().max(textLimits.mimeType).optional(),
   /** Size in bytes the client announces; refused early when above `max_bytes`. */
   size: z.coerce.number().int().nonnegative().optional(),
 });

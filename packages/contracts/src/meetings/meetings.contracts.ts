@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Flag, IdParams, ListQuerystring, LocalizedText, resultsOf, UnixSeconds } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import type { ResourceQuerySpec } from '../wire/list-query.ts';
 import { WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
@@ -106,7 +107,7 @@ export const listMeetings = defineRoute({
   tags: ['meetings'],
   isPublic: true,
   querystring: ListQuerystring.omit({ meeting_id: true }).extend({
-    domain: z.string().max(253).optional(),
+    domain: z.string().max(textLimits.hostname).optional(),
     /** With `domain`: `public` answers the public meetings when no live meeting has that domain (§2). */
     fallback: z.enum(['public']).optional(),
   }),
@@ -114,8 +115,8 @@ export const listMeetings = defineRoute({
 });
 
 export const RecordViewBody = z.object({
-  user_id: z.string().max(64).optional(),
-  source_id: z.string().max(64).optional(),
+  user_id: z.string().max(textLimits.id).optional(),
+  source_id: z.string().max(textLimits.id).optional(),
 });
 
 export const recordMeetingView = defineRoute({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LoginResult } from '../users/users.contracts.ts';
+import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
@@ -14,7 +15,7 @@ export type OAuthProvider = z.infer<typeof OAuthProvider>;
  */
 export const SpaRedirect = z
   .string()
-  .max(2048)
+  .max(textLimits.url)
   .refine(
     (value) =>
       value.startsWith('/') &&
@@ -63,9 +64,9 @@ export const createOAuthAuthorization = defineRoute({
 
 export const WechatLoginBody = z.object({
   /** `wechat_code` the callback put into the /#/login query. */
-  code: z.string().min(1).max(256),
+  code: z.string().min(1).max(textLimits.token),
   /** `state` the callback put into the /#/login query. */
-  state: z.string().min(1).max(256),
+  state: z.string().min(1).max(textLimits.token),
   meeting_id: ObjectIdString,
 });
 export type WechatLoginBody = z.infer<typeof WechatLoginBody>;
@@ -94,11 +95,11 @@ export const loginWithWechat = defineRoute({
 
 export const WechatBindBody = z.object({
   /** `data.ticket` of the 4260 answer. */
-  ticket: z.string().min(1).max(256),
-  phone: z.string().max(40),
-  area_code: z.string().max(6).default('86'),
+  ticket: z.string().min(1).max(textLimits.token),
+  phone: z.string().max(textLimits.phone),
+  area_code: z.string().max(textLimits.areaCode).default('86'),
   /** SMS code sent with POST /texts/code purpose `bind`. */
-  code: z.string().max(12),
+  code: z.string().max(textLimits.code),
   meeting_id: ObjectIdString,
 });
 export type WechatBindBody = z.infer<typeof WechatBindBody>;

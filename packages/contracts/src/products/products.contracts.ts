@@ -6,7 +6,8 @@ import {
   LikeResult,
   maxKeywordLength,
 } from '../enterprises/enterprises.contracts.ts';
-import { CountResponse, LocalizedText, resultsOf, UnixSeconds } from '../wire/common.ts';
+import { CountResponse, LocalizedText, localizedTextInput, resultsOf, UnixSeconds } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import { ListParams, type ResourceQuerySpec } from '../wire/list-query.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
@@ -193,9 +194,10 @@ const CategoryIdInput = z.union([ObjectIdString, z.literal('')]);
 export const CreateProductBody = z.object({
   enterprise_id: ObjectIdString,
   meeting_id: ObjectIdString.optional(),
-  title: LocalizedText,
-  images: z.array(z.string().trim().max(1000)).max(20).default([]),
-  description: LocalizedText.default(''),
+  title: localizedTextInput(textLimits.title),
+  images: z.array(z.string().trim().max(textLimits.url)).max(20).default([]),
+  /** At most 500 characters in each language (§5 description). */
+  description: localizedTextInput(textLimits.description).default(''),
   category_id: CategoryIdInput.optional(),
   weight: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
@@ -203,9 +205,9 @@ export type CreateProductBody = z.infer<typeof CreateProductBody>;
 
 /** Body of PUT /enterprise/products/{id}: only the fields given change. */
 export const UpdateProductBody = z.object({
-  title: LocalizedText.optional(),
-  images: z.array(z.string().trim().max(1000)).max(20).optional(),
-  description: LocalizedText.optional(),
+  title: localizedTextInput(textLimits.title).optional(),
+  images: z.array(z.string().trim().max(textLimits.url)).max(20).optional(),
+  description: localizedTextInput(textLimits.description).optional(),
   category_id: CategoryIdInput.optional(),
   weight: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });

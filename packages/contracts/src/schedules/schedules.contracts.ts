@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Appointment, WallDate, WallTime } from '../appointments/appointments.contracts.ts';
 import { CountResponse, Flag, resultsOf, UnixSeconds } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
@@ -81,7 +82,7 @@ export const CreateSlotBody = z.strictObject({
   date: z.string().max(10),
   start_time: z.string().max(5),
   end_time: z.string().max(5),
-  timezone: z.string().min(1).max(64),
+  timezone: z.string().min(1).max(textLimits.timeZone),
 });
 export type CreateSlotBody = z.infer<typeof CreateSlotBody>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Agenda } from '../agendas/agendas.contracts.ts';
 import { CountResponse, ListQuerystring, LocalizedText, Reference, resultsOf } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import type { ResourceQuerySpec } from '../wire/list-query.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
@@ -41,7 +42,7 @@ export const speakerQuerySpec = {
 
 export const SpeakerListQuerystring = ListQuerystring.extend({
   /** Case-insensitive substring of the name, work title or company (≤ 100 characters). */
-  keyword: z.string().max(100).optional(),
+  keyword: z.string().max(textLimits.keyword).optional(),
 });
 
 export const listSpeakers = defineRoute({

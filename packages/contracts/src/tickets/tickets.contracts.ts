@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Activity } from '../activities/activities.contracts.ts';
 import { FormAnswers } from '../forms/forms.contracts.ts';
 import { CountResponse, Flag, LocalizedText, resultsOf, UnixSeconds } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
@@ -162,9 +163,9 @@ const TicketIdParams = z.object({ id: ObjectIdString });
 /** Body of PUT /tickets/{id}: what the holder (or their group leader) may change. */
 export const UpdateTicketBody = z.strictObject({
   data: FormAnswers.optional(),
-  name: z.string().trim().min(1).max(100).optional(),
-  job: z.string().trim().max(100).optional(),
-  company: z.string().trim().max(200).optional(),
+  name: z.string().trim().min(1).max(textLimits.name).optional(),
+  job: z.string().trim().max(textLimits.title).optional(),
+  company: z.string().trim().max(textLimits.title).optional(),
 });
 export type UpdateTicketBody = z.infer<typeof UpdateTicketBody>;
 
@@ -185,7 +186,7 @@ export const updateTicket = defineRoute({
 export const ApproveTicketBody = z.object({
   code: TicketCodeInput,
   /** Unique per scan (a UUID): a retried request answers the first result and checks in once. */
-  scan_key: z.string().min(8).max(64),
+  scan_key: z.string().min(8).max(textLimits.id),
 });
 
 /** Answer of a check-in: the ticket, whether this scan checked it in, and when it first was. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CountResponse, ListQuerystring, resultsOf } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import type { ResourceQuerySpec } from '../wire/list-query.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
@@ -50,9 +51,15 @@ export const userQuerySpec = {
   defaultSort: [{ field: 'created', direction: -1 }],
 } as const satisfies ResourceQuerySpec;
 
-const Username = z.string().trim().min(1).max(60);
-const Language = z.string().max(8);
-const Avatar = z.string().max(2048);
+const Username = z.string().trim().min(1).max(textLimits.name);
+const Language = z.string().max(textLimits.languageCode);
+const Avatar = z.string().max(textLimits.url);
+const Phone = z.string().max(textLimits.phone);
+const AreaCode = z.string().max(textLimits.areaCode);
+const Email = z.string().max(textLimits.email);
+const Code = z.string().max(textLimits.code);
+/** A job title or a company (textLimits.title). */
+const WorkText = z.string().trim().max(textLimits.title);
 
 export const listUsers = defineRoute({
   method: 'GET',
@@ -79,16 +86,14 @@ export const countUsers = defineRoute({
 export const SignupBody = z.object({
   meeting_id: ObjectIdString,
   /** Sign up with a phone and its SMS code … */
-  phone: z.string().max(40).optional(),
-  area_code: z.string().max(6).optional(),
+  phone: Phone.optional(),
+  area_code: AreaCode.optional(),
   /** … or with an e-mail and its mail code. */
-  email: z.string().max(254).optional(),
-  code: z.string().max(12),
+  email: Email.optional(),
+  code: Code,
   username: Username,
   language: Language.optional(),
-  work: z
-    .object({ title: z.string().max(100).default(''), company: z.string().max(100).default('') })
-    .optional(),
+  work: z.object({ title: WorkText.default(''), company: WorkText.default('') }).optional(),
 });
 
 export type SignupBody = z.infer<typeof SignupBody>;
@@ -110,9 +115,9 @@ export const UpdateUserBody = z.object({
   avatar: Avatar.optional(),
   language: Language.optional(),
   /** Change the phone: new phone + its SMS code sent with purpose `change`. */
-  phone: z.string().max(40).optional(),
-  area_code: z.string().max(6).optional(),
-  code: z.string().max(12).optional(),
+  phone: Phone.optional(),
+  area_code: AreaCode.optional(),
+  code: Code.optional(),
 });
 
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
@@ -137,14 +142,11 @@ export const updateUserEmail = defineRoute({
   tags: ['users'],
   isPublic: false,
   params: z.object({ id: ObjectIdString }),
-  body: z.object({ email: z.string().max(254), code: z.string().max(12) }),
+  body: z.object({ email: Email, code: Code }),
   response: User,
 });
 
-export const WorkBody = z.object({
-  title: z.string().trim().max(100),
-  company: z.string().trim().max(100),
-});
+export const WorkBody = z.object({ title: WorkText, company: WorkText });
 
 export const createUserWork = defineRoute({
   method: 'POST',

@@ -3,12 +3,14 @@ import { z } from 'zod';
 /**
  * Error body of every failed call: `{ code, message }` (DESIGN §3). `code` is the spec's numeric code
  * where §8 names one (4029, 4340, 12000 …) and a stable string key otherwise; `details` optionally
- * lists the offending fields.
+ * lists the offending fields, with `max` (characters) on a text longer than its limit (textLimits).
  */
 export const ErrorBody = z.object({
   code: z.union([z.string(), z.number()]),
   message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  details: z
+    .array(z.object({ path: z.string(), message: z.string(), max: z.number().int().optional() }))
+    .optional(),
   /** Extra answer data, e.g. the WeChat 4260 hand-back (§8). */
   data: z.record(z.string(), z.unknown()).optional(),
 });
@@ -16,6 +18,10 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Stable error codes used across the API (string keys; numeric §8 codes arrive with their issues). */
 export const ErrorCode = {
+  /**
+   * 400 input that fails its contract. The message and `details` name each field (`body/username`);
+   * a text over its limit (textLimits, §5) reads 'at most 64 characters' with `max` in its detail.
+   */
   validation: 'validation_failed',
   invalidObjectId: 'invalid_object_id',
   invalidQuery: 'invalid_query',

@@ -1,3 +1,6 @@
+/** The longest text of each kind a request may carry (§5, §9), defined in @app/domain. */
+export { type TextLimit, textLimits } from '@app/domain';
+
 /** Shared request limits and client constants (§9). */
 export const limits = {
   /** Largest `limit` any list call accepts. */

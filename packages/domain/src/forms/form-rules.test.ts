@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { textLimits } from '../text-limits.ts';
 import {
+  answerMaxLength,
   chosenPriceId,
   keepVisibleAnswers,
   type RuleQuestion,
@@ -131,5 +133,30 @@ describe('registrantFields', () => {
       job: '',
       company: '',
     });
+  });
+});
+
+describe('answer lengths (§5 answers at most 500 characters)', () => {
+  const texts = [
+    q('name', 'text', { field: 'name' }),
+    q('note', 'textarea'),
+    q('cv', 'file', { is_required: 0 }),
+  ];
+
+  it('gives each question its limit: a name 64, a text answer 500, a file URL 2,048, choices none', () => {
+    expect(answerMaxLength({ type: 'text', field: 'name' })).toBe(textLimits.name);
+    expect(answerMaxLength({ type: 'text', field: 'company' })).toBe(textLimits.title);
+    expect(answerMaxLength({ type: 'textarea', field: null })).toBe(textLimits.answer);
+    expect(answerMaxLength({ type: 'file', field: null })).toBe(textLimits.url);
+    expect(answerMaxLength({ type: 'radio', field: null })).toBeNull();
+  });
+
+  it('accepts answers at the limit and refuses one character more, naming the question and the limit', () => {
+    const atLimit = { name: 'n'.repeat(64), note: 'x'.repeat(500), cv: `/api/files/${'f'.repeat(2037)}` };
+    expect(validateAnswers(texts, atLimit, null)).toEqual([]);
+    expect(validateAnswers(texts, { name: 'n'.repeat(65), note: 'x'.repeat(501) }, null)).toEqual([
+      { questionId: 'name', key: 'text.too_long', max: 64 },
+      { questionId: 'note', key: 'text.too_long', max: 500 },
+    ]);
   });
 });

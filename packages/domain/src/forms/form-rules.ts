@@ -1,6 +1,7 @@
 import { normaliseEmail } from '../contact/email.ts';
 import { parseIdNumber } from '../contact/id-number.ts';
 import { normalisePhone } from '../contact/phone.ts';
+import { textLimits } from '../text-limits.ts';
 
 /**
  * Registration form rules shared by client and server (§5, issue 4 part 3): which questions show,
@@ -20,9 +21,13 @@ export type RuleQuestion = {
 export type RuleAnswer = string | string[] | { area_code: string; number: string };
 export type RuleAnswers = Record<string, RuleAnswer>;
 
-/** One problem with one answer; `key` is the i18n / error key shown beside the question. */
+/**
+ * One problem with one answer; `key` is the i18n / error key shown beside the question, `max` the
+ * question's limit in characters when the answer is too long (text.too_long).
+ */
 export type AnswerProblem = {
   questionId: string;
+  max?: number;
   key:
     | 'form.required'
     | 'phone.invalid'
@@ -31,7 +36,8 @@ export type AnswerProblem = {
     | 'option.invalid'
     | 'option.disabled'
     | 'date.invalid'
-    | 'price.invalid';
+    | 'price.invalid'
+    | 'text.too_long';
 };
 
 /** Option ids an answer holds (a radio/price/activity string, or a checkbox list). */
@@ -118,7 +124,7 @@ function isValidDate(text: string): boolean {
 
 /**
  * Problems with the visible answers: required questions left empty ('This is a required field'),
- * invalid phones (§5 zh-CN mobiles for 86), e-mails, ID numbers (§5), dates, and options that do not
+ * answers longer than their question takes (answerMaxLength), invalid phones (§5 zh-CN mobiles for 86), e-mails, ID numbers (§5), dates, and options that do not
  * exist or are disabled (§5 linked activities). `priceIds` are the activity's live ticket types.
  */
 export function validateAnswers(
@@ -136,9 +142,44 @@ export function validateAnswers(
       continue;
     }
     const problem = answerProblem(question, answer as RuleAnswer, priceIds);
-    if (problem) problems.push({ questionId, key: problem });
+    if (problem === 'text.too_long') {
+      problems.push({ questionId, key: problem, max: answerMaxLength(question) as number });
+    } else if (problem) problems.push({ questionId, key: problem });
   }
   return problems;
+}
+
+/**
+ * The longest answer a question takes, in characters (textLimits): a name field 64, a job or company
+ * 200, an e-mail 254, a phone number 32, a file answer's URL 2,048, any other text answer 500 (§5
+ * "answer at most 500 characters"); null for choices, which are checked against their options.
+ */
+export function answerMaxLength(question: Pick<RuleQuestion, 'type' | 'field'>): number | null {
+  if (question.field === 'name') return textLimits.name;
+  if (question.field === 'job' || question.field === 'company') return textLimits.title;
+  switch (question.type) {
+    case 'radio':
+    case 'checkbox':
+    case 'price':
+    case 'activity':
+      return null;
+    case 'email':
+      return textLimits.email;
+    case 'phone':
+      return textLimits.phone;
+    case 'file':
+      return textLimits.url;
+    default:
+      return textLimits.answer;
+  }
+}
+
+/** Whether a text answer (or a phone answer's number) is longer than its question allows. */
+function isTooLong(question: RuleQuestion, answer: RuleAnswer): boolean {
+  const max = answerMaxLength(question);
+  if (max === null) return false;
+  const text = typeof answer === 'string' ? answer : Array.isArray(answer) ? null : answer.number;
+  return text !== null && text.length > max;
 }
 
 function answerProblem(
@@ -146,6 +187,7 @@ function answerProblem(
   answer: RuleAnswer,
   priceIds: string[],
 ): AnswerProblem['key'] | null {
+  if (isTooLong(question, answer)) return 'text.too_long';
   switch (question.type) {
     case 'phone': {
       if (typeof answer !== 'object' || Array.isArray(answer)) return 'phone.invalid';

@@ -111,13 +111,16 @@ const problemMessages: Record<AnswerProblem['key'], string> = {
   'option.disabled': 'This option is no longer available',
   'date.invalid': 'Invalid date',
   'price.invalid': 'Invalid ticket type',
+  'text.too_long': 'Too long',
 };
 
 /**
  * 400 for answer problems (§5): any required field left empty → form.required 'Please fill out all
  * required fields in the form.' with every such question in details; otherwise the first problem's
  * own code (phone.invalid, email.invalid, id_number.invalid, option.invalid, price.invalid;
- * a disabled option is option.invalid, a bad date validation_failed).
+ * a disabled option is option.invalid, a bad date validation_failed, an answer longer than its
+ * question takes validation_failed 'data/<question id>: at most 500 characters' with `max`, like a
+ * contract's too-long text).
  */
 export function answersRefused(problems: AnswerProblem[]): AppError {
   const required = problems.filter((p) => p.key === 'form.required');
@@ -130,6 +133,12 @@ export function answersRefused(problems: AnswerProblem[]): AppError {
     );
   }
   const first = problems[0] as AnswerProblem;
+  if (first.key === 'text.too_long' && first.max !== undefined) {
+    const message = `at most ${first.max} characters`;
+    return new AppError(400, ErrorCode.validation, `Invalid request: data/${first.questionId}: ${message}`, [
+      { path: `data/${first.questionId}`, message, max: first.max },
+    ]);
+  }
   const code =
     first.key === 'option.disabled'
       ? ErrorCode.optionInvalid
