@@ -591,4 +591,21 @@ describe('POST /media/upload and GET /files', () => {
     });
     expect(res.statusCode).toBe(415);
   });
+
+  it('answers 400 to multipart bytes cut short or without their boundary (found by the fuzz run)', async () => {
+    for (const payload of [
+      '--fuzz\r\n',
+      'abc',
+      '--fuzz\r\nContent-Disposition: form-data; name="token"\r\n\r\nx',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/media/upload',
+        headers: { 'content-type': 'multipart/form-data; boundary=fuzz' },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed', message: /multipart body is malformed/ });
+    }
+  });
 });

@@ -47,6 +47,9 @@ async function readFilePart(file: Readable & { truncated?: boolean }, maxBytes: 
   return Buffer.concat(chunks);
 }
 
+/** Messages of @fastify/busboy when the multipart bytes themselves are malformed. */
+const busboyParseError = /unexpected end of multipart data|Boundary not found|Malformed part header/i;
+
 /** @fastify/multipart's own errors as our error codes. */
 function multipartError(error: unknown): unknown {
   const code = (error as FastifyError)?.code;
@@ -56,6 +59,11 @@ function multipartError(error: unknown): unknown {
   }
   if (typeof code === 'string' && code.startsWith('FST_')) {
     return mediaBadRequest(`Send one token field and one file (${(error as Error).message})`);
+  }
+  // Busboy's own parse errors carry no code: a body cut short or without its boundary is the
+  // client's mistake (400, §9), not a server fault.
+  if (error instanceof Error && busboyParseError.test(error.message)) {
+    return mediaBadRequest(`The multipart body is malformed (${error.message})`);
   }
   return error;
 }
