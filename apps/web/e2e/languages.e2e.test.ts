@@ -6,7 +6,8 @@ import { startTestServer, type TestServer } from './server.ts';
 /**
  * A meeting that enables no languages (DemoCon, imported from its schedule JSON with the import command,
  * no demo meeting, no domain) offers the four defaults zh en ja ko (§5), falls back to English for a
- * language it does not offer, and a visit without a meeting id ends on /404 (§2: no domain default).
+ * language it does not offer; a visit without a meeting id opens it, the only public meeting (§2: no
+ * domain default), and an unknown meeting id ends on /404.
  */
 
 let server: TestServer;
@@ -54,9 +55,17 @@ describe('languages a meeting offers', () => {
     await page.context().close();
   });
 
-  it('opens /404 when no meeting is given and the domain has no default meeting', async () => {
+  it('opens the only public meeting when none is given and the domain has no default (§2)', async () => {
     const { page } = await openPage(browser, phone);
     await page.goto(`${server.url}/#/meeting/home`);
+    await page.locator('#meeting-title').waitFor();
+    expect(await page.locator('#meeting-title').textContent()).toBe('DemoCon');
+    await page.context().close();
+  });
+
+  it('opens /404 for a meeting id that does not exist', async () => {
+    const { page } = await openPage(browser, phone);
+    await page.goto(`${server.url}/#/meeting/home?meeting_id=${'e'.repeat(24)}`);
     await expect.poll(() => new URL(page.url()).hash.split('?')[0]).toBe('#/404');
     await page.context().close();
   });

@@ -16,6 +16,28 @@ import './styles.css';
 const environment = currentEnvironment();
 document.documentElement.dataset.env = environment;
 
+/**
+ * Query values written before the hash (`/?lang=ar`, `/?meeting_id=…#/agenda`) apply like the hash
+ * route's own (§2 `lang`, `meeting_id`, `token`, `source` on every route, the first one included):
+ * they join the hash's query — its own values win — and leave the page address, without a history
+ * entry, before the router reads the location.
+ */
+function adoptPageQuery(): void {
+  const { pathname, search, hash } = window.location;
+  if (search.length <= 1) return;
+  const route = hash.replace(/^#/, '') || '/';
+  const index = route.indexOf('?');
+  const path = index >= 0 ? route.slice(0, index) : route;
+  const merged = new URLSearchParams(search);
+  for (const [key, value] of new URLSearchParams(index >= 0 ? route.slice(index + 1) : '')) {
+    merged.set(key, value);
+  }
+  const query = merged.toString();
+  const target = `${path.startsWith('/') ? path : `/${path}`}${query ? `?${query}` : ''}`;
+  window.history.replaceState(window.history.state, '', `${pathname}#${target}`);
+}
+adoptPageQuery();
+
 /** The query of the hash route (`#/path?query`), read before the router starts. */
 function initialSearch(): URLSearchParams {
   const hash = window.location.hash;

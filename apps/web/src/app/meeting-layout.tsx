@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Navigate, useLoaderData, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
 import { ErrorState } from '../components/ui/error-state.tsx';
 import { meetingQueryOptions } from '../features/meetings/api/list-meetings.ts';
@@ -7,7 +7,8 @@ import { MeetingContext } from '../lib/meeting-context.ts';
 import { paths } from '../lib/paths.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { useIsLoggedIn } from '../lib/use-session.ts';
-import type { meetingLoader } from './meeting-loader.ts';
+import type { MeetingLoaderData } from './meeting-loader.ts';
+import { ChooserSkeleton } from './pages/meeting-chooser-skeleton.tsx';
 import { needsLogin } from './route-guard.ts';
 import { type RouteHandle, Shell } from './shell.tsx';
 
@@ -27,7 +28,21 @@ function useRouteHandle(): RouteHandle {
  * meeting (and so the guest-view decision) is cached per meeting by the query cache.
  */
 export function MeetingLayout() {
-  const { meetingId } = useLoaderData<typeof meetingLoader>();
+  const data = useLoaderData<MeetingLoaderData>();
+  if ('choose' in data) {
+    return (
+      <Suspense fallback={<ChooserSkeleton />}>
+        <MeetingChooser />
+      </Suspense>
+    );
+  }
+  return <ResolvedMeetingLayout meetingId={data.meetingId} />;
+}
+
+/** The landing page when no meeting is found (§2): the public meetings to choose from, loaded on demand. */
+const MeetingChooser = lazy(() => import('./pages/meeting-chooser-page.tsx'));
+
+function ResolvedMeetingLayout({ meetingId }: { meetingId: string }) {
   const { data: meeting } = useQuery(meetingQueryOptions(meetingId));
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,9 +1,9 @@
-import { enabledLanguages, resolveLanguage } from '@app/domain';
+import { enabledLanguages, isLanguage, resolveLanguage } from '@app/domain';
 import { type LoaderFunctionArgs, replace } from 'react-router';
-import { domainMeetingQueryOptions, meetingQueryOptions } from '../features/meetings/api/list-meetings.ts';
+import { domainMeetingsQueryOptions, meetingQueryOptions } from '../features/meetings/api/list-meetings.ts';
 import { ApiError } from '../lib/api/client.ts';
 import { changeLanguage, requestedLanguage } from '../lib/i18n.ts';
-import { paths } from '../lib/paths.ts';
+import { paths, routes } from '../lib/paths.ts';
 import { getStoredMeetingId, saveSession, setStoredMeetingId, setStoredSource } from '../lib/session.ts';
 import { yieldToMain } from '../lib/yield-to-main.ts';
 import { resolveItemMeetingId } from './item-meeting.ts';
@@ -23,11 +23,19 @@ export function storeQueryValues(search: URLSearchParams, resolvedMeetingId?: st
   if (token && userId && meetingId) saveSession({ token, userId, meetingId });
 }
 
+/** What the meeting pages render: the resolved meeting, or the meeting chooser of the landing page. */
+export type MeetingLoaderData = { meetingId: string } | { choose: true };
+
+/** Pages that show the meeting chooser when no meeting is found (§2 `/`, `/home` → /meeting/home). */
+const landingPaths: readonly string[] = [routes.home];
+
 /**
  * Loader of every meeting page: resolves the meeting (§2), remembers it, picks the display language
- * among the meeting's enabled ones (§5), or sends the visitor to /404 or /204.
+ * among the meeting's enabled ones (§5), or sends the visitor to /404 or /204. On the landing page
+ * with no meeting found it answers `{ choose: true }` (the public meetings to choose from) and takes
+ * the `lang` query as it is (no meeting narrows the languages yet).
  */
-export async function meetingLoader({ request, params }: LoaderFunctionArgs): Promise<{ meetingId: string }> {
+export async function meetingLoader({ request, params }: LoaderFunctionArgs): Promise<MeetingLoaderData> {
   const url = new URL(request.url);
   const search = url.searchParams;
   storeQueryValues(search);
@@ -41,8 +49,9 @@ export async function meetingLoader({ request, params }: LoaderFunctionArgs): Pr
       itemMeetingId: () => resolveItemMeetingId(url.pathname, search).catch(() => undefined),
       previousMeetingId: getStoredMeetingId(),
       hostname: window.location.hostname,
+      canChoose: landingPaths.includes(url.pathname),
       fetchMeeting: (id) => queryClient.fetchQuery(meetingQueryOptions(id)),
-      fetchDomainMeeting: (domain) => queryClient.fetchQuery(domainMeetingQueryOptions(domain)),
+      fetchDomainMeetings: (domain) => queryClient.fetchQuery(domainMeetingsQueryOptions(domain)),
     });
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
@@ -52,6 +61,11 @@ export async function meetingLoader({ request, params }: LoaderFunctionArgs): Pr
   }
   if (resolution.kind === 'not-found') throw replace(paths.notFound());
   if (resolution.kind === 'deleted') throw replace(paths.deleted({ replace: true }));
+  if (resolution.kind === 'choose') {
+    const asked = search.get('lang');
+    if (asked && isLanguage(asked)) await changeLanguage(asked);
+    return { choose: true };
+  }
 
   const { meeting, meetingId } = resolution;
   queryClient.setQueryData(meetingQueryOptions(meetingId).queryKey, meeting);

@@ -9,10 +9,16 @@ export function fetchMeeting(meetingId: string): Promise<Meeting | null> {
   return api.one<Meeting>(path, { query: { _id: meetingId }, limit: 1 });
 }
 
-/** GET /demand/meetings by domain: the domain's default meeting (§2), or null. */
-export async function fetchDomainMeeting(domain: string): Promise<Meeting | null> {
-  const meetings = await api.list<Meeting>(path, { query: { domain }, limit: 1 });
-  return meetings[0] ?? null;
+/** How many public meetings the landing pages consider (the chooser lists them). */
+export const publicMeetingsLimit = 100;
+
+/**
+ * GET /demand/meetings?domain=…&fallback=public: the domain's default meeting (§2) as a one-item
+ * list, or — when no meeting has that domain — the public meetings, newest start first (up to
+ * `publicMeetingsLimit`). A result whose `domain` is the asked one is the domain default.
+ */
+export function fetchDomainMeetings(domain: string): Promise<Meeting[]> {
+  return api.list<Meeting>(path, { domain, fallback: 'public', limit: publicMeetingsLimit });
 }
 
 export const meetingQueryOptions = (meetingId: string) =>
@@ -22,9 +28,10 @@ export const meetingQueryOptions = (meetingId: string) =>
     staleTime: 60_000,
   });
 
-export const domainMeetingQueryOptions = (domain: string) =>
+/** The domain's meetings for the landing pages and the meeting chooser (one cache entry per host). */
+export const domainMeetingsQueryOptions = (domain: string) =>
   queryOptions({
-    queryKey: ['meetings', 'domain', domain],
-    queryFn: () => fetchDomainMeeting(domain),
+    queryKey: ['meetings', 'domain', domain.toLowerCase()],
+    queryFn: () => fetchDomainMeetings(domain.toLowerCase()),
     staleTime: 300_000,
   });

@@ -1,0 +1,128 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPath, launchBrowser, openPage, screenshot, settle, viewports } from './browser.ts';
+import { startTestServer, type TestServer } from './server.ts';
+
+/**
+ * The landing pages never end on /404 (§2 "When no meeting is given, it is found from …"): a fresh
+ * install opened at 127.0.0.1 (the demo meeting is bound to `localhost`) opens the only public
+ * meeting from `/`, `/#/home` and `/#/meeting/home`, `?lang=` included, also before the hash. With
+ * several meetings and no domain default the visitor chooses one (screenshots in zh, en and ar at
+ * phone and desktop sizes); the choice is remembered; other pages without a meeting stay /404.
+ */
+
+const demoId = '64656d6f0000000000002019';
+const demoTitle = 'Chaos Communication Camp 2019';
+let demo: TestServer;
+let several: TestServer;
+let browser: Browser;
+
+/** The same server under its IP address: no meeting has that domain. */
+const atIp = (server: TestServer) => server.url.replace('localhost', '127.0.0.1');
+
+beforeAll(async () => {
+  [demo, several] = await Promise.all([
+    startTestServer(),
+    // Two imported meetings, neither with a domain (the demo meeting is not seeded then).
+    startTestServer({
+      importSchedules: [
+        'apps/server/fixtures/democon.schedule.json',
+        'apps/server/fixtures/camp2019.schedule.json',
+      ],
+    }),
+  ]);
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.stop();
+  await several?.stop();
+});
+
+const phone = viewports[0];
+
+async function meetingHome(page: Page): Promise<string | null> {
+  await page.locator('#meeting-title').waitFor();
+  expect(hashPath(page)).toBe('/meeting/home');
+  return page.locator('#meeting-title').textContent();
+}
+
+describe('a fresh install opened at 127.0.0.1', () => {
+  it.each(['/', '/#/', '/#/home', '/#/meeting/home'])('opens the demo meeting from %s', async (address) => {
+    const { page, errors } = await openPage(browser, phone);
+    await page.goto(`${atIp(demo)}${address}`);
+    expect(await meetingHome(page)).toBe(demoTitle);
+    await expect.poll(() => new URL(page.url()).hash).toContain(`meeting_id=${demoId}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(['/?lang=ar', '/#/?lang=ar', '/#/home?lang=ar', '/#/meeting/home?lang=ar'])(
+    'shows it in Arabic from %s',
+    async (address) => {
+      const { page, errors } = await openPage(browser, phone);
+      await page.goto(`${atIp(demo)}${address}`);
+      // The demo meeting's Arabic title.
+      expect(await meetingHome(page)).toBe('مخيم الفوضى للاتصالات 2019');
+      await expect.poll(() => new URL(page.url()).hash).toContain(`meeting_id=${demoId}`);
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ar');
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      // A query before the hash moves into the hash route's query.
+      expect(new URL(page.url()).search).toBe('');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
+
+describe('several public meetings and no domain default', () => {
+  it('lets the visitor choose, then remembers the choice', async () => {
+    const { page, errors } = await openPage(browser, phone);
+    await page.goto(`${atIp(several)}/`);
+    await page.locator('[data-testid="meeting-chooser"]').waitFor();
+    expect(hashPath(page)).toBe('/meeting/home');
+    const choices = page.locator('[data-testid="meeting-choice"]');
+    await expect.poll(() => choices.count()).toBe(2);
+    const titles = await choices.allTextContents();
+    expect(titles.some((title) => title.includes('DemoCon'))).toBe(true);
+    expect(titles.some((title) => title.includes(demoTitle))).toBe(true);
+    await page.locator('[data-testid="meeting-choice"]', { hasText: 'DemoCon' }).click();
+    expect(await meetingHome(page)).toBe('DemoCon');
+
+    // The remembered meeting opens next time, from the root and from /home.
+    for (const address of ['/', '/#/home']) {
+      await page.goto('about:blank');
+      await page.goto(`${atIp(several)}${address}`);
+      expect(await meetingHome(page)).toBe('DemoCon');
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps other pages without a meeting on /404', async () => {
+    const { page } = await openPage(browser, phone);
+    await page.goto(`${atIp(several)}/#/meeting/speaker/list`);
+    await expect.poll(() => hashPath(page)).toBe('/404');
+    await page.context().close();
+  });
+
+  describe.each(viewports)('at $name size', (viewport) => {
+    it.each([
+      ['zh', '选择活动', 'ltr'],
+      ['en', 'Choose an event', 'ltr'],
+      ['ar', 'اختر فعالية', 'rtl'],
+    ])('draws the chooser in %s', async (lang, heading, dir) => {
+      const { page, errors } = await openPage(browser, viewport);
+      await page.goto(`${atIp(several)}/?lang=${lang}`);
+      await page.locator('[data-testid="meeting-chooser"] h1').waitFor();
+      expect(await page.locator('[data-testid="meeting-chooser"] h1').textContent()).toBe(heading);
+      expect(await page.locator('html').getAttribute('dir')).toBe(dir);
+      await expect.poll(() => page.title()).toBe(heading);
+      await settle(page);
+      await screenshot(page, `meeting-chooser-${viewport.name}-${lang}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  });
+});
