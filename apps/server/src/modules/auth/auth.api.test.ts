@@ -238,25 +238,17 @@ describe('POST /tokens/exhibitor', () => {
     });
   });
 
-  it('limits tries per account (10 per 15 minutes), also for unknown accounts', async () => {
+  it('never locks an account: after ten wrong passwords from other IPs the owner logs in at once', async () => {
     await createExhibitorAccount(
       { db: t.database.db },
       { meetingId: ids.meeting, account: 'booth-8', password: 'Booth eight 8!' },
     );
-    for (const account of ['booth-8', 'ghost-booth']) {
-      for (let i = 0; i < 10; i += 1) {
-        const res = await login(
-          i % 2 === 0 ? account.toUpperCase() : account,
-          'nope',
-          `10.31.${i}.${account.length}`,
-        );
-        expect(res.statusCode).toBe(401);
-      }
-      const refused = await login(account, 'Booth eight 8!', '10.31.99.1');
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toMatchObject({ code: 'too_frequent' });
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await login(i % 2 === 0 ? 'BOOTH-8' : 'booth-8', 'nope', `10.31.${i}.1`);
+      expect(res.statusCode).toBe(401);
     }
+    const owner = await login('booth-8', 'Booth eight 8!', '10.31.99.1');
+    expect(owner.statusCode, owner.body).toBe(200);
   });
 
   it('limits tries per IP (30 per 15 minutes)', async () => {
@@ -299,17 +291,6 @@ describe.skipIf(!process.env.REDIS_URL)('rate limits through Redis (REDIS_URL)',
       const refused = await send(two, '１３９３３３３４４４４', '10.40.0.2');
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      // Failed code tries are shared too: five on one instance kill the code the other one sent.
-      for (let i = 0; i < 5; i += 1) {
-        await two.call('GET', '/api/texts/phone/13933334444/code/000000', { remoteAddress: '10.40.0.3' });
-      }
-      const code = /\d{6}/.exec(
-        ((await one.call('GET', '/api/texts')).json().results as { body: string }[])[0]?.body ?? '',
-      )?.[0];
-      const check = await one.call('GET', `/api/texts/phone/13933334444/code/${code}`, {
-        remoteAddress: '10.40.0.4',
-      });
-      expect(check.statusCode).toBe(400);
     } finally {
       await one.close();
       await two.close();

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import { useRateLimits } from '../../plugins/rate-limit.ts';
+import { useCredentialThrottle } from '../throttle/throttle.service.ts';
 import {
   loginWithEmailCode,
   loginWithExhibitorAccount,
@@ -24,6 +25,7 @@ export function authRoutes(app: App): void {
   const { db, config } = app.deps;
   const deps = { db, config };
   useRateLimits(app);
+  useCredentialThrottle(app);
 
   app.route({
     ...contractRoute(loginByPhone),

@@ -10,6 +10,7 @@ import { newId } from '../../db/ids.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { type LimitRule, rateLimitsFor } from '../../plugins/rate-limit.ts';
 import { consumeCode, limitCodeChecks } from '../codes/codes.service.ts';
+import { countAttempt, type ThrottleRule } from '../throttle/throttle.service.ts';
 import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
 import { findUserById, insertUserIfFree, type UserRow } from '../users/users.repository.ts';
 import { findOrCreateUserByEmail, findOrCreateUserByPhone, signIn } from '../users/users.service.ts';
@@ -35,11 +36,45 @@ type Deps = { db: Database; config: Config };
 /** Who is logging in from where: for the session record and the per-IP limits. */
 type Caller = { deviceId: string | null; userAgent: string | null; ip: string };
 
-/** Exhibitor logins: per account (in its meeting) and per IP, 15-minute windows. */
+/**
+ * Exhibitor logins per IP, a 15-minute window (bounds the argon2 work one caller causes). Nothing
+ * counts per account alone: wrong passwords are throttled by passwordThrottle instead.
+ */
 export const exhibitorLoginLimits = {
-  account: { name: 'auth.exhibitor.account', points: 10, durationSeconds: 15 * 60 },
   ip: { name: 'auth.exhibitor.ip', points: 30, durationSeconds: 15 * 60 },
 } satisfies Record<string, LimitRule>;
+
+/**
+ * Wrong passwords (§8 'Incorrect account or password') are throttled, never locked
+ * (throttle.service.ts): per account and IP 5 free failures, then waits of 1 s, 2 s, 4 s … up to an
+ * hour; per IP 30 free failures likewise; per account from any IP 50 free failures, then doubling
+ * waits of at most 15 minutes, remembered for a day. Ten wrong passwords from a stranger delay the
+ * stranger; the exhibitor from another IP logs in at once. An account takes at most about
+ * 50 + 96 guesses a day however many IPs guess.
+ */
+export const passwordThrottle = {
+  pair: {
+    scope: 'password.pair',
+    freeFailures: 5,
+    maxDelaySeconds: 60 * 60,
+    forgetAfterSeconds: 60 * 60,
+    onSuccess: 'reset',
+  },
+  ip: {
+    scope: 'password.ip',
+    freeFailures: 30,
+    maxDelaySeconds: 60 * 60,
+    forgetAfterSeconds: 60 * 60,
+    onSuccess: 'give_back',
+  },
+  account: {
+    scope: 'password.account',
+    freeFailures: 50,
+    maxDelaySeconds: 15 * 60,
+    forgetAfterSeconds: 24 * 60 * 60,
+    onSuccess: 'give_back',
+  },
+} satisfies Record<string, ThrottleRule>;
 
 /** Code-less phone logins per IP (a signature cannot be guessed; this bounds the work a caller causes). */
 export const phoneTokenLimit: LimitRule = {
@@ -59,8 +94,14 @@ export async function loginWithPhoneCode(
 ): Promise<LoginResult> {
   const phone = normalisePhone(input.phone, input.areaCode);
   if (!phone) throw phoneInvalid();
-  await limitCodeChecks(deps, { channel: 'sms', address: phone.e164, ip: input.ip });
-  await consumeCode(deps, { channel: 'sms', address: phone.e164, purpose: 'login', code: input.code });
+  await limitCodeChecks(deps, { ip: input.ip });
+  await consumeCode(deps, {
+    channel: 'sms',
+    address: phone.e164,
+    purpose: 'login',
+    code: input.code,
+    ip: input.ip,
+  });
   const user = await findOrCreateUserByPhone(deps.db, phone);
   return signIn(deps, { ...input, user, method: 'phone' });
 }
@@ -76,8 +117,14 @@ export async function loginWithEmailCode(
 ): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   if (!email) throw emailInvalid();
-  await limitCodeChecks(deps, { channel: 'mail', address: email, ip: input.ip });
-  await consumeCode(deps, { channel: 'mail', address: email, purpose: 'login', code: input.code });
+  await limitCodeChecks(deps, { ip: input.ip });
+  await consumeCode(deps, {
+    channel: 'mail',
+    address: email,
+    purpose: 'login',
+    code: input.code,
+    ip: input.ip,
+  });
   const user = await findOrCreateUserByEmail(deps.db, email);
   return signIn(deps, { ...input, user, method: 'email' });
 }
@@ -191,20 +238,25 @@ export async function loginWithExhibitorAccount(
 }
 
 /**
- * Checks an exhibitor account's password (argon2id) under the login limits, for the login and for
- * binding the account to a logged-in user (POST /exhibitor/bindings, §6). Unknown, disabled and
- * wrong-password accounts cost the same work and get the same error.
+ * Checks an exhibitor account's password (argon2id) under the login limits (exhibitorLoginLimits,
+ * passwordThrottle), for the login and for binding the account to a logged-in user
+ * (POST /exhibitor/bindings, §6). Unknown, disabled and wrong-password accounts cost the same work,
+ * get the same error and are throttled alike.
  * @returns the account row
- * @throws 401 account.password_incorrect, 429 too_frequent (per account and per IP)
+ * @throws 401 account.password_incorrect, 429 too_frequent with Retry-After (per IP; per account and
+ *   IP or per account while the throttle makes them wait)
  */
 export async function verifyExhibitorAccount(
   deps: Deps,
   input: { ip: string; account: string; password: string; meetingId: string },
 ): Promise<ExhibitorAccountRow> {
   const accountName = normaliseAccountName(input.account);
-  await rateLimitsFor(deps.config).consumeAll([
-    { rule: exhibitorLoginLimits.ip, key: input.ip },
-    { rule: exhibitorLoginLimits.account, key: `${input.meetingId}:${accountName}` },
+  await rateLimitsFor(deps.config).consumeAll([{ rule: exhibitorLoginLimits.ip, key: input.ip }]);
+  const accountKey = `${input.meetingId}:${accountName}`;
+  const attempt = await countAttempt(deps, [
+    { rule: passwordThrottle.pair, key: `${accountKey}|${input.ip}` },
+    { rule: passwordThrottle.ip, key: input.ip },
+    { rule: passwordThrottle.account, key: accountKey },
   ]);
   const account = await findExhibitorAccount(deps.db, input.meetingId, accountName);
   const isUsable = account !== undefined && account.enabled === 1;
@@ -213,6 +265,7 @@ export async function verifyExhibitorAccount(
     input.password,
   );
   if (!isUsable || !isRight) throw accountOrPasswordIncorrect();
+  await attempt.succeeded();
   return account;
 }
 

@@ -4,6 +4,7 @@ import { contractRoute } from '../../plugins/contract-route.ts';
 import { useRateLimits } from '../../plugins/rate-limit.ts';
 import { createMailProvider } from '../../providers/mail/create-mail-provider.ts';
 import { createSmsProvider } from '../../providers/sms/create-sms-provider.ts';
+import { useCredentialThrottle } from '../throttle/throttle.service.ts';
 import { checkCode, sendCode } from './codes.service.ts';
 
 /**
@@ -14,6 +15,7 @@ import { checkCode, sendCode } from './codes.service.ts';
 export function codeRoutes(app: App): void {
   const { db, config, jobs } = app.deps;
   useRateLimits(app);
+  useCredentialThrottle(app);
   const deps = { db, config, jobs, sms: createSmsProvider(config), mail: createMailProvider(config) };
 
   app.route({

@@ -13,36 +13,63 @@ import type { SmsProvider } from '../../providers/sms/sms.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
 import { deliverMessageJob, queueMail, queueSms } from '../messages/messages.service.ts';
+import { countAttempt, type ThrottleEntry, type ThrottleRule } from '../throttle/throttle.service.ts';
 import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
 import { codeInvalid } from './codes.errors.ts';
 import { codeMail, codeSmsText } from './codes.messages.ts';
 import { type CodeKey, hasLiveCode, replaceCode, useLiveCode } from './codes.repository.ts';
 
 /**
- * Verification codes (§7 Login, §5, issue 3 part 2): 6 digits from the CSPRNG, stored only as an
+ * Verification codes (§7 Login, §5): 6 digits from the CSPRNG, stored only as an
  * HMAC, 10 minutes, single use, bound to channel + address + purpose, the newest code of a key
- * replacing older ones, dead after 5 wrong tries. Sending never looks up users, so known and unknown
+ * replacing older ones; wrong tries throttled per address and IP (codeThrottle). Sending never looks up users, so known and unknown
  * addresses get the same answer in the same time.
  */
 
 export type CodeChannel = 'sms' | 'mail';
 
-/** Wrong tries allowed per address and purpose before every code of it is dead. */
-export const maxCodeAttempts = 5;
-/** Seconds the count of tries is carried over (also to newer codes) from the first try. */
-export const codeAttemptWindowSeconds = 60 * 60;
-
 /**
- * Tries of a code per `channel:purpose:address`: counted before the comparison, so concurrent
- * guesses are all counted and at most five are ever compared; cleared by a correct code. Kept in the
- * rate-limit store (memory or Redis), not in a caller's transaction, so a rolled-back caller cannot
- * erase a failed try.
+ * Wrong codes (§8 'Invalid Code') are throttled, never locked (throttle.service.ts): per address and
+ * IP 5 free failures, then waits of 1 s, 2 s, 4 s … up to an hour; per IP 30 free failures (a venue's
+ * shared network) likewise; per address from any IP 20 free failures, then doubling waits of at most
+ * 15 minutes, remembered for a day. A stranger's wrong codes delay the stranger; the owner from
+ * another IP logs in at once. Guessing a 6-digit code that lives 10 minutes stays infeasible: an
+ * address takes about 20 + 96 compared tries a day whatever the number of IPs (≈ 1 in 8,600 per day
+ * even if a code were live all day), and each IP only a handful.
  */
-export const codeAttemptRule: LimitRule = {
-  name: 'code.attempts',
-  points: maxCodeAttempts,
-  durationSeconds: codeAttemptWindowSeconds,
-};
+export const codeThrottle = {
+  pair: {
+    scope: 'code.pair',
+    freeFailures: 5,
+    maxDelaySeconds: 60 * 60,
+    forgetAfterSeconds: 60 * 60,
+    onSuccess: 'reset',
+  },
+  ip: {
+    scope: 'code.ip',
+    freeFailures: 30,
+    maxDelaySeconds: 60 * 60,
+    forgetAfterSeconds: 60 * 60,
+    onSuccess: 'give_back',
+  },
+  address: {
+    scope: 'code.address',
+    freeFailures: 20,
+    maxDelaySeconds: 15 * 60,
+    forgetAfterSeconds: 24 * 60 * 60,
+    onSuccess: 'give_back',
+  },
+} satisfies Record<string, ThrottleRule>;
+
+/** The throttle entries of a try of a code of `channel:address` from an IP. */
+export function codeThrottleEntries(key: Pick<CodeKey, 'channel' | 'address'>, ip: string): ThrottleEntry[] {
+  const address = `${key.channel}:${key.address}`;
+  return [
+    { rule: codeThrottle.pair, key: `${address}|${ip}` },
+    { rule: codeThrottle.ip, key: ip },
+    { rule: codeThrottle.address, key: address },
+  ];
+}
 
 /** Sending: per address one per resend interval and ten a day; per IP 20 an hour; per number prefix 30 an hour. */
 export const sendLimits = {
@@ -52,9 +79,11 @@ export const sendLimits = {
   phonePrefix: { name: 'code.send.prefix', points: 30, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
-/** Checking and using codes through the API: per address and per IP, 10-minute windows. */
+/**
+ * Checking and using codes through the API: per IP, a 10-minute window. Nothing counts per address
+ * alone: a stranger's calls must not lock the owner out (wrong codes are throttled by codeThrottle).
+ */
 export const checkLimits = {
-  address: { name: 'code.check.address', points: 20, durationSeconds: 10 * 60 },
   ip: { name: 'code.check.ip', points: 30, durationSeconds: 10 * 60 },
 } satisfies Record<string, LimitRule>;
 
@@ -63,11 +92,6 @@ export function dailyBudgetRule(config: Config, channel: CodeChannel): LimitRule
   return channel === 'sms'
     ? { name: 'code.send.budget.sms', points: config.SMS_DAILY_BUDGET, durationSeconds: 24 * 60 * 60 }
     : { name: 'code.send.budget.mail', points: config.MAIL_DAILY_BUDGET, durationSeconds: 24 * 60 * 60 };
-}
-
-/** Key of the tries counter of an address and purpose. */
-export function codeAttemptKey(key: CodeKey): string {
-  return `${key.channel}:${key.purpose}:${key.address}`;
 }
 
 /** hex HMAC-SHA256(AUTH_SECRET, `channel|address|purpose|code`): what is stored instead of the code. */
@@ -89,18 +113,18 @@ function typedCode(code: string): string | null {
 }
 
 /**
- * Counts a try and compares. Returns normally when the code is right (and clears the tries), throws
- * 400 code.invalid otherwise — also for the 6th and later tries, whatever the code.
+ * Counts a try under the code throttle (codeThrottle) and compares. Returns normally when the code
+ * is right (the caller's own failed tries from this IP are forgotten), throws 400 code.invalid
+ * otherwise, 429 too_frequent while a wait is owed (the code is then not compared).
  */
 async function tryCode(
   deps: { db: Database; config: Config },
   key: CodeKey,
   code: string,
   isUse: boolean,
+  ip: string,
 ): Promise<void> {
-  const limits = rateLimitsFor(deps.config);
-  const attempt = await limits.hit(codeAttemptRule, codeAttemptKey(key));
-  if (!attempt.isAllowed) throw codeInvalid();
+  const attempt = await countAttempt(deps, codeThrottleEntries(key, ip));
   const typed = typedCode(code);
   if (typed) {
     const codeHash = hashCode(deps.config.AUTH_SECRET, key, typed);
@@ -108,7 +132,7 @@ async function tryCode(
       ? await useLiveCode(deps.db, key, codeHash)
       : await hasLiveCode(deps.db, key, codeHash);
     if (isRight) {
-      await limits.reset(codeAttemptRule, codeAttemptKey(key));
+      await attempt.succeeded();
       return;
     }
   }
@@ -117,32 +141,46 @@ async function tryCode(
 
 /**
  * Uses a code: succeeds once per code, atomically (of two concurrent correct uses exactly one wins).
- * For other modules (profile phone/e-mail change, sign-up, WeChat bind); may run inside the caller's
- * transaction — a failed try is counted outside it.
+ * For other modules (profile phone/e-mail change, sign-up, WeChat bind). Call it with the app's
+ * database, not inside a transaction: the failed try is counted in a transaction of its own, which a
+ * caller's rollback cannot erase.
  *
  * @param input.address normalised: E.164 phone or lower-cased e-mail
- * @throws 400 code.invalid when wrong, expired, used, replaced, for another purpose or address, or
- *   after 5 wrong tries for this address and purpose (asking for a new code does not reset them)
+ * @param input.ip the caller's IP (request.ip), for the throttle
+ * @throws 400 code.invalid when wrong, expired, used, replaced, for another purpose or address;
+ *   429 too_frequent with Retry-After while the throttle makes this IP or address wait (codeThrottle)
  */
 export async function consumeCode(
   deps: { db: Database; config: Config },
-  input: { channel: 'sms' | 'mail'; address: string; purpose: 'login' | 'bind' | 'change'; code: string },
+  input: {
+    channel: 'sms' | 'mail';
+    address: string;
+    purpose: 'login' | 'bind' | 'change';
+    code: string;
+    ip: string;
+  },
 ): Promise<void> {
-  const { code, ...key } = input;
-  await tryCode(deps, key, code, true);
+  const { code, ip, ...key } = input;
+  await tryCode(deps, key, code, true, ip);
 }
 
 /**
  * Checks a code without using it (GET /texts/phone/{phone}/code/{code}); a wrong try counts like one
  * of consumeCode.
- * @throws 400 code.invalid
+ * @throws 400 code.invalid, 429 too_frequent
  */
 export async function verifyCode(
   deps: { db: Database; config: Config },
-  input: { channel: 'sms' | 'mail'; address: string; purpose: 'login' | 'bind' | 'change'; code: string },
+  input: {
+    channel: 'sms' | 'mail';
+    address: string;
+    purpose: 'login' | 'bind' | 'change';
+    code: string;
+    ip: string;
+  },
 ): Promise<void> {
-  const { code, ...key } = input;
-  await tryCode(deps, key, code, false);
+  const { code, ip, ...key } = input;
+  await tryCode(deps, key, code, false, ip);
 }
 
 /**
@@ -162,17 +200,11 @@ export function normaliseAddress(channel: CodeChannel, address: string, areaCode
 }
 
 /**
- * Counts one check or use of a code through the API for the address and the caller's IP.
+ * Counts one check or use of a code through the API for the caller's IP (checkLimits).
  * @throws 429 too_frequent with Retry-After
  */
-export async function limitCodeChecks(
-  deps: { config: Config },
-  input: { channel: CodeChannel; address: string; ip: string },
-): Promise<void> {
-  await rateLimitsFor(deps.config).consumeAll([
-    { rule: checkLimits.ip, key: input.ip },
-    { rule: checkLimits.address, key: `${input.channel}:${input.address}` },
-  ]);
+export async function limitCodeChecks(deps: { config: Config }, input: { ip: string }): Promise<void> {
+  await rateLimitsFor(deps.config).consumeAll([{ rule: checkLimits.ip, key: input.ip }]);
 }
 
 /**
@@ -191,8 +223,14 @@ export async function checkCode(
   },
 ): Promise<{ valid: 1 }> {
   const address = normaliseAddress(input.channel, input.address, input.areaCode);
-  await limitCodeChecks(deps, { channel: input.channel, address, ip: input.ip });
-  await verifyCode(deps, { channel: input.channel, address, purpose: input.purpose, code: input.code });
+  await limitCodeChecks(deps, { ip: input.ip });
+  await verifyCode(deps, {
+    channel: input.channel,
+    address,
+    purpose: input.purpose,
+    code: input.code,
+    ip: input.ip,
+  });
   return { valid: 1 };
 }
 

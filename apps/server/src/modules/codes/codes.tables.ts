@@ -2,10 +2,10 @@ import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '../../db/columns.ts';
 
 /**
- * One-time codes sent by SMS or mail (§7 Login, issue 3). Only an HMAC of the code is stored, bound to
- * channel, address and purpose. Failed tries are counted per address and purpose in the rate-limit
- * store (codes.service.ts), not here, so they survive a caller's rolled-back transaction and carry
- * over to the next code.
+ * One-time codes sent by SMS or mail (§7 Login). Only an HMAC of the code is stored, bound to
+ * channel, address and purpose. Failed tries are counted in credential_failures
+ * (modules/throttle), in their own transaction, so they survive a caller's rolled-back transaction
+ * and carry over to the next code.
  */
 export const verificationCodes = pgTable(
   'verification_codes',

@@ -38,6 +38,7 @@ async function logRefusal<T>(request: FastifyRequest, work: () => Promise<T>): P
 const clientOf = (request: FastifyRequest) => ({
   deviceId: request.actor.deviceId,
   userAgent: request.headers['user-agent'] ?? null,
+  ip: request.ip,
 });
 
 /**

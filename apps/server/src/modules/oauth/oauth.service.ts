@@ -358,7 +358,7 @@ function pendingWechat(value: Record<string, unknown> | null): PendingWechat {
  * new), fills an empty name and avatar from WeChat, and logs in.
  * The code is checked before the ticket is used, so a mistyped code leaves the ticket valid.
  * @returns LoginResult
- * @throws 400 phone.invalid, 400 code.invalid, 401 login.invalid (unknown, used, expired or other
+ * @throws 400 phone.invalid, 400 code.invalid, 429 too_frequent, 401 login.invalid (unknown, used, expired or other
  *   meeting's ticket), 403 account.disabled
  */
 export async function bindWechatPhone(
@@ -371,6 +371,7 @@ export async function bindWechatPhone(
     meetingId: string;
     deviceId: string | null;
     userAgent: string | null;
+    ip: string;
   },
 ): Promise<LoginResult> {
   const { db } = deps;
@@ -379,7 +380,13 @@ export async function bindWechatPhone(
   const pending = await findLiveOAuthState(db, input.ticket, bindTicketProvider);
   if (!pending || pending.meetingId !== input.meetingId)
     throw loginInvalidBecause('unknown, used or foreign ticket');
-  await consumeCode(deps, { channel: 'sms', address: phone.e164, purpose: 'bind', code: input.code });
+  await consumeCode(deps, {
+    channel: 'sms',
+    address: phone.e164,
+    purpose: 'bind',
+    code: input.code,
+    ip: input.ip,
+  });
   const claimed = await consumeOAuthState(db, input.ticket, bindTicketProvider);
   if (!claimed) throw loginInvalidBecause('ticket used meanwhile');
   const identity = pendingWechat(claimed.pending);

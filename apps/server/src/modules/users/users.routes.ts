@@ -38,7 +38,12 @@ export function userRoutes(app: App): void {
   app.route({
     ...contractRoute(createUserContract),
     handler: async (request) =>
-      signUp(deps, { ...request.body, deviceId: request.actor.deviceId, userAgent: userAgent(request) }),
+      signUp(deps, {
+        ...request.body,
+        deviceId: request.actor.deviceId,
+        userAgent: userAgent(request),
+        ip: request.ip,
+      }),
   });
   app.route({
     ...contractRoute(getCurrentUserContract),
@@ -65,6 +70,7 @@ export function userRoutes(app: App): void {
         actorUserId: requireUserId(request),
         userId: request.params.id,
         changes: request.body,
+        ip: request.ip,
       }),
   });
   app.route({
@@ -76,6 +82,7 @@ export function userRoutes(app: App): void {
         userId: request.params.id,
         email: request.body.email,
         code: request.body.code,
+        ip: request.ip,
       }),
   });
   for (const contract of [createUserWorkContract, updateUserWorkContract]) {

@@ -233,11 +233,12 @@ export async function countUsersMatching(
  * the new phone, purpose `bind` for an account without a phone, else `change`) binds or moves your
  * account to that phone (§2 /bind, /account/phone, §5).
  * Everything in one transaction: a taken phone or a bad code changes nothing.
- * @throws 403 no_permission (someone else's id), 400 phone.invalid / code.invalid, 409 phone.taken
+ * @throws 403 no_permission (someone else's id), 400 phone.invalid / code.invalid, 409 phone.taken,
+ *   429 too_frequent (wrong codes from this IP, codeThrottle)
  */
 export async function updateProfile(
   deps: Deps,
-  input: { actorUserId: string; userId: string; changes: UpdateUserBody },
+  input: { actorUserId: string; userId: string; changes: UpdateUserBody; ip: string },
 ): Promise<User> {
   const { changes } = input;
   const current = await ownRow(deps.db, input.actorUserId, input.userId);
@@ -249,7 +250,13 @@ export async function updateProfile(
     if (holder && holder.id !== input.userId) throw phoneTaken();
     // A first phone is bound (/bind), an existing one changed (/account/phone): codes are per purpose.
     const purpose = current.phone ? 'change' : 'bind';
-    await consumeCode(deps, { channel: 'sms', address: parsed.e164, purpose, code: changes.code ?? '' });
+    await consumeCode(deps, {
+      channel: 'sms',
+      address: parsed.e164,
+      purpose,
+      code: changes.code ?? '',
+      ip: input.ip,
+    });
     phone = parsed;
   }
   const profile: UserChanges = {};
@@ -266,18 +273,24 @@ export async function updateProfile(
 /**
  * PUT /users/{id}/email: moves your account to a new e-mail proven by a mail code of purpose
  * `change` (§2 /account/email, §5). A taken e-mail or a bad code changes nothing.
- * @throws 403 no_permission, 400 email.invalid / code.invalid, 409 email.taken
+ * @throws 403 no_permission, 400 email.invalid / code.invalid, 409 email.taken, 429 too_frequent
  */
 export async function changeEmail(
   deps: Deps,
-  input: { actorUserId: string; userId: string; email: string; code: string },
+  input: { actorUserId: string; userId: string; email: string; code: string; ip: string },
 ): Promise<User> {
   await ownRow(deps.db, input.actorUserId, input.userId);
   const email = normaliseEmail(input.email);
   if (!email) throw emailInvalid();
   const holder = await findUserByEmail(deps.db, email);
   if (holder && holder.id !== input.userId) throw emailTaken();
-  await consumeCode(deps, { channel: 'mail', address: email, purpose: 'change', code: input.code });
+  await consumeCode(deps, {
+    channel: 'mail',
+    address: email,
+    purpose: 'change',
+    code: input.code,
+    ip: input.ip,
+  });
   return wireSelf(deps.db, await attachEmail(deps.db, input.userId, email));
 }
 
@@ -302,11 +315,12 @@ export async function saveWork(
  * POST /users: sign-up with a verified phone or e-mail (login code) and a name; answers like a login.
  * Unlike POST /tokens/phone it refuses an address that already has an account.
  * @throws 400 phone.invalid / email.invalid / code.invalid / validation_failed (neither given),
+ *   429 too_frequent (wrong codes, codeThrottle),
  *   409 phone.taken / email.taken
  */
 export async function signUp(
   deps: Deps,
-  input: SignupBody & { deviceId: string | null; userAgent: string | null },
+  input: SignupBody & { deviceId: string | null; userAgent: string | null; ip: string },
 ): Promise<LoginResult> {
   const base = {
     id: newId(),
@@ -320,14 +334,26 @@ export async function signUp(
     const phone = normalisePhone(input.phone, input.area_code ?? '86');
     if (!phone) throw phoneInvalid();
     if (await findUserByPhone(deps.db, phone.e164)) throw phoneTaken();
-    await consumeCode(deps, { channel: 'sms', address: phone.e164, purpose: 'login', code: input.code });
+    await consumeCode(deps, {
+      channel: 'sms',
+      address: phone.e164,
+      purpose: 'login',
+      code: input.code,
+      ip: input.ip,
+    });
     user = await insertUserIfFree(deps.db, { ...base, phone: phone.e164, areaCode: phone.areaCode });
     if (!user) throw phoneTaken();
   } else if (input.email) {
     const email = normaliseEmail(input.email);
     if (!email) throw emailInvalid();
     if (await findUserByEmail(deps.db, email)) throw emailTaken();
-    await consumeCode(deps, { channel: 'mail', address: email, purpose: 'login', code: input.code });
+    await consumeCode(deps, {
+      channel: 'mail',
+      address: email,
+      purpose: 'login',
+      code: input.code,
+      ip: input.ip,
+    });
     user = await insertUserIfFree(deps.db, { ...base, email });
     if (!user) throw emailTaken();
   } else {
