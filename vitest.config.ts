@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/**/*.api.test.ts'],
           exclude: ['**/node_modules/**'],
+          // One migrated database that every file copies (apps/server/test/database-template.ts).
+          globalSetup: ['apps/server/test/database-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -4,23 +4,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { pgliteTemplateTarball, postgresTemplateName } from './database-template.ts';
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or — when DATABASE_URL is set —
  * a new database created on that PostgreSQL server and dropped on close, so test files can run in
- * parallel against one server.
+ * parallel against one server. Under vitest both start as a copy of the template the API project's
+ * global setup migrated (database-template.ts); `migrate()` then finds nothing pending.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({});
+    const loadDataDir = pgliteTemplateTarball();
+    const handle = await openDatabase(loadDataDir ? { loadDataDir } : {});
     await handle.migrate();
     return handle;
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = postgresTemplateName();
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -31,8 +31,11 @@ export type DatabaseOptions =
    * (server restart, terminated backend); without a listener pg would crash the process.
    */
   | { url: string; poolSize?: number; onIdleClientError?: (error: Error) => void }
-  /** Embedded PGlite in a data folder, or in memory when dataDir is undefined. */
-  | { dataDir?: string };
+  /**
+   * Embedded PGlite in a data folder, or in memory when dataDir is undefined; `loadDataDir` starts it
+   * from a tarball of another data folder (PGlite's dumpDataDir) instead of an empty cluster.
+   */
+  | { dataDir?: string; loadDataDir?: Blob };
 
 /** The drizzle-kit migrations folder (apps/server/drizzle), from source and from the bundle. */
 export function migrationsFolder(): string {
@@ -64,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // btree_gist the no-overlap constraints of appointments and slots (migration 0004).
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { btree_gist, pg_trgm },
   });
   const db = drizzlePglite({ client }) as unknown as Database;
