@@ -29,7 +29,18 @@ const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   REDIS_URL: z.string().optional(),
-  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /**
+   * The address people reach the app at: every link in SMS, mail, calendars, share and invitation
+   * links starts with it (modules/shared/public-links.ts), never with a request's Host header.
+   * Unset: http://localhost:<PORT>, which server.ts warns about at start-up.
+   */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//i.test(url), {
+      message: 'PUBLIC_URL must be an http:// or https:// address',
+    })
+    .default('http://localhost:8080'),
   /** Salt of the Apikey request signature; the web build embeds the same value (VITE_APIKEY_SALT). */
   APIKEY_SALT: z.string().min(8).default('meeting-platform-apikey-salt-v1'),
   /** 0 turns Apikey verification off (e.g. behind a gateway that already checks it). */
@@ -157,6 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // Without PUBLIC_URL, links point to this machine on the port it listens on (server.ts logs it).
+  if (!env.PUBLIC_URL?.trim() && parsed.data.PORT !== 0) {
+    return { ...parsed.data, PUBLIC_URL: `http://localhost:${parsed.data.PORT}` };
   }
   return parsed.data;
 }

@@ -10,6 +10,7 @@ import type { SmsProvider } from '../../providers/sms/sms.ts';
 import { fill, messageCatalogue, messageLanguage } from '../codes/codes.messages.ts';
 import type { JobQueue, JobType } from '../jobs/jobs.service.ts';
 import { deliverMessageJob, queueMail, queueSms } from '../messages/messages.service.ts';
+import { publicLink } from '../shared/public-links.ts';
 import {
   type AppointmentRow,
   type AppointmentUserRow,
@@ -84,10 +85,12 @@ export function formatAppointmentTime(
   return `${format.formatRange(new Date(start * 1000), new Date(end * 1000))} (${timeZone})`;
 }
 
-/** The appointment page: `${PUBLIC_URL}/#/appointment?appointment_id=…&meeting_id=…`. */
-export function appointmentLink(publicUrl: string, row: Pick<AppointmentRow, 'id' | 'meetingId'>): string {
-  const query = new URLSearchParams({ appointment_id: row.id, meeting_id: row.meetingId });
-  return `${publicUrl.replace(/\/+$/, '')}/#/appointment?${query.toString()}`;
+/** The appointment page: `${PUBLIC_URL}/#/appointment?appointment_id=…&meeting_id=…` (publicLink). */
+export function appointmentLink(
+  config: Pick<Config, 'PUBLIC_URL'>,
+  row: Pick<AppointmentRow, 'id' | 'meetingId'>,
+): string {
+  return publicLink(config, '/#/appointment', { appointment_id: row.id, meeting_id: row.meetingId });
 }
 
 /** Subject and lines of one notice in the recipient's language. */
@@ -134,7 +137,7 @@ export async function notifyAppointment(
     enterpriseTitle: string | Record<string, string>;
   },
 ): Promise<void> {
-  const link = appointmentLink(deps.config.PUBLIC_URL, input.row);
+  const link = appointmentLink(deps.config, input.row);
   for (const recipient of input.recipients) {
     const { subject, lines } = appointmentNotice({ ...input, language: recipient.language, link });
     const meetingId = input.row.meetingId;

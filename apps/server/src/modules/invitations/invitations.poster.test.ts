@@ -58,7 +58,9 @@ describe('invitation poster', () => {
   });
 
   it('builds the enterprise share link from PUBLIC_URL', () => {
-    expect(enterpriseShareUrl('https://expo.example.org/', 'a'.repeat(24), 'b'.repeat(24))).toBe(
+    expect(
+      enterpriseShareUrl({ PUBLIC_URL: 'https://expo.example.org/' }, 'a'.repeat(24), 'b'.repeat(24)),
+    ).toBe(
       `https://expo.example.org/#/meeting/enterprise?enterprise_id=${'b'.repeat(24)}&meeting_id=${'a'.repeat(24)}`,
     );
   });

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { readAll, type Storage, type StoredObject } from '../../providers/storage/storage.ts';
 import { isUploadKey, originalStorageKey } from '../media/media.keys.ts';
+import { publicBase, publicLink } from '../shared/public-links.ts';
 import { renderPoster } from './invitations.poster.ts';
 import { findPosterExhibitor, findPosterMeeting } from './invitations.repository.ts';
 
@@ -21,11 +22,14 @@ export function posterStorageKey(meetingId: string, enterpriseId: string, conten
 
 /**
  * The share link of an enterprise page (§2 share links): `${PUBLIC_URL}/#/meeting/enterprise?
- * enterprise_id=…&meeting_id=…`, what the poster's QR code opens.
+ * enterprise_id=…&meeting_id=…` (publicLink), what the poster's QR code opens.
  */
-export function enterpriseShareUrl(publicUrl: string, meetingId: string, enterpriseId: string): string {
-  const query = new URLSearchParams({ enterprise_id: enterpriseId, meeting_id: meetingId });
-  return `${publicUrl.replace(/\/+$/, '')}/#/meeting/enterprise?${query.toString()}`;
+export function enterpriseShareUrl(
+  config: Pick<Config, 'PUBLIC_URL'>,
+  meetingId: string,
+  enterpriseId: string,
+): string {
+  return publicLink(config, '/#/meeting/enterprise', { enterprise_id: enterpriseId, meeting_id: meetingId });
 }
 
 /**
@@ -38,7 +42,7 @@ export async function loadStoredImage(
   url: string,
 ): Promise<Buffer | null> {
   if (!url) return null;
-  const origin = deps.config.PUBLIC_URL.replace(/\/+$/, '');
+  const origin = publicBase(deps.config);
   const path = (url.startsWith(origin) ? url.slice(origin.length) : url).split('?')[0] as string;
   const match = /^\/api\/files\/([a-z]+)\/(.+)$/.exec(path);
   if (!match) return null;
@@ -126,7 +130,7 @@ export async function getInvitationPoster(
     enterpriseName: localize(exhibitor.title, language),
     booth: exhibitor.booth,
     themeColor: meeting.config.theme_color ?? '#0e7c6b',
-    shareUrl: enterpriseShareUrl(deps.config.PUBLIC_URL, meeting.id, exhibitor.enterpriseId),
+    shareUrl: enterpriseShareUrl(deps.config, meeting.id, exhibitor.enterpriseId),
   };
   const contentHash = createHash('sha256')
     .update(JSON.stringify({ posterLayoutVersion, ...content, coverUrl, logoUrl: exhibitor.logo }))

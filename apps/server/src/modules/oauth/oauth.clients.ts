@@ -3,6 +3,7 @@ import type { OAuthProvider } from '@app/contracts';
 import { LRUCache } from 'lru-cache';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.ts';
+import { publicLink } from '../shared/public-links.ts';
 
 /**
  * The identity providers as seen from our server: Google (OpenID Connect through openid-client's
@@ -54,9 +55,12 @@ export function isProviderConfigured(config: Config, provider: OAuthProvider): b
   }
 }
 
-/** Our callback URL registered at the providers: `${PUBLIC_URL}/api/oauth/{provider}/callback`. */
+/**
+ * Our callback URL registered at the providers: `${PUBLIC_URL}/api/oauth/{provider}/callback`
+ * (publicLink: never the request's Host).
+ */
 export function callbackUrl(config: Config, provider: OAuthProvider): string {
-  return `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/oauth/${provider}/callback`;
+  return publicLink(config, `/api/oauth/${provider}/callback`);
 }
 
 const allowsHttp = (config: Config) => config.NODE_ENV !== 'production';

@@ -8,6 +8,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { consumeCode } from '../codes/codes.service.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
+import { publicLink } from '../shared/public-links.ts';
 import { phoneInvalid } from '../users/users.errors.ts';
 import {
   findUserByIdentity,
@@ -108,11 +109,9 @@ export async function startAuthorization(
   return { url };
 }
 
-/** `${PUBLIC_URL}/#/login?…` — the SPA login route with the given query. */
+/** `${PUBLIC_URL}/#/login?…` — the SPA login route with the given query (publicLink). */
 function spaLoginUrl(config: Config, params: Record<string, string | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
-  return `${config.PUBLIC_URL.replace(/\/+$/, '')}/#/login?${query.toString()}`;
+  return publicLink(config, '/#/login', params);
 }
 
 /** Error codes worth showing on the login page as they are; everything else is 'Login invalid'. */

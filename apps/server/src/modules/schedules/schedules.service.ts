@@ -11,6 +11,7 @@ import { unix } from '../../db/wire.ts';
 import { noPermission, notFound } from '../../errors.ts';
 import { lockSchedule } from '../appointments/appointments.repository.ts';
 import { findBinding, findExhibitorOfEnterprise } from '../exhibitors/exhibitors.repository.ts';
+import { publicBase, publicLink } from '../shared/public-links.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { renderCalendar } from './schedules.calendar.ts';
 import { slotBooked, slotOverlap, slotTimeRefused } from './schedules.errors.ts';
@@ -195,12 +196,8 @@ function newFeedToken(): string {
   return base32nopad.encode(randomBytes(32)).toLowerCase();
 }
 
-function publicBase(config: Pick<Config, 'PUBLIC_URL'>): string {
-  return config.PUBLIC_URL.replace(/\/+$/, '');
-}
-
 function toWireFeed(config: Pick<Config, 'PUBLIC_URL'>, row: CalendarFeedRow): CalendarFeed {
-  const url = `${publicBase(config)}/api/calendars/${row.token}.ics`;
+  const url = publicLink(config, `/api/calendars/${row.token}.ics`);
   return { url, webcal_url: url.replace(/^https?:\/\//, 'webcal://'), created: unix(row.createdAt) };
 }
 
