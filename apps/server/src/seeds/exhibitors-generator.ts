@@ -51,6 +51,11 @@ export type GeneratedExhibitor = {
   weight: number;
   /** Index into the logos (0-based, below `logoCount`). */
   logoIndex: number;
+  /**
+   * What the logo is drawn from: brand and trade in English ('Golden Bridge Robotics'), so the
+   * branches of one brand in different cities carry the same logo, as real ones do.
+   */
+  logoName: string;
   phone: string;
   email: string;
   website: string;
@@ -483,6 +488,7 @@ export function generateExhibitor(
     booth: boothOf(index),
     weight,
     logoIndex: Math.floor(random() * options.logoCount),
+    logoName: `${brand[0]} ${trade[0]}`,
     phone: `+86 755 ${String(8000_0000 + ((index * 7_777) % 1999_9999)).replace(/(\d{4})(\d{4})/, '$1 $2')}`,
     email: `contact@${slug}-${index}.example.com`,
     website: `https://${slug}-${index}.example.com`,

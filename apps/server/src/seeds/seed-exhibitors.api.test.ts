@@ -96,20 +96,24 @@ describe('seeding generated exhibitors', () => {
     ).toBe(200);
   });
 
-  it('gives each enterprise a logo and each speaker a portrait drawn from the name', async () => {
+  it('gives each brand a logo and each speaker a portrait drawn from the name', async () => {
     const rows = await t.database.db
-      .select({ title: enterprises.title, logo: enterprises.logo })
+      .select({ logo: enterprises.logo, website: enterprises.website })
       .from(exhibitors)
       .innerJoin(enterprises, eq(enterprises.id, exhibitors.enterpriseId))
       .where(eq(exhibitors.meetingId, demoMeetingId));
-    const names = new Set(rows.map((row) => (row.title as Record<string, string>).en));
-    const logos = new Set(rows.map((row) => row.logo));
-    expect(logos.size).toBe(names.size);
-    for (const row of rows.slice(0, 5)) {
-      expect(row.logo).toBe(
-        `/api/files/image/${generatedImageKey('logo', (row.title as Record<string, string>).en ?? '').key}`,
-      );
+    // The website host is `<brand>-<trade>-<n>.example.com`: one logo per brand and trade.
+    const brandOf = (website: string) => /^https:\/\/(.+)-\d+\.example\.com$/.exec(website)?.[1];
+    const logosByBrand = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const brand = brandOf(row.website) ?? '';
+      logosByBrand.set(brand, (logosByBrand.get(brand) ?? new Set()).add(row.logo));
     }
+    expect(logosByBrand.size).toBeGreaterThan(50);
+    for (const logos of logosByBrand.values()) expect(logos.size).toBe(1);
+    const distinct = new Set(rows.map((row) => row.logo));
+    expect(distinct.size).toBe(logosByBrand.size);
+    for (const logo of distinct) expect(logo).toMatch(/^\/api\/files\/image\/[0-9a-f]{24}\/logo\.png$/);
     const people = await t.database.db
       .select({ name: speakers.name, photo: speakers.photo })
       .from(speakers)

@@ -273,6 +273,18 @@ export async function seedExhibitors(
     ({ removed: replaced, unboundAccountIds } = await removeGenerated(db, input.meetingId));
   }
   const media = deps.storage ? await ensureSeedImages({ db, storage: deps.storage }) : undefined;
+  // Each brand-and-trade's logo is drawn and stored once per run (a few hundred for any count).
+  const logos = new Map<string, Promise<string>>();
+  const logoOf = (name: string): Promise<string> => {
+    const storage = deps.storage;
+    if (!storage) return Promise.resolve('');
+    let logo = logos.get(name);
+    if (!logo) {
+      logo = storeGeneratedImage({ db, storage }, 'logo', name);
+      logos.set(name, logo);
+    }
+    return logo;
+  };
   const { ids: categoryIds, created: categoriesCreated } = await ensureCategories(db, input.meetingId);
   const options: GeneratorOptions = {
     count: input.count,
@@ -300,9 +312,7 @@ export async function seedExhibitors(
       enterpriseRows.push({
         id: enterpriseId,
         title: generated.title,
-        logo: deps.storage
-          ? await storeGeneratedImage({ db, storage: deps.storage }, 'logo', generated.title.en)
-          : '',
+        logo: await logoOf(generated.logoName),
         description: generated.description,
         images: media ? [media.images[generated.products[0]?.imageIndex ?? 0] as string] : [],
         website: generated.website,
