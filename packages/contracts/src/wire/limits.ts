@@ -1,5 +1,5 @@
 /** The longest text of each kind a request may carry (§5, §9), defined in @app/domain. */
-export { type TextLimit, textLimits } from '@app/domain';
+export { type TextLimit, textLimits } from '@app/domain/text-limits';
 
 /** Shared request limits and client constants (§9). */
 export const limits = {

@@ -1,4 +1,5 @@
 import type { Activity, Agent } from '@app/contracts';
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { isOptionalEmailValid, normalisePhone } from '@app/domain/contact';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { tooLongFields } from '../../../lib/text-limits.ts';
 import { newAgentId, saveAgent } from '../api/agents.ts';
 import { useFormQuestions } from '../api/forms.ts';
 import { AnswersFields } from './answers-fields.tsx';
@@ -18,6 +20,13 @@ import { useValidationToast } from './question-field.tsx';
 import { useProblemHandler } from './use-problem-handler.ts';
 
 type Details = { name: string; liaison: string; phone: string; areaCode: string; email: string };
+/** The limits of PUT /activities/{id}/agents/{agent_id} (PutAgentBody). */
+const detailLimits: Partial<Record<keyof Details, number>> = {
+  name: textLimits.name,
+  liaison: textLimits.name,
+  phone: textLimits.phone,
+  email: textLimits.email,
+};
 type DetailErrors = Partial<Record<keyof Details, string>>;
 
 /**
@@ -68,6 +77,7 @@ function DetailsForm({
   onRefetch: () => void;
 }) {
   const { t } = useTranslation('activities');
+  const { t: tc } = useTranslation('common');
   const queryClient = useQueryClient();
   const [details, setDetails] = useState<Details>({
     name: agent?.name ?? '',
@@ -96,6 +106,9 @@ function DetailsForm({
     if (!details.phone.trim()) found.phone = required;
     else if (!normalisePhone(details.phone, details.areaCode)) found.phone = t('problem.phone');
     if (!isOptionalEmailValid(details.email)) found.email = t('problem.email');
+    for (const [key, max] of Object.entries(tooLongFields(details, detailLimits))) {
+      found[key as keyof Details] ??= tc('text.tooLong', { max });
+    }
     setErrors(found);
     const areAnswersValid = answers.validate();
     if (Object.keys(found).length > 0 || !areAnswersValid) {
@@ -140,6 +153,7 @@ function DetailsForm({
             label={t('group.name')}
             name="group-name"
             value={details.name}
+            maxLength={detailLimits.name}
             onChange={(event) => set('name')(event.target.value)}
             error={errors.name}
             autoComplete="organization"
@@ -150,6 +164,7 @@ function DetailsForm({
             label={t('group.liaison')}
             name="group-liaison"
             value={details.liaison}
+            maxLength={detailLimits.liaison}
             onChange={(event) => set('liaison')(event.target.value)}
             error={errors.liaison}
             autoComplete="name"
@@ -164,6 +179,7 @@ function DetailsForm({
             dir="ltr"
             autoComplete="tel-national"
             value={details.phone}
+            maxLength={detailLimits.phone}
             onChange={(event) => set('phone')(event.target.value)}
             error={errors.phone}
             start={
@@ -184,6 +200,7 @@ function DetailsForm({
             dir="ltr"
             autoComplete="email"
             value={details.email}
+            maxLength={detailLimits.email}
             onChange={(event) => set('email')(event.target.value)}
             error={errors.email}
           />

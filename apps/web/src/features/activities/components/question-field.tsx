@@ -1,9 +1,11 @@
 import type { ActivityPrice, FormAnswerValue, FormQuestion, PhoneAnswer } from '@app/contracts';
 import { localize } from '@app/domain';
+import { answerMaxLength } from '@app/domain/forms';
 import { Check, FileUp, Loader2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaCodeSelect } from '../../../components/ui/area-code-select.tsx';
+import { CharacterCount } from '../../../components/ui/character-count.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
@@ -23,6 +25,7 @@ const problemKeys: Record<string, string> = {
   'date.invalid': 'problem.date',
   'price.invalid': 'problem.price',
   'price.required': 'problem.priceRequired',
+  'text.too_long': 'problem.tooLong',
 };
 
 /** The message of a problem: a rules key, or an `errors.*` key of a server answer. */
@@ -74,10 +77,18 @@ const inputClass =
  */
 export function QuestionField({ question, value, onChange, problem, prices, anchor }: QuestionFieldProps) {
   const { t } = useTranslation('activities');
+  const { t: tc } = useTranslation('common');
   const language = useLanguage();
-  const problemText = useProblemText()(problem);
+  /** The longest answer this question takes (§5: 500 for a text answer, 64 for a name …). */
+  const maxLength = answerMaxLength(question) ?? undefined;
+  const genericProblemText = useProblemText()(problem);
+  const problemText =
+    problem === 'text.too_long' && maxLength !== undefined
+      ? tc('text.tooLong', { max: maxLength })
+      : genericProblemText;
   const inputId = useId();
   const messageId = `${inputId}-message`;
+  const countId = `${inputId}-count`;
   const title = localize(question.title, language);
   const description = localize(question.description, language);
   const isRequired = question.is_required === 1;
@@ -94,8 +105,9 @@ export function QuestionField({ question, value, onChange, problem, prices, anch
             id={inputId}
             rows={4}
             value={text}
+            maxLength={maxLength}
             aria-invalid={problemText ? true : undefined}
-            aria-describedby={describedBy}
+            aria-describedby={describedBy ? `${describedBy} ${countId}` : countId}
             onChange={(event) => onChange(event.target.value)}
             className="min-h-24 w-full resize-y bg-transparent text-[16px] text-slate-900 outline-none"
           />
@@ -119,6 +131,7 @@ export function QuestionField({ question, value, onChange, problem, prices, anch
             autoComplete="tel-national"
             dir="ltr"
             value={phone.number}
+            maxLength={maxLength}
             aria-invalid={problemText ? true : undefined}
             aria-describedby={describedBy}
             onChange={(event) => onChange({ ...phone, number: event.target.value })}
@@ -180,6 +193,7 @@ export function QuestionField({ question, value, onChange, problem, prices, anch
             autoComplete={autoComplete}
             dir={question.type === 'email' || question.type === 'id_number' ? 'ltr' : undefined}
             value={text}
+            maxLength={maxLength}
             aria-invalid={problemText ? true : undefined}
             aria-describedby={describedBy}
             onChange={(event) => onChange(event.target.value)}
@@ -216,9 +230,14 @@ export function QuestionField({ question, value, onChange, problem, prices, anch
         </fieldset>
       ) : (
         <>
-          <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            {heading}
-          </label>
+          <div className="mb-1.5 flex items-baseline justify-between gap-3">
+            <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+              {heading}
+            </label>
+            {question.type === 'textarea' && maxLength !== undefined ? (
+              <CharacterCount id={countId} length={text.length} max={maxLength} />
+            ) : null}
+          </div>
           {description ? <p className="mb-2 text-[13px] text-slate-500">{description}</p> : null}
           {control}
         </>

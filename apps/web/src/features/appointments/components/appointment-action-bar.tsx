@@ -1,7 +1,9 @@
 import type { Appointment, AppointmentActionName } from '@app/contracts';
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { CharacterCount } from '../../../components/ui/character-count.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { ConfirmDialog, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
@@ -46,6 +48,7 @@ export function AppointmentActionBar({
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<BookingErrorKey | null>(null);
   const reasonId = useId();
+  const reasonCountId = useId();
   const actions = visibleActions(appointment.actions);
   if (actions.length === 0) return null;
 
@@ -110,13 +113,17 @@ export function AppointmentActionBar({
           <div className="space-y-3">
             <p>{t('dialogs.told')}</p>
             <div className="flex flex-col gap-1.5">
-              <label htmlFor={reasonId} className="text-sm font-medium text-slate-700">
-                {t('dialogs.reasonLabel')}
-              </label>
+              <div className="flex items-baseline justify-between gap-3">
+                <label htmlFor={reasonId} className="text-sm font-medium text-slate-700">
+                  {t('dialogs.reasonLabel')}
+                </label>
+                <CharacterCount id={reasonCountId} length={reason.length} max={textLimits.answer} />
+              </div>
               <textarea
                 id={reasonId}
                 rows={3}
-                maxLength={500}
+                maxLength={textLimits.answer}
+                aria-describedby={reasonCountId}
                 value={reason}
                 placeholder={t('dialogs.reasonPlaceholder')}
                 onChange={(event) => setReason(event.target.value)}

@@ -1,4 +1,5 @@
 import type { Appointment, AppointmentMode, Exhibitor, ScheduleEntry } from '@app/contracts';
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { localize } from '@app/domain';
 import { appointmentWindow, unixToZoned, zonedToUnix } from '@app/domain/appointments';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { CharacterCount } from '../../../components/ui/character-count.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -20,7 +22,7 @@ import { appointmentPaths } from '../../../lib/appointment-paths.ts';
 import { deviceTimeZone, readsDifferentlyOnDevice } from '../../../lib/device-time.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { formatDate, formatTimeRange, intlLocale, zoneLabel } from '../../../lib/time.ts';
+import { formatDate, formatTimeRange, intlLocale, zoneLabel, zoneSuffix } from '../../../lib/time.ts';
 import { refreshAppointments } from '../api/appointment-actions.ts';
 import { bookEnterpriseSlot, createAppointmentRequest } from '../api/book-appointment.ts';
 import { useEnterpriseSlots } from '../api/enterprise-slots.ts';
@@ -33,7 +35,6 @@ import {
 } from './booking-problems.ts';
 import { timeZoneOptions } from './time-zones.ts';
 
-const matterLimit = 500;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 type Errors = Partial<Record<BookingField, BookingErrorKey>>;
@@ -65,7 +66,7 @@ export function BookingForm({
   const booth = exhibitor.booth;
   const slots = useEnterpriseSlots(meetingId, enterpriseId, true);
   const device = useMemo(deviceTimeZone, []);
-  const ids = { mode: useId(), zone: useId(), matter: useId() };
+  const ids = { mode: useId(), zone: useId(), matter: useId(), matterCount: useId() };
 
   const [mode, setMode] = useState<AppointmentMode>('offline');
   const [place, setPlace] = useState(booth);
@@ -435,7 +436,7 @@ export function BookingForm({
           label={mode === 'offline' ? t('apply.place') : t('apply.placeOnline')}
           hint={mode === 'online' ? t('apply.placeOnlineHint') : undefined}
           name="booth"
-          maxLength={100}
+          maxLength={textLimits.label}
           value={place}
           onChange={(event) => setPlace(event.target.value)}
           data-testid="booking-place"
@@ -445,14 +446,13 @@ export function BookingForm({
             <label htmlFor={ids.matter} className="text-sm font-medium text-slate-700">
               {t('apply.matter')}
             </label>
-            <span className="text-xs text-slate-400 tabular-nums" aria-live="polite">
-              {t('apply.counter', { length: matter.length })}
-            </span>
+            <CharacterCount id={ids.matterCount} length={matter.length} max={textLimits.description} />
           </div>
           <textarea
             id={ids.matter}
             rows={5}
-            maxLength={matterLimit}
+            maxLength={textLimits.description}
+            aria-describedby={ids.matterCount}
             value={matter}
             placeholder={t('apply.matterPlaceholder')}
             onChange={(event) => {
@@ -525,6 +525,7 @@ function SlotChip({
   bookedLabel: string;
   onChoose: () => void;
 }) {
+  const language = useLanguage();
   const isBooked = slot.is_booked === 1;
   return (
     <button
@@ -544,6 +545,7 @@ function SlotChip({
     >
       <bdi dir="ltr">
         {slot.start_time} – {slot.end_time}
+        {zoneSuffix(slot.start * 1000, slot.timezone, language)}
       </bdi>
       {isBooked ? <span className="text-xs">· {bookedLabel}</span> : null}
     </button>

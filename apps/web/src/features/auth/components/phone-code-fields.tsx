@@ -1,3 +1,4 @@
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { useTranslation } from 'react-i18next';
 import { AreaCodeSelect } from '../../../components/ui/area-code-select.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -50,6 +51,7 @@ export function PhoneCodeFields({
       <Field
         label={t('phone.label')}
         name="phone"
+        maxLength={textLimits.phone}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"

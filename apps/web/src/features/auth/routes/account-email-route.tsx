@@ -1,4 +1,5 @@
 import type { User } from '@app/contracts';
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { normaliseEmail } from '@app/domain/contact';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -75,6 +76,7 @@ export function Component() {
         <Field
           label={t('auth:account.newEmail')}
           name="email"
+          maxLength={textLimits.email}
           type="email"
           inputMode="email"
           autoComplete="email"

@@ -1,4 +1,5 @@
 import type { LoginResult } from '@app/contracts';
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -264,6 +265,7 @@ function LoginForms({
             <Field
               label={t('email.label')}
               name="email"
+              maxLength={textLimits.email}
               type="email"
               inputMode="email"
               autoComplete="email"
@@ -293,6 +295,7 @@ function LoginForms({
             <Field
               label={t('exhibitor.account')}
               name="account"
+              maxLength={textLimits.account}
               autoComplete="username"
               autoCapitalize="none"
               value={exhibitor.account}
@@ -302,6 +305,7 @@ function LoginForms({
             <Field
               label={t('exhibitor.password')}
               name="password"
+              maxLength={textLimits.password}
               type="password"
               autoComplete="current-password"
               value={exhibitor.password}

@@ -1,3 +1,4 @@
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { Search, SearchX, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +69,7 @@ export function SearchScreen({ kind }: { kind: SearchKind }) {
           autoComplete="off"
           // biome-ignore lint/a11y/noAutofocus: the page exists to type a search
           autoFocus
-          maxLength={100}
+          maxLength={textLimits.keyword}
           data-testid="search-input"
           className="h-11 w-full rounded-button bg-white ps-10 pe-10 text-[16px] ring-1 ring-slate-200 outline-none placeholder:text-slate-400 focus:ring-2 focus:ring-primary [&::-webkit-search-cancel-button]:hidden"
         />

@@ -1,8 +1,10 @@
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { CharacterCount } from '../../../components/ui/character-count.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -14,6 +16,14 @@ import { applyToExhibitAt } from '../api/apply.ts';
 
 type Form = { company: string; contact_name: string; phone: string; email: string; message: string };
 const required = ['company', 'contact_name', 'phone'] as const;
+/** The limits of POST /meetings/{id}/exhibitor/apply (ExhibitorApplicationBody). */
+const limits: Record<keyof Form, number> = {
+  company: textLimits.title,
+  contact_name: textLimits.name,
+  phone: textLimits.phone,
+  email: textLimits.email,
+  message: textLimits.freeText,
+};
 
 /**
  * /meeting/apply (§2): the exhibitor application — company, contact person and phone required
@@ -24,6 +34,7 @@ function ApplyRoute() {
   const { t: tc } = useTranslation('common');
   const meetingId = useMeeting()._id.$id;
   const messageId = useId();
+  const messageCountId = useId();
   const [form, setForm] = useState<Form>({
     company: '',
     contact_name: '',
@@ -86,6 +97,7 @@ function ApplyRoute() {
   };
   const field = (name: keyof Form) => ({
     name,
+    maxLength: limits[name],
     value: form[name],
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
     error: errors[name],
@@ -100,42 +112,22 @@ function ApplyRoute() {
     >
       <p className="text-[15px] text-slate-600">{t('apply.intro')}</p>
       <div className="space-y-4 rounded-card bg-white p-4 shadow-sm ring-1 ring-slate-100">
-        <Field
-          label={`${t('apply.company')} *`}
-          autoComplete="organization"
-          maxLength={200}
-          {...field('company')}
-        />
-        <Field
-          label={`${t('apply.contact')} *`}
-          autoComplete="name"
-          maxLength={100}
-          {...field('contact_name')}
-        />
-        <Field
-          label={`${t('apply.phone')} *`}
-          type="tel"
-          autoComplete="tel"
-          dir="ltr"
-          maxLength={40}
-          {...field('phone')}
-        />
-        <Field
-          label={t('apply.email')}
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          maxLength={254}
-          {...field('email')}
-        />
+        <Field label={`${t('apply.company')} *`} autoComplete="organization" {...field('company')} />
+        <Field label={`${t('apply.contact')} *`} autoComplete="name" {...field('contact_name')} />
+        <Field label={`${t('apply.phone')} *`} type="tel" autoComplete="tel" dir="ltr" {...field('phone')} />
+        <Field label={t('apply.email')} type="email" autoComplete="email" dir="ltr" {...field('email')} />
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={messageId} className="text-sm font-medium text-slate-700">
-            {t('apply.message')}
-          </label>
+          <div className="flex items-baseline justify-between gap-3">
+            <label htmlFor={messageId} className="text-sm font-medium text-slate-700">
+              {t('apply.message')}
+            </label>
+            <CharacterCount id={messageCountId} length={form.message.length} max={limits.message} />
+          </div>
           <textarea
             id={messageId}
             rows={4}
-            maxLength={500}
+            maxLength={limits.message}
+            aria-describedby={messageCountId}
             value={form.message}
             onChange={(event) => setForm({ ...form, message: event.target.value })}
             className="rounded-card bg-white p-3 text-[16px] text-slate-900 ring-1 ring-slate-200 outline-none focus:ring-2 focus:ring-primary"

@@ -1,4 +1,5 @@
 import type { ExhibitorBinding } from '@app/contracts';
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { localize } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck } from 'lucide-react';
@@ -168,7 +169,7 @@ function BindForm({ meetingId, onDone }: { meetingId: string; onDone: () => void
         name="account"
         autoComplete="username"
         autoCapitalize="none"
-        maxLength={100}
+        maxLength={textLimits.account}
         value={account}
         onChange={(event) => setAccount(event.target.value)}
         error={errors.account}
@@ -178,7 +179,7 @@ function BindForm({ meetingId, onDone }: { meetingId: string; onDone: () => void
         name="password"
         type="password"
         autoComplete="current-password"
-        maxLength={200}
+        maxLength={textLimits.password}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}

@@ -1,4 +1,5 @@
 import type { Enterprise } from '@app/contracts';
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, CalendarClock, CalendarRange, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,6 +7,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { CharacterCount } from '../../../components/ui/character-count.tsx';
+import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -20,6 +23,7 @@ import { appointmentPaths } from '../../../lib/appointment-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
+import { tooLongFields } from '../../../lib/text-limits.ts';
 import { useExhibitorBinding } from '../api/bindings.ts';
 import { usePendingEnterpriseRequests } from '../api/pending-appointments.ts';
 import { saveEnterprise, useEnterpriseToEdit } from '../api/update-enterprise.ts';
@@ -66,12 +70,22 @@ function ManageRoute() {
   return <ManageForm key={enterpriseId} enterprise={enterprise.data} meetingId={meetingId} />;
 }
 
+/** The limits of PUT /enterprises/{id} (UpdateEnterpriseBody) for the fields this form edits. */
+const enterpriseLimits = {
+  title: textLimits.title,
+  description: textLimits.description,
+  phone: textLimits.phone,
+  email: textLimits.email,
+  website: textLimits.url,
+};
+
 function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meetingId: string }) {
   const { t } = useTranslation('exhibitors');
   const { t: tc } = useTranslation('common');
   const language = useLanguage();
   const queryClient = useQueryClient();
   const descriptionId = useId();
+  const counterId = useId();
   const title = localizeWithKey(enterprise.title, language);
   const description = localizeWithKey(enterprise.description, language);
   const [form, setForm] = useState({
@@ -83,6 +97,10 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
   });
   const [logo, setLogo] = useState(enterprise.logo);
   const [titleError, setTitleError] = useState<string>();
+  /** Fields longer than PUT /enterprises allows (§5: a description at most 500 characters). */
+  const [tooLong, setTooLong] = useState<Partial<Record<keyof typeof form, number>>>({});
+  const tooLongMessage = (field: keyof typeof form) =>
+    tooLong[field] === undefined ? undefined : tc('text.tooLong', { max: tooLong[field] });
   const [isSaving, setSaving] = useState(false);
   // Edit the language shown, or (a text not yet in any language) the display language.
   const titleLang = title.lang || (typeof enterprise.title === 'string' ? '' : language);
@@ -100,6 +118,9 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
       return;
     }
     setTitleError(undefined);
+    const overLimit = tooLongFields(form, enterpriseLimits);
+    setTooLong(overLimit);
+    if (Object.keys(overLimit).length > 0) return;
     setSaving(true);
     try {
       const saved = await saveEnterprise(enterprise._id.$id, {
@@ -142,23 +163,37 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
           label={t('manage.name')}
           name="title"
           autoComplete="organization"
-          maxLength={200}
+          maxLength={textLimits.title}
           value={form.title}
           onChange={(event) => setForm({ ...form, title: event.target.value })}
-          error={titleError}
+          error={titleError ?? tooLongMessage('title')}
         />
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={descriptionId} className="text-sm font-medium text-slate-700">
-            {t('manage.description')}
-          </label>
+          <div className="flex items-baseline justify-between gap-3">
+            <label htmlFor={descriptionId} className="text-sm font-medium text-slate-700">
+              {t('manage.description')}
+            </label>
+            <CharacterCount id={counterId} length={form.description.length} max={textLimits.description} />
+          </div>
           <textarea
             id={descriptionId}
             rows={6}
-            maxLength={5000}
+            maxLength={textLimits.description}
             value={form.description}
             onChange={(event) => setForm({ ...form, description: event.target.value })}
-            className="rounded-card bg-white p-3 text-[16px] text-slate-900 ring-1 ring-slate-200 outline-none focus:ring-2 focus:ring-primary"
+            aria-describedby={counterId}
+            aria-invalid={tooLong.description === undefined ? undefined : true}
+            data-testid="manage-description"
+            className={cx(
+              'rounded-card bg-white p-3 text-[16px] text-slate-900 ring-1 outline-none focus:ring-2 focus:ring-primary',
+              tooLong.description === undefined ? 'ring-slate-200' : 'ring-red-400',
+            )}
           />
+          {tooLong.description === undefined ? null : (
+            <p role="alert" className="text-[13px] text-red-600">
+              {tooLongMessage('description')}
+            </p>
+          )}
         </div>
         <Field
           label={t('manage.phone')}
@@ -166,9 +201,10 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
           type="tel"
           autoComplete="tel"
           dir="ltr"
-          maxLength={40}
+          maxLength={textLimits.phone}
           value={form.phone}
           onChange={(event) => setForm({ ...form, phone: event.target.value })}
+          error={tooLongMessage('phone')}
         />
         <Field
           label={t('manage.email')}
@@ -176,9 +212,10 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
           type="email"
           autoComplete="email"
           dir="ltr"
-          maxLength={254}
+          maxLength={textLimits.email}
           value={form.email}
           onChange={(event) => setForm({ ...form, email: event.target.value })}
+          error={tooLongMessage('email')}
         />
         <Field
           label={t('manage.website')}
@@ -186,9 +223,10 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
           type="url"
           autoComplete="url"
           dir="ltr"
-          maxLength={500}
+          maxLength={textLimits.url}
           value={form.website}
           onChange={(event) => setForm({ ...form, website: event.target.value })}
+          error={tooLongMessage('website')}
         />
       </div>
       <div className="flex gap-3">

@@ -1,3 +1,4 @@
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { localize } from '@app/domain';
 import { Search, UsersRound, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -70,6 +71,7 @@ function SpeakerListRoute() {
             placeholder={t('list.searchPlaceholder')}
             enterKeyHint="search"
             autoComplete="off"
+            maxLength={textLimits.keyword}
             data-testid="speaker-search"
             className="h-11 w-full rounded-button bg-white ps-10 pe-10 text-[15px] ring-1 ring-slate-200 outline-none placeholder:text-slate-400 focus:ring-2 focus:ring-primary [&::-webkit-search-cancel-button]:hidden"
           />

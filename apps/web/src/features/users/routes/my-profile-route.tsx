@@ -1,4 +1,5 @@
 import type { User } from '@app/contracts';
+import { textLimits } from '@app/contracts/wire/limits.ts';
 import { enabledLanguages } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -16,8 +17,12 @@ import { useImageUpload } from '../../../lib/api/upload-image.ts';
 import { changeLanguage, languageName } from '../../../lib/i18n.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
+import { tooLongFields } from '../../../lib/text-limits.ts';
 import { currentUserQueryOptions } from '../api/current-user.ts';
 import { saveWork, updateProfile } from '../api/update-profile.ts';
+
+/** The limits of PUT /users/{id} and /users/{id}/works for the fields this form edits. */
+const profileLimits = { username: textLimits.name, title: textLimits.title, company: textLimits.title };
 
 /** /my/profile (§2): name, avatar, work title and company, language. */
 export function Component() {
@@ -53,6 +58,10 @@ function ProfileForm({ user, meetingId }: { user: User; meetingId: string }) {
   });
   const [avatar, setAvatar] = useState(user.avatar);
   const [nameError, setNameError] = useState<string>();
+  /** Fields that arrived longer than their limit (a name from before it, or from a provider). */
+  const [tooLong, setTooLong] = useState<Partial<Record<keyof typeof profileLimits, number>>>({});
+  const tooLongMessage = (field: keyof typeof profileLimits) =>
+    tooLong[field] === undefined ? undefined : tc('text.tooLong', { max: tooLong[field] });
   const [isSaving, setSaving] = useState(false);
   const languages = enabledLanguages(meeting.config.language);
 
@@ -68,6 +77,9 @@ function ProfileForm({ user, meetingId }: { user: User; meetingId: string }) {
       return;
     }
     setNameError(undefined);
+    const overLimit = tooLongFields(form, profileLimits);
+    setTooLong(overLimit);
+    if (Object.keys(overLimit).length > 0) return;
     setSaving(true);
     try {
       await updateProfile(user._id.$id, { username: form.username.trim(), avatar, language: form.language });
@@ -105,26 +117,28 @@ function ProfileForm({ user, meetingId }: { user: User; meetingId: string }) {
           label={t('fields.name')}
           name="username"
           autoComplete="name"
-          maxLength={60}
+          maxLength={profileLimits.username}
           value={form.username}
           onChange={(event) => setForm({ ...form, username: event.target.value })}
-          error={nameError}
+          error={nameError ?? tooLongMessage('username')}
         />
         <Field
           label={t('fields.title')}
           name="title"
           autoComplete="organization-title"
-          maxLength={100}
+          maxLength={profileLimits.title}
           value={form.title}
           onChange={(event) => setForm({ ...form, title: event.target.value })}
+          error={tooLongMessage('title')}
         />
         <Field
           label={t('fields.company')}
           name="company"
           autoComplete="organization"
-          maxLength={100}
+          maxLength={profileLimits.company}
           value={form.company}
           onChange={(event) => setForm({ ...form, company: event.target.value })}
+          error={tooLongMessage('company')}
         />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="language" className="text-sm font-medium text-slate-700">
