@@ -147,6 +147,11 @@ const rows: MatrixRow[] = [
   { route: 'PUT /api/tickets/{id}', request: (c) => put(`/api/tickets/${c.ticketId}`, { job: 'Engineer' }), expect: [401, 404, 200, 404, 404, 404, 404] },
   { route: 'PUT /api/tickets/{id}/approve', request: (c, role) => put(`/api/tickets/${c.ticketId}/approve`, { code: c.ticketCode, scan_key: `matrix-${role}` }), expect: [401, 403, 403, 403, 200, 200, 403] },
   { route: 'PUT /api/tickets/{id}/attends', request: (c) => put(`/api/tickets/${c.reviewTicketId}/attends`, { status: 1 }), expect: [401, 403, 403, 403, 403, 200, 403] },
+  // Private activities (§6): the organiser keeps the invite list and mints invitation links.
+  { route: 'GET /api/activities/{id}/invites', request: (c) => get(`/api/activities/${c.activityId}/invites`), expect: [401, 403, 403, 403, 403, 200, 403] },
+  { route: 'POST /api/activities/{id}/invites', request: (c) => post(`/api/activities/${c.activityId}/invites`, { email: 'matrix-invite@example.test' }), expect: [401, 403, 403, 403, 403, 200, 403] },
+  { route: 'DELETE /api/activities/{id}/invites/{invite_id}', request: (c) => del(`/api/activities/${c.activityId}/invites/${'f'.repeat(24)}`), expect: [401, 403, 403, 403, 403, 200, 403] },
+  { route: 'POST /api/activities/{id}/invitation_links', request: (c) => post(`/api/activities/${c.activityId}/invitation_links`, { expires_in: 3600 }), expect: [401, 403, 403, 403, 403, 200, 403] },
   { route: 'GET /api/forms/{id}/answers', request: (c) => get(`/api/forms/${c.formId}/answers${q({ ticket_id: c.ticketId })}`), expect: [401, 404, 200, 404, 404, 404, 404] },
   { route: 'PUT /api/forms/{id}/answers', request: (c) => put(`/api/forms/${c.formId}/answers`, { ticket_id: c.ticketId, data: {} }), expect: [401, 404, 409, 404, 404, 404, 404] },
   { route: 'PUT /api/activities/{id}/agents/{agent_id}', request: (c) => put(`/api/activities/${c.agentActivityId}/agents/${c.agentId}`, { name: 'Robotics Club', liaison: 'Li Lei', phone: '13800138000', area_code: '86' }), expect: [401, 404, 200, 404, 404, 404, 404] },

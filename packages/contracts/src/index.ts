@@ -1,4 +1,5 @@
 export * from './activities/activities.contracts.ts';
+export * from './activities/activity-invites.contracts.ts';
 export * from './agendas/agendas.contracts.ts';
 export * from './agents/agents.contracts.ts';
 export * from './appointments/appointments.contracts.ts';

@@ -143,6 +143,8 @@ export const CreateTicketsBody = z.strictObject({
   data: FormAnswers.optional(),
   agent_id: ObjectIdString.optional(),
   members: z.array(TicketMemberInput).min(1).max(200).optional(),
+  /** The invitation code of a private activity's link (`?invite=`, §6), when the caller came through one. */
+  invite: z.string().trim().max(textLimits.token).optional(),
 });
 export type CreateTicketsBody = z.infer<typeof CreateTicketsBody>;
 
@@ -150,7 +152,7 @@ export const createTickets = defineRoute({
   method: 'POST',
   path: '/tickets',
   summary:
-    'Registers (§4, §5, §8). Capacity is enforced in the database: never more tickets than a type, source or activity allows. 409 registration.not_started / registration.closed / signup.failed.max / ticket.sold_out / source.invalid / ticket.sign_up_once / phone.registered / email.registered / id_number.exists / 4029 / 4340 / agent.* ; 400 form.required / price.invalid / price.deleted / id_number.invalid / payment.unavailable (paid types); 404 activity or group not found.',
+    'Registers (§4, §5, §8). Capacity is enforced in the database: never more tickets than a type, source or activity allows. 409 registration.not_started / registration.closed / signup.failed.max / ticket.sold_out / source.invalid / ticket.sign_up_once / phone.registered / email.registered / id_number.exists / 4029 / 4340 / agent.* ; 403 activity.invitation_required (private activity, no invitation) / activity.invitation_invalid (forged, other activity or expired code); 400 form.required / price.invalid / price.deleted / id_number.invalid / payment.unavailable (paid types); 404 activity or group not found.',
   spec: '§7 Tickets, §4, §5, §8',
   tags: ['tickets'],
   isPublic: false,

@@ -121,6 +121,13 @@ export const ErrorCode = {
   checkinNotApproved: 'checkin.not_approved',
   /** 409 review of a ticket that is not under review. */
   ticketNotReviewable: 'ticket.not_reviewable',
+  /**
+   * 403 a private activity (§6 'Private events … need registration or permission') without an
+   * invitation: neither a valid invitation code nor the caller's phone or e-mail on its invite list.
+   */
+  invitationRequired: 'activity.invitation_required',
+  /** 403 an invitation code that is forged, for another activity, or expired (§8 'The temporary link has expired'). */
+  invitationInvalid: 'activity.invitation_invalid',
   // Appointments and schedules (§5 Appointment, §8 meeting time conflict / accept failed / already booked).
   /** 400 'Please choose a date first'. */
   appointmentDateRequired: 'appointment.date_required',

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   createdAtColumn,
   deletedColumn,
@@ -147,4 +157,30 @@ export const activityViews = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [index('activity_views_activity_idx').on(t.activityId, t.createdAt)],
+);
+
+/**
+ * The invite list of a private activity (§6 'Private events … need registration or permission'): a
+ * phone (E.164) or an e-mail (lower-cased) per row; a logged-in user whose phone or e-mail is listed
+ * may register. Checked in the registration's own transaction (tickets.registration.ts).
+ */
+export const activityInvites = pgTable(
+  'activity_invites',
+  {
+    id: idColumn(),
+    activityId: text('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    phone: text('phone'),
+    email: text('email'),
+    /** The organiser who added it. */
+    createdBy: text('created_by'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('activity_invites_phone_uq').on(t.activityId, t.phone),
+    uniqueIndex('activity_invites_email_uq').on(t.activityId, t.email),
+    check('activity_invites_address', sql`${t.phone} is not null or ${t.email} is not null`),
+    check('activity_invites_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
 );

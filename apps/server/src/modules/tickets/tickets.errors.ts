@@ -149,3 +149,19 @@ export function answersRefused(problems: AnswerProblem[]): AppError {
     { path: first.questionId, message: problemMessages[first.key] },
   ]);
 }
+
+/**
+ * 403 a private activity without an invitation (§6 'Private events … need registration or
+ * permission', with the no-permission message): neither an invitation code nor the caller's phone
+ * or e-mail on the invite list.
+ */
+export const invitationRequired = () =>
+  new AppError(403, ErrorCode.invitationRequired, 'the current user has no permission');
+
+/** 403 an invitation code that is forged, altered or for another activity. */
+export const invitationInvalid = () =>
+  new AppError(403, ErrorCode.invitationInvalid, 'the current user has no permission');
+
+/** 403 an expired invitation code (§8 'The temporary link has expired'). */
+export const invitationExpired = () =>
+  new AppError(403, ErrorCode.invitationInvalid, 'The temporary link has expired');

@@ -26,6 +26,7 @@ import {
   emailRegistered,
   idNumberExists,
   insufficientQuantity,
+  invitationRequired,
   paymentUnavailable,
   phoneRegistered,
   priceDeleted,
@@ -37,6 +38,7 @@ import {
   sourceInvalid,
   ticketSoldOut,
 } from './tickets.errors.ts';
+import { verifyInvitation } from './tickets.invites.ts';
 import {
   type ActivityRow,
   type AgentRow,
@@ -49,6 +51,7 @@ import {
   findPricesOfActivity,
   findSourcesOfActivity,
   insertTickets,
+  isUserInvited,
   lockAgent,
   moveCounters,
   type NewTicketRow,
@@ -271,6 +274,11 @@ type RegistrationPlan = {
   prices: PriceRow[];
   source: SourceRow | null;
   agent: AgentRow | null;
+  /**
+   * A private activity entered without an invitation code: this user's phone or e-mail must be on
+   * its invite list, checked (and the entry locked) in the writing transaction.
+   */
+  inviteeUserId: string | null;
 };
 
 /**
@@ -288,7 +296,7 @@ async function writePlan(deps: TicketDeps, plan: RegistrationPlan): Promise<Tick
   const priceIds = [...plan.perPrice.keys()].sort();
   if (deps.capacityGuard === 'none') return writeNaively(deps, plan, priceIds);
   const single = plan.rows[0] as NewTicketRow & { id: string; code: string };
-  if (!isGroup && total === 1) {
+  if (!isGroup && total === 1 && plan.inviteeUserId === null) {
     const stored = await mappingUnique(() =>
       registerOne(deps.db, { ...single, answers: single.answers ?? {} }, plan.source?.id ?? null),
     );
@@ -318,6 +326,14 @@ async function writePlan(deps: TicketDeps, plan: RegistrationPlan): Promise<Tick
     ];
   }
   return inTransaction(deps.db, async (tx) => {
+    // §6: the invite list is read in the transaction that writes the ticket, its entry locked until
+    // commit, so an entry removed meanwhile either blocks this registration or is seen gone.
+    if (
+      plan.inviteeUserId &&
+      !(await isUserInvited(tx, plan.activity.id, plan.inviteeUserId, { lock: true }))
+    ) {
+      throw invitationRequired();
+    }
     if (plan.agent) {
       await lockAgent(tx, plan.agent.id);
       const held = await countAgentTicketsByPrice(tx, plan.agent.id);
@@ -387,6 +403,9 @@ async function writeNaively(
     throw sourceInvalid();
   }
   return inTransaction(deps.db, async (tx) => {
+    if (plan.inviteeUserId && !(await isUserInvited(tx, plan.activity.id, plan.inviteeUserId))) {
+      throw invitationRequired();
+    }
     const inserted = await mappingUnique(() => insertTickets(tx, plan.rows));
     for (const id of priceIds) await moveCounters(tx, { priceId: id, n: plan.perPrice.get(id) ?? 0 });
     await moveCounters(tx, {
@@ -409,6 +428,29 @@ function isCapacityRefusal(error: unknown): boolean {
   );
 }
 
+/**
+ * Who may register for an activity (§6 private events): anyone for a public one; for a private one
+ * the holder of a valid invitation code (`body.invite`), else a user on its invite list.
+ * @returns the user id whose invitation the writing transaction must find on the list, or null
+ * @throws 403 activity.invitation_invalid (bad or expired code), activity.invitation_required
+ */
+async function privateAccess(
+  deps: TicketDeps,
+  activity: ActivityRow,
+  userId: string,
+  invite: string | undefined,
+): Promise<string | null> {
+  if (activity.privacy !== 1) return null;
+  if (invite) {
+    if (!deps.authSecret) throw new Error('createTickets: authSecret is needed to check invitations');
+    await verifyInvitation(deps.authSecret, invite, activity.id);
+    return null;
+  }
+  // Answered early (before capacity and form checks); decided again, locked, when writing.
+  if (!(await isUserInvited(deps.db, activity.id, userId))) throw invitationRequired();
+  return userId;
+}
+
 /** The caller's registration input. */
 export type CreateTicketsInput = {
   userId: string;
@@ -427,7 +469,8 @@ export type CreateTicketsInput = {
  *   409 registration.not_started / registration.closed / registration.failed / signup.failed.max /
  *   source.invalid / ticket.sign_up_once / ticket.sold_out / phone.registered / email.registered /
  *   id_number.exists / 4340 / 4029 / agent.limit_exceeded / agent.price_limit / agent.duplicate_* /
- *   agent.not_enabled; 400 price.invalid / price.deleted / payment.unavailable / form.required /
+ *   agent.not_enabled; 403 activity.invitation_required / activity.invitation_invalid (private
+ *   activity, §6: tickets.invites.ts); 400 price.invalid / price.deleted / payment.unavailable / form.required /
  *   phone.invalid / email.invalid / id_number.invalid / option.invalid.
  */
 export async function createTickets(deps: TicketDeps, input: CreateTicketsInput): Promise<Ticket[]> {
@@ -440,6 +483,7 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
   if (!activity || activity.deleted === 1 || activity.meetingId !== input.meetingId) {
     throw notFound('activity');
   }
+  const inviteeUserId = await privateAccess(deps, activity, input.userId, body.invite);
   const source = resolveSource(sources, body.source_id === '' ? undefined : body.source_id);
   const livePriceIds = prices.filter((p) => p.deleted === 0).map((p) => p.id);
   const status = activity.isReview === 1 ? 0 : 1;
@@ -483,7 +527,15 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
       amount: price.amount,
       code: newTicketCode(),
     };
-    const plan = { activity, rows: [row], perPrice: new Map([[price.id, 1]]), prices, source, agent: null };
+    const plan = {
+      activity,
+      rows: [row],
+      perPrice: new Map([[price.id, 1]]),
+      prices,
+      source,
+      agent: null,
+      inviteeUserId,
+    };
     const [ticket] = await writePlan(deps, plan).catch((error: unknown) =>
       isCapacityRefusal(error) ? refuseHolderFirst(error) : Promise.reject(error),
     );
@@ -530,7 +582,7 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
   const order = new Map(rows.map((row, index) => [row.id, index]));
   // Same order in every batch so two batches colliding on a phone wait instead of deadlocking.
   rows.sort((a, b) => (a.phone ?? '').localeCompare(b.phone ?? '') || a.id.localeCompare(b.id));
-  const inserted = await writePlan(deps, { activity, rows, perPrice, prices, source, agent });
+  const inserted = await writePlan(deps, { activity, rows, perPrice, prices, source, agent, inviteeUserId });
   const titles = new Map(prices.map((p) => [p.id, p.title]));
   return inserted
     .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))

@@ -1,9 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation, violatedConstraintOf } from '../../db/pg-errors.ts';
-import { activities, activityPrices, activitySources } from '../activities/activities.tables.ts';
+import {
+  activities,
+  activityInvites,
+  activityPrices,
+  activitySources,
+} from '../activities/activities.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
 import { formQuestions, forms } from '../forms/forms.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { meetingStaff, ticketScans, tickets } from './tickets.tables.ts';
 
 /**
@@ -490,4 +496,69 @@ export async function findTickets(
 export async function countTicketRows(db: Database, filter: TicketFilter): Promise<number> {
   const [row] = await db.select({ total: count() }).from(tickets).where(whereOf(filter));
   return Number(row?.total ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invite lists of private activities (§6)
+// ---------------------------------------------------------------------------------------------
+
+export type InviteRow = typeof activityInvites.$inferSelect;
+
+/** An activity's invite list, newest first. */
+export async function findInvites(db: Database, activityId: string): Promise<InviteRow[]> {
+  return db
+    .select()
+    .from(activityInvites)
+    .where(eq(activityInvites.activityId, activityId))
+    .orderBy(desc(activityInvites.createdAt), desc(activityInvites.id));
+}
+
+/**
+ * Adds a phone or an e-mail to an invite list; an address already there is left as it is.
+ * @returns the entry (new or existing)
+ */
+export async function insertInviteIfAbsent(
+  db: Database,
+  row: { id: string; activityId: string; phone: string | null; email: string | null; createdBy: string },
+): Promise<InviteRow> {
+  const [inserted] = await db.insert(activityInvites).values(row).onConflictDoNothing().returning();
+  if (inserted) return inserted;
+  const [existing] = await db
+    .select()
+    .from(activityInvites)
+    .where(
+      and(
+        eq(activityInvites.activityId, row.activityId),
+        row.phone ? eq(activityInvites.phone, row.phone) : eq(activityInvites.email, row.email ?? ''),
+      ),
+    )
+    .limit(1);
+  if (!existing) throw new Error('invite neither inserted nor found');
+  return existing;
+}
+
+/** Removes an entry of an activity's invite list (nothing when it is not there). */
+export async function deleteInvite(db: Database, activityId: string, inviteId: string): Promise<void> {
+  await db
+    .delete(activityInvites)
+    .where(and(eq(activityInvites.activityId, activityId), eq(activityInvites.id, inviteId)));
+}
+
+/**
+ * Whether a user's phone or e-mail is on an activity's invite list. With `lock` (inside the
+ * registration's transaction) the matching entry is locked FOR SHARE, so an organiser removing it
+ * waits until the registration commits — or the registration sees it gone.
+ */
+export async function isUserInvited(
+  db: Database,
+  activityId: string,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<boolean> {
+  const result = (await db.execute(sql`select 1 as invited
+    from ${activityInvites} i join ${users} u on u.id = ${userId}
+    where i.activity_id = ${activityId}
+      and ((u.phone is not null and i.phone = u.phone) or (u.email is not null and i.email = u.email))
+    limit 1${options.lock ? sql` for share of i` : sql``}`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }

@@ -1,11 +1,15 @@
 import {
+  addActivityInvite,
   approveTicket,
   countTickets as countTicketsContract,
+  createInvitationLink,
   createTickets as createTicketsContract,
   getFormAnswers as getFormAnswersContract,
   getStaffStatus as getStaffStatusContract,
+  listActivityInvites,
   listTickets as listTicketsContract,
   putFormAnswers as putFormAnswersContract,
+  removeActivityInvite,
   reviewTicket as reviewTicketContract,
   updateTicket as updateTicketContract,
 } from '@app/contracts';
@@ -14,6 +18,7 @@ import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import { getFormAnswers, putFormAnswers, updateTicket } from './tickets.answers.ts';
 import { checkIn } from './tickets.checkin.ts';
+import { addInvite, listInvites, mintInvitationLink, removeInvite } from './tickets.invites.ts';
 import { createTickets } from './tickets.registration.ts';
 import { reviewTicket } from './tickets.review.ts';
 import { countTickets, listTickets } from './tickets.service.ts';
@@ -22,10 +27,12 @@ import { getStaffStatus } from './tickets.staff.ts';
 /**
  * §7 Tickets: GET /tickets, /tickets/count, /tickets/staff (is the caller staff); POST /tickets; PUT /tickets/{id}, /tickets/{id}/approve
  * (check-in), /tickets/{id}/attends (review). §7 Forms: GET and PUT /forms/{id}/answers (a ticket's
- * answers; group=1 is the agents module's). Every call needs a logged-in caller.
+ * answers; group=1 is the agents module's). §6 private activities: GET, POST /activities/{id}/invites,
+ * DELETE /activities/{id}/invites/{invite_id}, POST /activities/{id}/invitation_links (organisers).
+ * Every call needs a logged-in caller.
  */
 export function ticketRoutes(app: App): void {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   app.route({
     ...contractRoute(listTicketsContract),
     config: { auth: 'required' },
@@ -49,7 +56,7 @@ export function ticketRoutes(app: App): void {
     config: { auth: 'required' },
     handler: async (request) => {
       const results = await createTickets(
-        { db, contextTtlMs: app.deps.config.REGISTRATION_CONTEXT_TTL_MS },
+        { db, contextTtlMs: config.REGISTRATION_CONTEXT_TTL_MS, authSecret: config.AUTH_SECRET },
         { userId: requireUserId(request), meetingId: request.actor.sessionMeetingId, body: request.body },
       );
       return { results };
@@ -126,6 +133,45 @@ export function ticketRoutes(app: App): void {
           ticketId: request.body.ticket_id,
           agentId: request.body.agent_id,
         },
+      ),
+  });
+  const organiser = (
+    request: { actor: { sessionMeetingId: string | null }; params: { id: string } },
+    userId: string,
+  ) => ({
+    userId,
+    meetingId: request.actor.sessionMeetingId,
+    activityId: request.params.id,
+  });
+  app.route({
+    ...contractRoute(listActivityInvites),
+    config: { auth: 'required' },
+    handler: async (request) => ({
+      results: await listInvites({ db }, organiser(request, requireUserId(request))),
+    }),
+  });
+  app.route({
+    ...contractRoute(addActivityInvite),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      addInvite({ db }, { ...organiser(request, requireUserId(request)), body: request.body }),
+  });
+  app.route({
+    ...contractRoute(removeActivityInvite),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      removeInvite(
+        { db },
+        { ...organiser(request, requireUserId(request)), inviteId: request.params.invite_id },
+      ),
+  });
+  app.route({
+    ...contractRoute(createInvitationLink),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      mintInvitationLink(
+        { db, config },
+        { ...organiser(request, requireUserId(request)), expiresInSeconds: request.body?.expires_in },
       ),
   });
 }

@@ -43,6 +43,8 @@ export type TicketDeps = {
    * REGISTRATION_CONTEXT_TTL_MS); 0 or absent reads it every time.
    */
   contextTtlMs?: number;
+  /** AUTH_SECRET: checks invitation codes of private activities (tickets.invites.ts). */
+  authSecret?: string;
 };
 
 const defaultLimit = 20;
