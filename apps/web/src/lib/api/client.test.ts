@@ -182,6 +182,24 @@ describe('api client', () => {
     expect(onInvalidObjectId).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the session on a 403 that refuses one object (a private activity without invitation)', async () => {
+    const onForbidden = vi.fn();
+    const { client } = setup(
+      [
+        () =>
+          json(403, { code: 'activity.invitation_required', message: 'the current user has no permission' }),
+        () => json(403, { code: 'no_permission', message: 'the current user has no permission' }),
+      ],
+      { onForbidden },
+    );
+    await expect(client.list('/tickets')).rejects.toMatchObject({
+      status: 403,
+      code: 'activity.invitation_required',
+    });
+    await expect(client.list('/tickets')).rejects.toMatchObject({ status: 403 });
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
   it('learns the clock offset from x-server-time on apikey_expired and retries once', async () => {
     const serverSeconds = 1_700_003_600;
     const { client, calls, offset } = setup([

@@ -10,6 +10,14 @@ import { signRequest } from './sign-request.ts';
  * after 30 s, retries once on a skewed clock and reports 403 and invalid-ObjectId errors to the app.
  */
 
+/** 403 codes that refuse one object, not the session: they must not log the user out (§6). */
+const objectRefusals = new Set([
+  'no_permission',
+  'appointment.participant_required',
+  'activity.invitation_required',
+  'activity.invitation_invalid',
+]);
+
 export type QueryValue =
   | string
   | number
@@ -235,9 +243,9 @@ export function createApiClient(deps: ApiClientDeps) {
       data,
       retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     });
-    // A 403 forces logout (§6, §8), except a refusal on one object ('no permission'), which is not
-    // about the session.
-    if (response.status === 403 && code !== 'no_permission') deps.onForbidden?.(error);
+    // A 403 forces logout (§6, §8), except a refusal on one object ('no permission', a private
+    // activity without an invitation), which is not about the session.
+    if (response.status === 403 && !objectRefusals.has(String(code))) deps.onForbidden?.(error);
     if (isInvalidObjectIdMessage(message)) deps.onInvalidObjectId?.(error);
     throw error;
   }

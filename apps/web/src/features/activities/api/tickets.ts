@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, contractPath, fillPath } from '../../../lib/api/api.ts';
 import { getStoredSource } from '../../../lib/session.ts';
 import { bracketBody } from './body.ts';
+import { storedInvite } from './invite.ts';
 
 const ticketsPath = contractPath<typeof listTickets>('/tickets');
 
@@ -65,7 +66,9 @@ async function storedSourceId(activityId: string): Promise<string | undefined> {
  * the visible answers and the stored source. Answers the created ticket. Errors (§8): 409
  * registration.not_started / registration.closed / signup.failed.max / ticket.sold_out /
  * source.invalid / ticket.sign_up_once / phone.registered / email.registered / id_number.exists /
- * 4340; 400 form.required / price.invalid / price.deleted / id_number.invalid / payment.unavailable.
+ * 4340; 400 form.required / price.invalid / price.deleted / id_number.invalid / payment.unavailable;
+ * 403 activity.invitation_required / activity.invitation_invalid (a private activity, §6: the
+ * invitation code the visitor came with is sent along).
  */
 export async function registerTicket(input: {
   activityId: string;
@@ -81,6 +84,7 @@ export async function registerTicket(input: {
       price_version: input.priceVersion,
       source_id: await storedSourceId(input.activityId),
       data: input.data,
+      invite: storedInvite(input.activityId),
     }),
   );
   const ticket = tickets[0];
@@ -104,6 +108,7 @@ export async function registerMembers(input: {
       activity_id: input.activityId,
       agent_id: input.agentId,
       source_id: sourceId,
+      invite: storedInvite(input.activityId),
       members: input.members.map((member) => ({
         price_id: member.price_id,
         price_version: member.price_version,

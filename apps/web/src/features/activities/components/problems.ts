@@ -40,7 +40,9 @@ export type ProblemKey =
   | 'duplicatePhone'
   | 'duplicateEmail'
   | 'duplicateIdNumber'
-  | 'notFound';
+  | 'notFound'
+  | 'invitationRequired'
+  | 'invitationInvalid';
 
 const dialogs: Record<string, [ProblemKey, boolean]> = {
   'registration.not_started': ['notStarted', false],
@@ -65,6 +67,9 @@ const dialogs: Record<string, [ProblemKey, boolean]> = {
   'agent.duplicate_email': ['duplicateEmail', false],
   'agent.duplicate_id_number': ['duplicateIdNumber', false],
   not_found: ['notFound', true],
+  // §6 private activities: no invitation, or a link that is forged or expired.
+  'activity.invitation_required': ['invitationRequired', false],
+  'activity.invitation_invalid': ['invitationInvalid', false],
 };
 
 const fields: Record<string, [ProblemKey, 'phone' | 'email' | 'id_number']> = {

@@ -1,6 +1,6 @@
 import type { Activity, Ticket } from '@app/contracts';
 import { localize } from '@app/domain';
-import { CalendarDays, MapPin, MonitorPlay, Users } from 'lucide-react';
+import { CalendarDays, LockKeyhole, MapPin, MonitorPlay, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { useLoginGate } from '../../../lib/use-login-gate.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { recordView, useActivity, useActivitySources } from '../api/activities.ts';
+import { rememberInvite, storedInvite } from '../api/invite.ts';
 import { useIsMeetingStaff, useMyTickets } from '../api/tickets.ts';
 import {
   activityWhen,
@@ -38,38 +39,55 @@ const NoticeDialog = lazy(async () => ({
 }));
 
 /**
- * /meeting/activity/detail?activity_id&source_id (§2): cover, title, time, place, ticket types,
+ * /meeting/activity/detail?activity_id&source_id[&invite] (§2): cover, title, time, place, ticket types,
  * places left and state, description; the view is counted once (with the source); 'Register' opens
  * the form (after login), or explains in an acknowledge-only dialog why not (§8); holders see their
  * standing, their ticket and, when allowed, 'Edit my answers'; group registration by flow version.
+ * A private activity says so ('private — by invitation', §6); opened through an invitation link, the
+ * link's code is remembered and sent with the registration.
  */
 function ActivityDetailRoute() {
   const { ready } = useTranslation(['activities', 'common']);
   const meetingId = useMeeting()._id.$id;
   const [activityId] = useSearchState('activity_id');
   const [sourceId] = useSearchState('source_id');
+  const [invite] = useSearchState('invite');
   const activity = useActivity(meetingId, activityId);
   useEffect(() => {
     // The channel the visitor came through is remembered like query `source` (§2, §7).
     if (sourceId) setStoredSource(sourceId);
   }, [sourceId]);
+  useEffect(() => {
+    if (activityId && invite) rememberInvite(activityId, invite);
+  }, [activityId, invite]);
 
   if (!activityId) return <Navigate to={paths.notFound()} replace />;
   if (activity.isPending || !ready) return <DetailSkeleton />;
   if (activity.isError) return <ErrorState className="py-24" onRetry={() => void activity.refetch()} />;
   if (activity.data === null) return <Navigate to={paths.notFound()} replace />;
   if (activity.data.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
-  return <DetailPage key={activityId} activity={activity.data} meetingId={meetingId} sourceId={sourceId} />;
+  return (
+    <DetailPage
+      key={activityId}
+      activity={activity.data}
+      meetingId={meetingId}
+      sourceId={sourceId}
+      isInvited={Boolean(invite || storedInvite(activityId))}
+    />
+  );
 }
 
 function DetailPage({
   activity,
   meetingId,
   sourceId,
+  isInvited,
 }: {
   activity: Activity;
   meetingId: string;
   sourceId: string | undefined;
+  /** Opened through an invitation link (now or earlier in this tab). */
+  isInvited: boolean;
 }) {
   const { t } = useTranslation('activities');
   const language = useLanguage();
@@ -126,6 +144,18 @@ function DetailPage({
         <div className="space-y-6">
           <header className="space-y-3">
             <StateBadge {...label} className="desk:hidden" />
+            {activity.privacy === 1 ? (
+              <p
+                className="flex flex-wrap items-center gap-x-2 gap-y-1 text-[13px] font-medium text-slate-600"
+                data-testid="activity-private"
+              >
+                <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5">
+                  <LockKeyhole aria-hidden="true" className="size-3.5" />
+                  {t('detail.private')}
+                </span>
+                {isInvited ? <span className="text-primary">{t('detail.invited')}</span> : null}
+              </p>
+            ) : null}
             <h1
               className="text-[22px] leading-tight font-bold text-slate-900 desk:text-3xl"
               data-testid="activity-title"
@@ -135,7 +165,7 @@ function DetailPage({
             <ul className="space-y-1.5 text-[14px] text-slate-600">
               <li className="flex items-start gap-2">
                 <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                <span>{activityWhen(activity, meeting.time_zone, language)}</span>
+                <span data-testid="activity-when">{activityWhen(activity, meeting.time_zone, language)}</span>
               </li>
               <li className="flex items-start gap-2">
                 {activity.offline === 1 ? (
