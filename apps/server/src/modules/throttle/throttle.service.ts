@@ -160,6 +160,8 @@ export async function countAttempt(
         );
     }
   });
+  // About one try in 64 (by the millisecond) also clears day-old counters, so the table stays small
+  // without a job of its own.
   if (now % 64 === 0) await pruneFailures(store.db, now);
   return {
     succeeded: async () => {
