@@ -35,9 +35,11 @@ export const viewports = [
 ] as const;
 export type Viewport = (typeof viewports)[number];
 
+/** `timezoneId`: the device's time zone (IANA), Asia/Shanghai unless a test says otherwise. */
 export async function openPage(
   browser: Browser,
   viewport: Viewport,
+  { timezoneId = 'Asia/Shanghai' }: { timezoneId?: string } = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: viewport.width, height: viewport.height },
@@ -46,7 +48,7 @@ export async function openPage(
     deviceScaleFactor: 1,
     ...(viewport.userAgent ? { userAgent: viewport.userAgent } : {}),
     locale: 'en-US',
-    timezoneId: 'Asia/Shanghai',
+    timezoneId,
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -1,6 +1,6 @@
 import type { Activity, ActivityPrice } from '@app/contracts';
 import type { Language } from '@app/domain';
-import { formatDate, formatTime } from '../../../lib/time.ts';
+import { clockTime, currentDeviceZone, formatDate, formatTime, zoneSuffix } from '../../../lib/time.ts';
 
 /**
  * Display helpers of the activity pages: money (§9 cents shown in yuan with a currency sign, a
@@ -38,25 +38,33 @@ export const ticketsLeft = (price: ActivityPrice): number | null =>
 
 /**
  * When an activity takes place, in the meeting's zone: `Sat, 21 Nov 2026 · 09:00 – 12:00` on one
- * day, else both dates with their times.
+ * day, else both dates with their times; the zone's name after the last time when the device's
+ * clock reads differently (lib/time.ts, the one time rule).
  */
 export function activityWhen(
   activity: Pick<Activity, 'start' | 'end'>,
   timeZone: string,
   language: Language,
+  deviceZone: string = currentDeviceZone(),
 ) {
   const start = activity.start * 1000;
   const end = activity.end * 1000;
   const startDay = formatDate(start, timeZone, language);
-  if (end <= start) return `${startDay} · ${formatTime(start, timeZone, language)}`;
+  const zone = zoneSuffix(start, timeZone, language, deviceZone);
+  if (end <= start) return `${startDay} · ${clockTime(start, timeZone, language)}${zone}`;
   const endDay = formatDate(end, timeZone, language);
   if (startDay === endDay) {
-    return `${startDay} · ${formatTime(start, timeZone, language)} – ${formatTime(end, timeZone, language)}`;
+    return `${startDay} · ${clockTime(start, timeZone, language)} – ${clockTime(end, timeZone, language)}${zone}`;
   }
-  return `${startDay} ${formatTime(start, timeZone, language)} – ${endDay} ${formatTime(end, timeZone, language)}`;
+  return `${startDay} ${clockTime(start, timeZone, language)} – ${endDay} ${clockTime(end, timeZone, language)}${zone}`;
 }
 
-/** A date and time in the meeting's zone (registration opening, deadline). */
-export function formatMoment(seconds: number, timeZone: string, language: Language): string {
-  return `${formatDate(seconds * 1000, timeZone, language)} ${formatTime(seconds * 1000, timeZone, language)}`;
+/** A date and time in the meeting's zone (registration opening, deadline), zone named as lib/time.ts says. */
+export function formatMoment(
+  seconds: number,
+  timeZone: string,
+  language: Language,
+  deviceZone: string = currentDeviceZone(),
+): string {
+  return `${formatDate(seconds * 1000, timeZone, language)} ${formatTime(seconds * 1000, timeZone, language, deviceZone)}`;
 }

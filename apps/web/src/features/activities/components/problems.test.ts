@@ -42,8 +42,12 @@ describe('money and time', () => {
   });
   it("writes one day's times in the meeting's zone", () => {
     const start = Date.UTC(2026, 11, 5, 6, 0) / 1000;
-    expect(activityWhen({ start, end: start + 3 * 3600 }, 'Asia/Shanghai', 'en')).toBe(
+    expect(activityWhen({ start, end: start + 3 * 3600 }, 'Asia/Shanghai', 'en', 'Asia/Shanghai')).toBe(
       'Sat, Dec 5, 2026 · 14:00 – 17:00',
+    );
+    // Seen from New York: the same wall-clock times, named once at the end.
+    expect(activityWhen({ start, end: start + 3 * 3600 }, 'Asia/Shanghai', 'en', 'America/New_York')).toBe(
+      'Sat, Dec 5, 2026 · 14:00 – 17:00 GMT+8',
     );
   });
 });

@@ -60,7 +60,7 @@ export function SessionCard({
             {formatDate(start, timeZone, language, { weekday: 'short', day: 'numeric', month: 'short' })}
           </span>
         ) : null}
-        <span className="font-medium text-slate-700 tabular-nums">
+        <span className="font-medium text-slate-700 tabular-nums" data-testid="session-time">
           {formatTimeRange(start, end, timeZone, language)}
         </span>
         {isCompact ? null : (

@@ -1,4 +1,4 @@
-import { localize, toMilliseconds } from '@app/domain';
+import { type Language, localize, toMilliseconds } from '@app/domain';
 import { CalendarX2, Clock, Globe } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { scrollToAnchorWhenReady, scrollToElementId } from '../../../lib/anchor.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { formatDate, formatTime, zoneLabel } from '../../../lib/time.ts';
+import { formatDate, formatTime, formatTimeParts, zoneLabel } from '../../../lib/time.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { dateKey, differsFromDevice } from '../../../lib/zoned-days.ts';
@@ -206,9 +206,7 @@ function ScheduleRoute() {
                     ) : null}
                     <div className="desk:flex desk:gap-6">
                       <h3 className="sticky top-14 z-10 -mx-4 mb-2 bg-slate-50/95 px-4 py-1.5 text-[15px] font-bold text-slate-900 tabular-nums backdrop-blur desk:static desk:mx-0 desk:w-16 desk:shrink-0 desk:bg-transparent desk:p-0 desk:pt-4">
-                        <time dateTime={new Date(group.start).toISOString()}>
-                          {formatTime(group.start, timeZone, language)}
-                        </time>
+                        <GroupTime at={group.start} timeZone={timeZone} language={language} />
                       </h3>
                       <div className="grid min-w-0 flex-1 grid-cols-1 gap-3 desk:grid-cols-2">
                         {group.sessions.map((session) => (
@@ -254,3 +252,21 @@ function NowLine({ id, label }: { id: string; label: string }) {
 }
 
 export { ScheduleRoute as Component };
+
+/** A time group's heading: the time, and below it the zone's short name when it reads differently from the device. */
+function GroupTime({ at, timeZone, language }: { at: number; timeZone: string; language: Language }) {
+  const { time, zone } = formatTimeParts(at, timeZone, language);
+  return (
+    <time dateTime={new Date(at).toISOString()}>
+      {time}
+      {zone ? (
+        <span
+          data-testid="time-zone"
+          className="ms-1 text-[11px] font-medium text-slate-500 desk:ms-0 desk:block"
+        >
+          {zone}
+        </span>
+      ) : null}
+    </time>
+  );
+}

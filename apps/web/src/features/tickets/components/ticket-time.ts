@@ -1,27 +1,48 @@
 import type { Language } from '@app/domain';
-import { formatDate, formatTime, formatTimeRange } from '../../../lib/time.ts';
+import {
+  clockTime,
+  currentDeviceZone,
+  formatDate,
+  formatTime,
+  formatTimeRange,
+  zoneSuffix,
+} from '../../../lib/time.ts';
 
 /** Isolated left to right (LRI … PDI): '09:00 – 11:30' keeps its order inside Arabic text. */
 const ltr = (text: string) => `\u2066${text}\u2069`;
 
 /**
  * When an activity takes place, in the meeting's time zone: `Thu, 22 Aug 2019 · 09:00 – 11:30`, or
- * both ends with their dates when it spans days. Times are unix seconds.
+ * both ends with their dates when it spans days; the zone's name after the last time when the
+ * device's clock reads differently (lib/time.ts, the one time rule). Times are unix seconds.
  */
-export function activityWhen(start: number, end: number, timeZone: string, language: Language): string {
+export function activityWhen(
+  start: number,
+  end: number,
+  timeZone: string,
+  language: Language,
+  deviceZone: string = currentDeviceZone(),
+): string {
   const startMs = start * 1000;
   const endMs = Math.max(end, start) * 1000;
   const startDay = formatDate(startMs, timeZone, language);
   const endDay = formatDate(endMs, timeZone, language);
-  if (startDay === endDay) return `${startDay} · ${ltr(formatTimeRange(startMs, endMs, timeZone, language))}`;
-  return `${startDay} ${ltr(formatTime(startMs, timeZone, language))} – ${endDay} ${ltr(formatTime(endMs, timeZone, language))}`;
+  if (startDay === endDay)
+    return `${startDay} · ${ltr(formatTimeRange(startMs, endMs, timeZone, language, deviceZone))}`;
+  const zone = zoneSuffix(startMs, timeZone, language, deviceZone);
+  return `${startDay} ${ltr(clockTime(startMs, timeZone, language))} – ${endDay} ${ltr(`${clockTime(endMs, timeZone, language)}${zone}`)}`;
 }
 
-/** A moment (unix seconds) as `22 Aug 2019, 09:12` in the meeting's time zone. */
-export function momentLabel(seconds: number, timeZone: string, language: Language): string {
+/** A moment (unix seconds) as `22 Aug 2019, 09:12` in the meeting's time zone (zone named as lib/time.ts says). */
+export function momentLabel(
+  seconds: number,
+  timeZone: string,
+  language: Language,
+  deviceZone: string = currentDeviceZone(),
+): string {
   const ms = seconds * 1000;
   const day = formatDate(ms, timeZone, language, { day: 'numeric', month: 'short', year: 'numeric' });
-  return `${day} ${ltr(formatTime(ms, timeZone, language))}`;
+  return `${day} ${ltr(formatTime(ms, timeZone, language, deviceZone))}`;
 }
 
 /** Upcoming first (soonest first), then past ones (latest first). `now` in unix seconds. */

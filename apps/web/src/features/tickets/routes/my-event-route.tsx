@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { formatDate, formatTime } from '../../../lib/time.ts';
+import { formatDate, formatTimeParts } from '../../../lib/time.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useMyTickets } from '../api/my-tickets.ts';
@@ -140,6 +140,7 @@ function EventRow({ item }: { item: EventItem }) {
   const language = useLanguage();
   const meeting = useMeeting();
   const { activity, ticket } = item;
+  const start = formatTimeParts(activity.start * 1000, meeting.time_zone, language);
   const place =
     localize(activity.address, language).trim() || (activity.offline === 0 ? t('ticket.online') : '');
   return (
@@ -148,12 +149,15 @@ function EventRow({ item }: { item: EventItem }) {
       className={cx(cardClass, 'flex gap-4 p-4 transition hover:ring-primary/25')}
     >
       <span className="flex w-14 shrink-0 flex-col tabular-nums">
-        <span className="text-[15px] font-semibold text-primary">
-          {formatTime(activity.start * 1000, meeting.time_zone, language)}
-        </span>
+        <span className="text-[15px] font-semibold text-primary">{start.time}</span>
         <span className="text-[12px] text-slate-400">
-          {formatTime(activity.end * 1000, meeting.time_zone, language)}
+          {formatTimeParts(activity.end * 1000, meeting.time_zone, language).time}
         </span>
+        {start.zone ? (
+          <span data-testid="time-zone" className="text-[11px] text-slate-400">
+            {start.zone}
+          </span>
+        ) : null}
       </span>
       <span className="min-w-0 flex-1">
         <span className="block font-semibold text-slate-900">
