@@ -477,4 +477,40 @@ describe('products of the bound exhibitor (§6)', () => {
     const listed = await getJson<{ results: Product[] }>('/enterprise/products', { enterprise_id: e.foods });
     expect(listed.results.map((item) => item._id.$id)).toEqual([e.productTea]);
   });
+
+  it('refuses an unknown category with 400 and changes nothing (found by the fuzz run)', async () => {
+    await newExhibitorAccount(t.database.db, {
+      meetingId,
+      account: 'foods-helper',
+      password: 'tea time',
+      enterpriseId: e.foods,
+    });
+    const owner = await newLogin(deps(), meetingId);
+    const bound = await t.call('POST', '/api/exhibitor/bindings', {
+      headers: bearer(owner),
+      form: { meeting_id: meetingId, account: 'foods-helper', password: 'tea time' },
+    });
+    expect(bound.statusCode).toBe(200);
+    const productsBefore = await t.database.db.select().from(products).orderBy(products.id);
+
+    const unknownCategory = await t.call('POST', '/api/enterprise/products', {
+      headers: bearer(owner),
+      json: { enterprise_id: e.foods, title: 'Oolong', category_id: ids.missing },
+    });
+    expect(unknownCategory.statusCode, unknownCategory.body).toBe(400);
+    expect(unknownCategory.json()).toMatchObject({ code: 'validation_failed', message: /category_id/ });
+    const editUnknown = await t.call('PUT', `/api/enterprise/products/${e.productTea}`, {
+      headers: bearer(owner),
+      json: { category_id: ids.missing, weight: 99 },
+    });
+    expect(editUnknown.statusCode, editUnknown.body).toBe(400);
+    expect(await t.database.db.select().from(products).orderBy(products.id)).toEqual(productsBefore);
+
+    const editKnown = await t.call('PUT', `/api/enterprise/products/${e.productTea}`, {
+      headers: bearer(owner),
+      json: { category_id: ids.speakerCategory },
+    });
+    expect(editKnown.statusCode, editKnown.body).toBe(200);
+    expect(editKnown.json()).toMatchObject({ category_id: { $id: ids.speakerCategory } });
+  });
 });

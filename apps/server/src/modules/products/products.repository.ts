@@ -2,6 +2,7 @@ import type { ListQuery } from '@app/contracts';
 import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { filtersById, whereSql } from '../../db/list-query-sql.ts';
+import { categories } from '../categories/categories.tables.ts';
 import {
   listOrder,
   matchesAllTerms,
@@ -127,6 +128,16 @@ export async function searchProductRows(
     .orderBy(...searchOrder(products))
     .limit(input.limit)
     .offset(input.skip);
+}
+
+/** Whether a category that is not deleted has this id (a product's category_id must name one). */
+export async function liveCategoryExists(db: Database, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.deleted, 0)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** One product by id (deleted included), or undefined. */

@@ -31,6 +31,7 @@ import {
   findProducts,
   findProductsByIds,
   insertProductRow,
+  liveCategoryExists,
   type ProductField,
   type ProductRow,
   searchProductRows,
@@ -209,13 +210,25 @@ function requireTitle(title: CreateProductBody['title']): string {
   return searchText;
 }
 
+/**
+ * 400 validation_failed naming category_id when it names no live category (§5): the column is a
+ * foreign key, and an unknown id must not reach it as a database error (500).
+ */
+async function requireCategory(db: Database, categoryId: string | null | undefined): Promise<void> {
+  if (!categoryId || (await liveCategoryExists(db, categoryId))) return;
+  throw new AppError(400, 'validation_failed', 'category_id: no such category', [
+    { path: 'category_id', message: 'No such category' },
+  ]);
+}
+
 async function requireBound(deps: Deps, userId: string, enterpriseId: string): Promise<void> {
   if (!(await isUserBoundToEnterprise(deps.db, { userId, enterpriseId }))) throw noPermission();
 }
 
 /**
  * POST /enterprise/products (§6, exhibitor area): adds a product to the caller's bound enterprise.
- * @throws 404 not_found (enterprise missing or deleted), 403 no_permission, 400 validation_failed
+ * @throws 404 not_found (enterprise missing or deleted), 403 no_permission,
+ *   400 validation_failed (empty title, unknown category_id)
  */
 export async function createProduct(
   deps: Deps,
@@ -226,6 +239,7 @@ export async function createProduct(
   if (!enterprise || enterprise.deleted === 1) throw notFound('Enterprise');
   await requireBound(deps, input.userId, enterprise.id);
   const searchText = requireTitle(product.title);
+  await requireCategory(deps.db, product.category_id);
   const row = await insertProductRow(deps.db, {
     id: newId(),
     enterpriseId: enterprise.id,
@@ -244,7 +258,8 @@ export async function createProduct(
 /**
  * PUT /enterprise/products/{id} (§6): changes the given fields of a product of the caller's bound
  * enterprise; the search text follows a new title.
- * @throws 404 not_found (missing or deleted), 403 no_permission (nothing changes), 400 validation_failed
+ * @throws 404 not_found (missing or deleted), 403 no_permission (nothing changes),
+ *   400 validation_failed (empty title, unknown category_id)
  */
 export async function updateProduct(
   deps: Deps,
@@ -254,6 +269,7 @@ export async function updateProduct(
   if (!row || row.deleted === 1) throw notFound('Product');
   await requireBound(deps, input.userId, row.enterpriseId);
   const { changes } = input;
+  await requireCategory(deps.db, changes.category_id);
   const updated = await updateProductRow(deps.db, row.id, {
     ...(changes.title !== undefined ? { title: changes.title, searchText: requireTitle(changes.title) } : {}),
     ...(changes.images !== undefined ? { images: changes.images } : {}),
