@@ -153,7 +153,7 @@ describe('registration answers: §5 at most 500 characters, a name 64', () => {
     expect(await snapshot(t, activity.activityId)).toEqual(before);
   });
 
-  it('registers with a name of 64 and an answer of 500 characters; the holder cannot rename it to 3,000', async () => {
+  it('registers with a name of 64 and an answer of 500 characters; neither a rename nor a resubmission may pass the limits', async () => {
     const name = 'n'.repeat(textLimits.name);
     const note = 'x'.repeat(textLimits.answer);
     const registered = await register(answers(name, note));
@@ -167,7 +167,19 @@ describe('registration answers: §5 at most 500 characters, a name 64', () => {
       json: { name: long },
     });
     expectTooLong(renamed, 'body/name', textLimits.name);
+    const [, noteId] = activity.questionIds as [string, string];
+    const resubmit = (note: string) =>
+      t.call('PUT', apiUrl(`/forms/${activity.formId}/answers`), {
+        headers: bearer(me),
+        json: { ticket_id: ticket._id.$id, data: answers(name, note) },
+      });
+    expectTooLong(await resubmit(long), `body/data/${noteId}`, textLimits.url);
+    expectTooLong(await resubmit(`${note}!`), `data/${noteId}`, textLimits.answer);
     expect(await snapshot(t, activity.activityId)).toEqual(before);
+
+    const resubmitted = await resubmit('y'.repeat(textLimits.answer));
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    expect(resubmitted.json().data[noteId]).toBe('y'.repeat(textLimits.answer));
   });
 });
 
