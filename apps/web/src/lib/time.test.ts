@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { momentLabel, activityWhen as ticketWhen } from '../features/tickets/components/ticket-time.ts';
 import { formatTime, formatTimeParts, formatTimeRange, readsDifferently, zoneSuffix } from './time.ts';
 
 // Wednesday 2026-12-16 09:30 in Berlin (winter time, +01:00) = 08:30 UTC = 03:30 in New York.
@@ -36,19 +35,5 @@ describe('the one time rule (lib/time.ts)', () => {
     expect(readsDifferently(Date.UTC(2026, 11, 1), 'Europe/London', 'Africa/Lagos')).toBe(true);
     expect(readsDifferently(at, '', 'UTC')).toBe(false);
     expect(readsDifferently(at, 'Not/AZone', 'UTC')).toBe(false);
-  });
-
-  it('applies to the ticket lines as well: one name at the end, inside the left-to-right isolate', () => {
-    const start = at / 1000;
-    expect(ticketWhen(start, start + 7200, berlin, 'en', berlin)).toBe(
-      'Wed, Dec 16, 2026 · \u206609:30 – 11:30\u2069',
-    );
-    expect(ticketWhen(start, start + 7200, berlin, 'en', 'America/New_York')).toBe(
-      'Wed, Dec 16, 2026 · \u206609:30 – 11:30 GMT+1\u2069',
-    );
-    expect(ticketWhen(start, start + 86_400, berlin, 'en', 'America/New_York')).toBe(
-      'Wed, Dec 16, 2026 \u206609:30\u2069 – Thu, Dec 17, 2026 \u206609:30 GMT+1\u2069',
-    );
-    expect(momentLabel(start, berlin, 'en', 'America/New_York')).toBe('Dec 16, 2026 \u206609:30 GMT+1\u2069');
   });
 });
