@@ -79,6 +79,37 @@ async function idPools(db: Database): Promise<Pools> {
   return pools;
 }
 
+/**
+ * What each role owns, so that owner-only calls get past their permission check: the exhibitor's
+ * enterprise, its exhibitor row, products and slots; the participant's ticket.
+ */
+async function ownPools(world: DemoWorld): Promise<Partial<Record<RoleName, Pools>>> {
+  const db = world.t.database.db;
+  const ids = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  const [enterprise] = await ids(
+    sql`SELECT enterprise_id AS id FROM exhibitor_accounts WHERE account = 'demo-exhibitor'`,
+  );
+  return {
+    exhibitor: {
+      enterprises: enterprise ? [enterprise] : [],
+      exhibitors: await ids(sql`SELECT id FROM exhibitors WHERE enterprise_id = ${enterprise ?? ''}`),
+      products: await ids(sql`SELECT id FROM products WHERE enterprise_id = ${enterprise ?? ''} LIMIT 6`),
+      schedules: await ids(sql`SELECT id FROM schedules WHERE enterprise_id = ${enterprise ?? ''} LIMIT 6`),
+    },
+    participant: { tickets: [world.participantTicketId] },
+  };
+}
+
+/** Ids of the named resources: mostly the role's own when it has some, else any of the seed's. */
+function idsFor(names: string[], ctx: BuildContext, role: RoleName, random: () => number): string[] {
+  const own = names.flatMap((name) => ctx.own[role]?.[name] ?? []);
+  if (own.length && random() < 0.6) return own;
+  return names.flatMap((name) => ctx.pools[name] ?? []);
+}
+
+type BuildContext = { pools: Pools; own: Partial<Record<RoleName, Pools>>; demoMeetingId: string };
+
 /** Resource of a path parameter: `{id}` after `/enterprises` → enterprises, `{product_id}` → products. */
 const segmentPools: Record<string, string[]> = {
   meetings: ['meetings'],
@@ -159,18 +190,19 @@ const fieldValues: Record<string, string[]> = {
 };
 
 /** Puts realistic ids (demo meeting mostly) into the `*_id` fields of a generated value. */
-function realiseIds(value: unknown, pools: Pools, demoMeetingId: string, random: () => number): unknown {
-  if (Array.isArray(value)) return value.map((item) => realiseIds(item, pools, demoMeetingId, random));
+function realiseIds(value: unknown, ctx: BuildContext, role: RoleName, random: () => number): unknown {
+  const { demoMeetingId } = ctx;
+  if (Array.isArray(value)) return value.map((item) => realiseIds(item, ctx, role, random));
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    const pool = namePools[key]?.flatMap((name) => pools[name] ?? []);
+    const pool = namePools[key] ? idsFor(namePools[key], ctx, role, random) : undefined;
     const values = fieldValues[key];
     if (key === 'meeting_id' && random() < 0.9) out[key] = demoMeetingId;
     else if (values && random() < 0.7) out[key] = values[Math.floor(random() * values.length)];
     else if (pool?.length && typeof item === 'string' && random() < 0.8)
       out[key] = pool[Math.floor(random() * pool.length)];
-    else out[key] = realiseIds(item, pools, demoMeetingId, random);
+    else out[key] = realiseIds(item, ctx, role, random);
   }
   return out;
 }
@@ -194,14 +226,15 @@ const caseArb = fc.record({
 });
 
 /** Builds the request of one case: valid values from the schemas, then the case's mutation. */
-function buildRequest(op: Operation, c: Case, pools: Pools, demoMeetingId: string): FuzzRequest {
+function buildRequest(op: Operation, c: Case, ctx: BuildContext): FuzzRequest {
+  const { demoMeetingId } = ctx;
   const random = prng(c.caseSeed);
   const path: Record<string, string> = {};
   const segments = op.path.split('/');
   for (const param of op.pathParams) {
     const at = segments.indexOf(`{${param.name}}`);
     const resources = param.name === 'id' ? segmentPools[segments[at - 1] ?? ''] : namePools[param.name];
-    const pool = resources?.flatMap((name) => pools[name] ?? []) ?? namedValues[param.name] ?? [];
+    const pool = resources ? idsFor(resources, ctx, c.role, random) : (namedValues[param.name] ?? []);
     if (param.name === 'id' && segments[at - 1] === 'meetings' && random() < 0.7)
       path[param.name] = demoMeetingId;
     else if (pool.length && random() < 0.85)
@@ -213,7 +246,7 @@ function buildRequest(op: Operation, c: Case, pools: Pools, demoMeetingId: strin
     properties: Object.fromEntries(op.queryParams.map((p) => [p.name, p.schema])),
     required: op.queryParams.filter((p) => p.required).map((p) => p.name),
   };
-  let query = (realiseIds(fake(querySchema, c.caseSeed), pools, demoMeetingId, random) ?? {}) as Record<
+  let query = (realiseIds(fake(querySchema, c.caseSeed), ctx, c.role, random) ?? {}) as Record<
     string,
     unknown
   >;
@@ -226,7 +259,7 @@ function buildRequest(op: Operation, c: Case, pools: Pools, demoMeetingId: strin
   let bodyValue: unknown;
   const asForm = random() < 0.4;
   if (op.body) {
-    bodyValue = realiseIds(fake(op.body.schema, c.caseSeed + 1), pools, demoMeetingId, random) ?? {};
+    bodyValue = realiseIds(fake(op.body.schema, c.caseSeed + 1), ctx, c.role, random) ?? {};
   }
   let rawQuery = '';
   const m = c.mutation;
@@ -377,7 +410,11 @@ async function main(): Promise<void> {
   const setupMs = Date.now() - started;
   const doc = await fetchOpenApi(world.t.app);
   const operations = operationsOf(doc).filter((op) => !only || op.key.includes(only));
-  const pools = await idPools(world.t.database.db);
+  const ctx: BuildContext = {
+    pools: await idPools(world.t.database.db),
+    own: await ownPools(world),
+    demoMeetingId: world.meetingId,
+  };
   const check = createResponseChecker();
   const failures: Failure[] = [];
   const statuses = new Map<number, number>();
@@ -389,7 +426,7 @@ async function main(): Promise<void> {
     const sample = fc.sample(caseArb, { seed: seed + keyHash(op.key), numRuns: runs }) as Case[];
     let okSeen = false;
     for (const c of sample) {
-      const req = buildRequest(op, c, pools, world.meetingId);
+      const req = buildRequest(op, c, ctx);
       const { url, response } = await send(world, op, req);
       cases += 1;
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
