@@ -35,10 +35,10 @@ import {
  * FUZZ_SEED, FUZZ_RUNS, FUZZ_ONLY) narrows a reproduction.
  */
 
-/** `--name=value` from the command line, else the environment variable. */
+/** `--name=value` from the command line (the last one wins), else the environment variable. */
 function option(name: string, env: string): string | undefined {
   const prefix = `--${name}=`;
-  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length) ?? process.env[env];
+  return process.argv.findLast((arg) => arg.startsWith(prefix))?.slice(prefix.length) ?? process.env[env];
 }
 
 const seed = Number(option('seed', 'FUZZ_SEED') ?? 2019);
