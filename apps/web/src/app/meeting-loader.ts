@@ -46,7 +46,7 @@ export async function meetingLoader({ request, params }: LoaderFunctionArgs): Pr
     resolution = await resolveCurrentMeeting({
       search,
       pathMeetingId: params.meetingId,
-      itemMeetingId: () => resolveItemMeetingId(url.pathname, search).catch(() => undefined),
+      itemMeetingId: () => resolveItemMeetingId(search).catch(() => undefined),
       previousMeetingId: getStoredMeetingId(),
       hostname: window.location.hostname,
       canChoose: landingPaths.includes(url.pathname),

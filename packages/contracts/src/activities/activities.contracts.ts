@@ -105,13 +105,14 @@ export const activityQuerySpec = {
 } as const satisfies ResourceQuerySpec;
 
 /**
- * Querystring of GET /activities: `meeting_id` required; JSON `query`/`sort`, `limit` 1..999,
+ * Querystring of GET /activities: `meeting_id`; JSON `query`/`sort`, `limit` 1..999,
  * `skip`; `with_meeting=1` embeds the meeting; `with_ticket_total=1` is accepted for compatibility
  * (ticket_total is always given). Only shown (enable_show 1), public, not deleted activities are
- * listed unless filtered by `_id`.
+ * listed unless filtered by `_id`. `meeting_id` may be left out when `query._id` names the activities
+ * (how a page finds the meeting of an activity named only by its id, §2 "from the item").
  */
 export const ActivityListQuerystring = ListParams.extend({
-  meeting_id: ObjectIdString,
+  meeting_id: ObjectIdString.optional(),
   with_meeting: z.enum(['0', '1']).optional(),
   with_ticket_total: z.enum(['0', '1']).optional(),
 });
@@ -121,7 +122,7 @@ export const listActivities = defineRoute({
   method: 'GET',
   path: '/activities',
   summary:
-    "A meeting's activities with their ticket types and totals, by weight desc then start. 400 invalid_query / invalid_object_id / limit_too_large.",
+    "A meeting's activities with their ticket types and totals, by weight desc then start; without meeting_id, the activities named by query._id. 400 invalid_query / invalid_object_id / limit_too_large / meeting_id_required.",
   spec: '§7 Activities',
   tags: ['activities'],
   isPublic: false,

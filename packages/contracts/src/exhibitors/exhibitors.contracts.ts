@@ -68,12 +68,13 @@ export const exhibitorQuerySpec = {
 } as const satisfies ResourceQuerySpec;
 
 /**
- * Querystring of GET /exhibitors: `meeting_id` required; JSON `query`/`sort`, `limit` 1..999, `skip`;
- * plain filters `industry_category_id`, `exhibitor_group_category_id`. Only shown (is_shown 1),
- * not deleted exhibitors are listed, unless filtered by `_id`.
+ * Querystring of GET /exhibitors: `meeting_id` (may be left out when `query` names `_id` or
+ * `enterprise_id`: an enterprise's exhibitors across meetings); JSON `query`/`sort`, `limit` 1..999,
+ * `skip`; plain filters `industry_category_id`, `exhibitor_group_category_id`. Only shown
+ * (is_shown 1), not deleted exhibitors are listed, unless filtered by `_id`.
  */
 export const ExhibitorListQuerystring = ListParams.extend({
-  meeting_id: ObjectIdString,
+  meeting_id: ObjectIdString.optional(),
   industry_category_id: ObjectIdString.optional(),
   exhibitor_group_category_id: ObjectIdString.optional(),
 });
@@ -98,7 +99,7 @@ export const listExhibitors = defineRoute({
   method: 'GET',
   path: '/exhibitors',
   summary:
-    "A meeting's shown exhibitors (the pavilion), by weight then created, descending. 400 invalid_query / invalid_object_id / limit_too_large.",
+    "A meeting's shown exhibitors (the pavilion), by weight then created, descending; without meeting_id, an enterprise's (query.enterprise_id) or the ids asked. 400 invalid_query / invalid_object_id / limit_too_large / meeting_id_required.",
   spec: '§7 Exhibitors, §9',
   tags: ['exhibitors'],
   isPublic: false,

@@ -146,6 +146,21 @@ describe('GET /activities', () => {
     expect(await list({ meeting_id: meetingId, query: { _id: a.other } })).toEqual([]);
   });
 
+  it('finds activities by _id without meeting_id, with their meeting (§2 the meeting from the item)', async () => {
+    const results = await list({ query: { _id: { $in: [a.other, a.deleted] } } });
+    expect(results.map((r) => [r._id.$id, r.meeting_id.$id, r.deleted])).toEqual([
+      [a.other, ids.otherMeeting, 0],
+      [a.deleted, meetingId, 1],
+    ]);
+    expect(await list({ query: { _id: 'e0e0e0e0e0e0e0e0e0e0e0e0' } })).toEqual([]);
+  });
+
+  it('refuses a list scoped by neither meeting_id nor _id with 400 meeting_id_required', async () => {
+    const response = await t.call('GET', apiUrl('/activities', { limit: 5 }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'meeting_id_required' });
+  });
+
   it('embeds the meeting with with_meeting=1', async () => {
     const [first] = await list({ meeting_id: meetingId, with_meeting: 1, with_ticket_total: 1 });
     expect(first?.meeting).toEqual({

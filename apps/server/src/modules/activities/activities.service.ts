@@ -27,8 +27,11 @@ type Deps = { db: Database };
  * descending then start (or the `sort` given, allow-list `activityQuerySpec`), each with its not
  * deleted ticket types by weight descending; an `_id` filter also returns hidden, private and deleted
  * ones, in the order of the ids (so the client can answer /204 for a deleted one). `with_meeting=1`
- * embeds the meeting. Times in unix seconds, amounts in cents.
- * @throws 400 invalid_query / invalid_object_id / limit_too_large
+ * embeds the meeting. Without `meeting_id`, the activities the `_id` filter names, whatever their
+ * meeting (each carries its `meeting_id`: §2 the meeting found from the item). Times in unix seconds,
+ * amounts in cents.
+ * @throws 400 invalid_query / invalid_object_id / limit_too_large / meeting_id_required (neither
+ *   meeting_id nor _id)
  */
 export async function listActivities(deps: Deps, input: ActivityListQuerystring): Promise<Activity[]> {
   const query = parseScopedQuery<ActivityField>(activityQuerySpec, input);

@@ -91,6 +91,24 @@ describe('GET /exhibitors', () => {
     ]);
     const missingMeeting = await t.call('GET', apiUrl('/exhibitors'));
     expect(missingMeeting.statusCode).toBe(400);
+    expect(missingMeeting.json()).toMatchObject({ code: 'meeting_id_required' });
+  });
+
+  it("finds an enterprise's exhibitors without meeting_id, each with its meeting (§2 the meeting from the item)", async () => {
+    const other = await getJson<{ results: Exhibitor[] }>('/exhibitors', {
+      query: JSON.stringify({ enterprise_id: e.otherMeetingOnly }),
+    });
+    expect(other.results.map((item) => [item._id.$id, item.meeting_id.$id])).toEqual([
+      [e.exOther, ids.otherMeeting],
+    ]);
+    const robot = await getJson<{ results: Exhibitor[] }>('/exhibitors', {
+      query: JSON.stringify({ enterprise_id: e.robotCn }),
+    });
+    expect(robot.results.map((item) => item.meeting_id.$id)).toEqual([meetingId]);
+    const unknown = await getJson<{ results: Exhibitor[] }>('/exhibitors', {
+      query: JSON.stringify({ enterprise_id: 'e0e0e0e0e0e0e0e0e0e0e0e0' }),
+    });
+    expect(unknown.results).toEqual([]);
   });
 
   it('searches the enterprise titles of the meeting in zh, ja and en', async () => {

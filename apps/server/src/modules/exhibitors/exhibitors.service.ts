@@ -90,13 +90,17 @@ async function toWireExhibitors(
  * GET /exhibitors (§7 Exhibitors, §9): a meeting's shown, not deleted exhibitors by weight then
  * created, descending; plain filters `industry_category_id` (the exhibitor's, else its enterprise's)
  * and `exhibitor_group_category_id`; an `_id` filter also returns hidden and deleted ones in its order.
- * @throws 400 invalid_query / invalid_object_id / limit_too_large
+ * Without `meeting_id`, the list is scoped by `_id` or `enterprise_id` (an enterprise's exhibitors
+ * across meetings, each with its `meeting_id`).
+ * @throws 400 invalid_query / invalid_object_id / limit_too_large / meeting_id_required (unscoped)
  */
 export async function listExhibitors(
   deps: Deps,
   input: ExhibitorListQuerystring & Viewer,
 ): Promise<Exhibitor[]> {
-  const query = parseScopedQuery<ExhibitorField>(exhibitorQuerySpec, input);
+  // Scoped by meeting, by ids, or by enterprise (its exhibitors across meetings: how a page named
+  // only by enterprise_id finds its meeting, §2 "from the item").
+  const query = parseScopedQuery<ExhibitorField>(exhibitorQuerySpec, input, undefined, ['enterprise_id']);
   if (input.industry_category_id) {
     query.conditions.push({ field: 'industry_category_id', op: '$eq', value: input.industry_category_id });
   }

@@ -30,6 +30,12 @@ export function fetchActivity(meetingId: string, activityId: string): Promise<Ac
   });
 }
 
+/** The meeting of an activity named only by its id (§2 "from the item"): GET /activities by `_id`, no meeting. */
+export async function fetchActivityMeetingId(activityId: string): Promise<string | undefined> {
+  const activity = await api.one<Activity>(listPath, { query: { _id: activityId }, limit: 1 });
+  return activity?.meeting_id.$id;
+}
+
 export const activityQueryOptions = (meetingId: string, activityId: string) =>
   queryOptions({
     queryKey: ['activities', 'detail', meetingId, activityId],

@@ -38,3 +38,17 @@ export const useEnterpriseExhibitor = (meetingId: string, enterpriseId: string |
     enabled: enterpriseId !== undefined,
     staleTime: 60_000,
   });
+
+/**
+ * The meeting of an enterprise named only by its id (§2 "from the item"): GET /exhibitors by
+ * `enterprise_id`, no meeting; its meeting when it exhibits at exactly one, else undefined (the
+ * domain's or the remembered meeting decides).
+ */
+export async function fetchEnterpriseMeetingId(enterpriseId: string): Promise<string | undefined> {
+  const exhibitors = await api.list<Exhibitor>(contractPath<typeof listExhibitors>('/exhibitors'), {
+    query: { enterprise_id: enterpriseId },
+    limit: 20,
+  });
+  const meetings = new Set(exhibitors.map((exhibitor) => exhibitor.meeting_id.$id));
+  return meetings.size === 1 ? [...meetings][0] : undefined;
+}
