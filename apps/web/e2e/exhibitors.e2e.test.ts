@@ -197,6 +197,9 @@ describe('exhibitors', () => {
     await page.locator('input[name="title"]').fill('Zhongke Renamed Energy Ltd.');
     await page.locator('input[name="phone"]').fill('+86 10 8888 0000');
     // A new logo: a PNG drawn by the browser, uploaded through POST /tokens/qiniu.
+    const logo = page.locator('[data-testid="manage-form"] button[aria-label="Change logo"] img');
+    // The seeded logo (also a stored logo.png): the upload's must replace it.
+    const seededLogo = await logo.getAttribute('src').catch(() => null);
     const dataUrl = await page.evaluate(() => {
       const canvas = document.createElement('canvas');
       canvas.width = 96;
@@ -213,9 +216,14 @@ describe('exhibitors', () => {
       mimeType: 'image/png',
       buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
     });
-    const logo = page.locator('[data-testid="manage-form"] button[aria-label="Change logo"] img');
     await expect
-      .poll(() => logo.getAttribute('src', { timeout: 1000 }).catch(() => null), { timeout: 15_000 })
+      .poll(
+        async () => {
+          const src = await logo.getAttribute('src', { timeout: 1000 }).catch(() => null);
+          return src === seededLogo ? null : src;
+        },
+        { timeout: 15_000 },
+      )
       .toMatch(/^\/api\/files\/image\/[0-9a-f]+\/logo\.png\?imageView2\/2\/w\/192\/h\/192$/);
     // The same stored logo, asked at each box's doubled size (§9).
     const logoUrl = (await logo.getAttribute('src'))?.split('?')[0];

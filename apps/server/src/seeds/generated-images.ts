@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { fileUrl } from '@app/contracts';
+import { sizedImageUrl, type ThumbCssSize } from '@app/contracts/wire/image-sizes.ts';
 import { lorelei, shapes } from '@dicebear/collection';
 import { createAvatar } from '@dicebear/core';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../db/client.ts';
-import { originalStorageKey } from '../modules/media/media.keys.ts';
+import { parseImageSuffix, renderVariant, variantName } from '../modules/media/media.images.ts';
+import { originalStorageKey, variantStorageKey } from '../modules/media/media.keys.ts';
 import { insertUploadThen } from '../modules/media/media.repository.ts';
 import { uploads } from '../modules/media/media.tables.ts';
 import type { Storage } from '../providers/storage/storage.ts';
@@ -26,6 +28,14 @@ const backgrounds = ['b6e3f4', 'c0aede', 'd1d4f9', 'ffd5dc', 'ffdfbf', 'c7f0d8',
 /** Pixel size of the stored PNG, as large as the other seeded images (the files route resizes down). */
 const sizes: Record<GeneratedImageKind, number> = { avatar: 256, logo: 256 };
 
+/**
+ * Resized copies stored with each picture, as the files route would render them: the boxes of the
+ * pages that show many at once (the pavilion's exhibitor cards, 64 CSS px). Hundreds of distinct
+ * logos would otherwise be rendered on the first visits, beyond the per-IP render limit (§9).
+ * Speaker portraits are shown unresized (the Avatar component).
+ */
+const listSizes: Record<GeneratedImageKind, readonly ThumbCssSize[]> = { avatar: [], logo: [64] };
+
 /** The SVG of `name`'s picture of a kind. Pure and deterministic. */
 export function generatedImageSvg(kind: GeneratedImageKind, name: string): string {
   const size = sizes[kind];
@@ -43,8 +53,8 @@ export function generatedImageKey(kind: GeneratedImageKind, name: string): { id:
 }
 
 /**
- * Stores `name`'s picture (rendered to PNG with sharp) unless its upload row exists, and returns its
- * file URL (`/api/files/image/<id>/<kind>.png`). The row and the bytes are written together
+ * Stores `name`'s picture (rendered to PNG with sharp, with its list-size copies) unless its upload
+ * row exists, and returns its file URL (`/api/files/image/<id>/<kind>.png`). The row and the bytes are written together
  * (insertUploadThen): a seed rolled back leaves no row, and the next run writes both again.
  * @throws what the storage provider throws (a seed fails whole)
  */
@@ -77,7 +87,20 @@ export async function storeGeneratedImage(
         height: info.height,
         originalName: `${kind}.png`,
       },
-      () => deps.storage.put(originalStorageKey('image', key), data, 'image/png'),
+      async () => {
+        await deps.storage.put(originalStorageKey('image', key), data, 'image/png');
+        for (const size of listSizes[kind]) {
+          const suffix = sizedImageUrl(fileUrl('image', key), size).split('?')[1] ?? '';
+          const operation = parseImageSuffix(suffix);
+          if (!operation) continue;
+          const variant = await renderVariant(data, operation);
+          await deps.storage.put(
+            variantStorageKey('image', key, variantName(operation)),
+            variant.bytes,
+            variant.mime,
+          );
+        }
+      },
     );
   }
   return fileUrl('image', key);

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sizedImageUrl } from '@app/contracts/wire/image-sizes.ts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,8 @@ import { runSeedCli } from '../cli/seed.ts';
 import { categories } from '../modules/categories/categories.tables.ts';
 import { enterprises } from '../modules/enterprises/enterprises.tables.ts';
 import { exhibitors } from '../modules/exhibitors/exhibitors.tables.ts';
+import { parseImageSuffix, variantName } from '../modules/media/media.images.ts';
+import { variantStorageKey } from '../modules/media/media.keys.ts';
 import { products } from '../modules/products/products.tables.ts';
 import { speakers } from '../modules/speakers/speakers.tables.ts';
 import { createStorage } from '../providers/storage/create-storage.ts';
@@ -114,6 +117,19 @@ describe('seeding generated exhibitors', () => {
     const distinct = new Set(rows.map((row) => row.logo));
     expect(distinct.size).toBe(logosByBrand.size);
     for (const logo of distinct) expect(logo).toMatch(/^\/api\/files\/image\/[0-9a-f]{24}\/logo\.png$/);
+    // The pavilion's card size is stored with each logo, so serving it renders nothing (§9 render limit).
+    const [first = ''] = distinct;
+    const suffix = sizedImageUrl(first, 64).split('?')[1] ?? '';
+    const operation = parseImageSuffix(suffix);
+    const key = first.replace('/api/files/image/', '');
+    const stored = operation
+      ? await createStorage(t.app.deps.config).get(variantStorageKey('image', key, variantName(operation)))
+      : undefined;
+    stored?.body.destroy();
+    expect(stored?.mime).toBe('image/jpeg');
+    const card = await t.app.inject({ method: 'GET', url: `${first}?${suffix}` });
+    expect(card.statusCode).toBe(200);
+    expect((await sharp(card.rawPayload).metadata()).width).toBe(128);
     const people = await t.database.db
       .select({ name: speakers.name, photo: speakers.photo })
       .from(speakers)
