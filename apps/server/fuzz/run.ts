@@ -187,6 +187,11 @@ const fieldValues: Record<string, string[]> = {
   password: ['Exhibitor2019!', 'wrong-password'],
   code: ['123456'],
   lang: ['en', 'zh'],
+  // Meeting requests and slots (§4 appointments): future days, times of day, IANA zones.
+  date: [1, 2, 30, 200].map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)),
+  start_time: ['09:00', '10:30', '23:30'],
+  end_time: ['09:30', '11:00', '00:15'],
+  timezone: ['Asia/Shanghai', 'Europe/Berlin', 'America/Nowhere'],
 };
 
 /** Puts realistic ids (demo meeting mostly) into the `*_id` fields of a generated value. */
