@@ -46,7 +46,10 @@ export const demoMeeting = {
 
 type Entry = { title: Record<string, string>; icon: string; link: string; weight: number };
 
-/** Home-page entries (navigation categories, §3 Navigation item): only routes that exist. */
+/**
+ * Home-page entries (navigation categories, §3 Navigation item): only routes that exist, each page
+ * once (`/agenda` is the agenda schedule: no second 'Schedule' entry).
+ */
 export const demoNavigation: Entry[] = [
   {
     title: { en: 'Agenda', zh: '议程', ja: 'アジェンダ', ko: '일정', de: 'Programm', ar: 'جدول الأعمال' },
@@ -66,19 +69,6 @@ export const demoNavigation: Entry[] = [
     icon: 'mic',
     link: '/meeting/speaker/list',
     weight: 90,
-  },
-  {
-    title: {
-      en: 'Schedule',
-      zh: '日程表',
-      ja: 'スケジュール',
-      ko: '시간표',
-      de: 'Fahrplan',
-      ar: 'الجدول الزمني',
-    },
-    icon: 'clock',
-    link: '/meeting/agenda/schedule',
-    weight: 80,
   },
   {
     title: {

@@ -12,7 +12,8 @@ function toHome({ request }: LoaderFunctionArgs) {
   return replace(`${routes.home}${search}`);
 }
 
-const meetingPages: RouteObject[] = [
+/** The meeting pages that load with the first script; the discoverable groups below join them. */
+export const meetingPages: RouteObject[] = [
   {
     path: routes.home,
     handle: handle(routes.home),
@@ -64,7 +65,7 @@ const meetingPages: RouteObject[] = [
   {
     path: routes.myIndex,
     handle: handle(routes.myIndex, { requireLogin: true }),
-    lazy: () => import('../features/users/routes/my-index-route.tsx'),
+    lazy: () => import('./my-index-page.tsx'),
   },
   {
     path: routes.myProfile,

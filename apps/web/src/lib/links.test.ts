@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLink, withMeetingId } from './links.ts';
+import { pageKey, resolveLink, withMeetingId } from './links.ts';
 
 describe('organiser links', () => {
   it('keeps app routes in the app', () => {
@@ -38,5 +38,19 @@ describe('organiser links', () => {
       '/meeting/home?anchor=intro&meeting_id=m1',
     );
     expect(withMeetingId('/agenda?meeting_id=m2', 'm1')).toBe('/agenda?meeting_id=m2');
+  });
+});
+
+describe('pageKey', () => {
+  it('gives aliases of one page the same key, whatever the meeting', () => {
+    expect(pageKey('/agenda')).toBe(pageKey('/meeting/agenda/schedule?meeting_id=64656d6f0000000000002019'));
+    expect(pageKey('/home')).toBe(pageKey('/meeting/home'));
+    expect(pageKey('/exhibition/')).toBe(pageKey('/exhibit'));
+  });
+
+  it('keeps pages apart that differ in path or in their other query values', () => {
+    expect(pageKey('/meeting/speaker/list')).not.toBe(pageKey('/meeting/agenda/schedule'));
+    expect(pageKey('/meeting/home?anchor=intro')).not.toBe(pageKey('/meeting/home'));
+    expect(pageKey('/exhibit?b=2&a=1')).toBe(pageKey('/exhibit?a=1&b=2'));
   });
 });

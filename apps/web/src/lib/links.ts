@@ -28,3 +28,30 @@ export function withMeetingId(to: string, meetingId: string): string {
   if (!search.has('meeting_id') && !search.has('meeting')) search.set('meeting_id', meetingId);
   return `${path}?${search.toString()}`;
 }
+
+/** §2 addresses that open the same page as another (`/agenda` is the agenda schedule, `/home` the home). */
+const routeAliases: Record<string, string> = {
+  '/': '/meeting/home',
+  '/home': '/meeting/home',
+  '/agenda': '/meeting/agenda/schedule',
+  '/exhibition': '/exhibit',
+  '/news': '/meeting/news',
+  '/demand/list': '/demand',
+  '/cooperation': '/demand',
+};
+
+/**
+ * Which page an app route opens, aliases resolved and the meeting left out: two links with the same
+ * key open the same page (`/agenda` and `/meeting/agenda/schedule?meeting_id=…`).
+ */
+export function pageKey(to: string): string {
+  const [path = '', query = ''] = to.split('?', 2);
+  const trimmed = path.replace(/\/+$/, '') || '/';
+  const search = new URLSearchParams(query);
+  search.delete('meeting_id');
+  search.delete('meeting');
+  search.sort();
+  const rest = search.toString();
+  const page = routeAliases[trimmed] ?? trimmed;
+  return rest ? `${page}?${rest}` : page;
+}

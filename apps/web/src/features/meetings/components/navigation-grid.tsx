@@ -8,7 +8,7 @@ import { NavIcon } from '../../../components/ui/nav-icon.tsx';
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useClientEnvironment } from '../../../lib/environment-context.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { resolveLink, withMeetingId } from '../../../lib/links.ts';
+import { pageKey, resolveLink, withMeetingId } from '../../../lib/links.ts';
 
 type NavigationGridProps = {
   items: Category[] | undefined;
@@ -17,7 +17,11 @@ type NavigationGridProps = {
   isGrid9: boolean;
 };
 
-/** The home entries (GET /navigation/categories): app routes open in place, URLs in a new tab. */
+/**
+ * The home entries (GET /navigation/categories): app routes open in place, URLs in a new tab. Two
+ * entries that open the same page (`/agenda` and `/meeting/agenda/schedule`) show once, the first
+ * (heaviest) one's title and icon.
+ */
 export function NavigationGrid({ items, isLoading, meetingId, isGrid9 }: NavigationGridProps) {
   const { t } = useTranslation(['meetings', 'common']);
   const language = useLanguage();
@@ -34,7 +38,18 @@ export function NavigationGrid({ items, isLoading, meetingId, isGrid9 }: Navigat
       </div>
     );
   }
-  if (!items || items.length === 0) return null;
+  const seen = new Set<string>();
+  const entries = (items ?? []).flatMap((item) => {
+    const raw = isPhone && item.mobile_link ? item.mobile_link : item.link || item.mobile_link;
+    const link = resolveLink(raw, window.location.protocol);
+    if (link.kind === 'route') {
+      const key = pageKey(link.to);
+      if (seen.has(key)) return [];
+      seen.add(key);
+    }
+    return [{ item, link }];
+  });
+  if (entries.length === 0) return null;
 
   const tile =
     'group flex h-full flex-col items-center justify-center gap-2 rounded-card bg-white px-1 py-3.5 text-center ring-1 ring-slate-900/[0.06] transition hover:shadow-md hover:ring-primary/30 active:scale-[0.98]';
@@ -46,9 +61,7 @@ export function NavigationGrid({ items, isLoading, meetingId, isGrid9 }: Navigat
   return (
     <nav aria-label={t('meetings:home.explore')}>
       <ul className={columns}>
-        {items.map((item) => {
-          const raw = isPhone && item.mobile_link ? item.mobile_link : item.link || item.mobile_link;
-          const link = resolveLink(raw, window.location.protocol);
+        {entries.map(({ item, link }) => {
           const label = localize(item.title, language);
           const content = (
             <>

@@ -14,8 +14,12 @@ import { NavigationGrid } from '../components/navigation-grid.tsx';
 /** Blocks drawn by other features; the app passes them in (features never import each other). */
 export type BlockRenderers = Partial<Record<BlockType, (block: Block) => ReactNode>>;
 
-/** /meeting/home: hero, navigation entries, then the home blocks in the organiser's order. */
-export function MeetingHome({ renderBlock }: { renderBlock: BlockRenderers }) {
+/**
+ * /meeting/home: hero, the visitor's own notices (`notice`, e.g. a bound exhibitor's pending meeting
+ * requests, drawn by another feature), navigation entries, then the home blocks in the organiser's
+ * order.
+ */
+export function MeetingHome({ renderBlock, notice }: { renderBlock: BlockRenderers; notice?: ReactNode }) {
   const { t } = useTranslation('meetings');
   const meeting = useMeeting();
   const meetingId = meeting._id.$id;
@@ -53,6 +57,7 @@ export function MeetingHome({ renderBlock }: { renderBlock: BlockRenderers }) {
     <div className="pb-4">
       <MeetingHero meeting={meeting} />
       <div className="space-y-8 px-4 pt-5 desk:px-0 desk:pt-8">
+        {notice}
         {!isShown || blocks.isPending ? (
           // A screen's height: the footer stays below the fold until the blocks push it there.
           <div className="min-h-dvh space-y-6" aria-busy="true">

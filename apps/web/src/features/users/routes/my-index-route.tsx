@@ -5,13 +5,14 @@ import {
   CalendarDays,
   CalendarRange,
   ClipboardList,
+  Heart,
   LogOut,
   Mail,
   Phone,
   TicketIcon,
   UserRound,
 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -29,9 +30,12 @@ import { MenuRow, maskPhone } from '../components/menu-row.tsx';
 
 /**
  * /my/index (§2 Personal): the personal centre — who you are, your contact details with links to
- * change them, and logout (§4 Session: clears token and user, back to login with a redirect).
+ * change them, your tickets, registrations, collection (§2 /my/collection), meeting requests and
+ * schedule, and logout (§4 Session: clears token and user, back to login with a redirect).
+ * `requestRows`: rows other features add above the caller's own requests (the app passes the bound
+ * exhibitor's pending requests; features never import each other).
  */
-export function Component() {
+export function MyIndex({ requestRows }: { requestRows?: (meetingId: string) => ReactNode }) {
   const { t, ready } = useTranslation(['users', 'common']);
   const { t: tc } = useTranslation('common');
   const meeting = useMeeting();
@@ -126,9 +130,15 @@ export function Component() {
           icon={<CalendarDays aria-hidden="true" className="size-5" />}
           label={tc('pages.myEvent')}
         />
+        <MenuRow
+          to={paths.collection({ meetingId })}
+          icon={<Heart aria-hidden="true" className="size-5" />}
+          label={t('users:menu.collection')}
+        />
       </section>
 
       <section className="divide-y divide-slate-100 overflow-hidden rounded-card bg-white shadow-sm ring-1 ring-slate-100">
+        {requestRows?.(meetingId)}
         <MenuRow
           to={appointmentPaths.mine({ meetingId })}
           icon={<CalendarClock aria-hidden="true" className="size-5" />}
