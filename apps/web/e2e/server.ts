@@ -17,6 +17,11 @@ export type TestServer = {
   url: string;
   /** Meeting ids created by `importSchedules`, in order. */
   importedMeetingIds: string[];
+  /**
+   * Stops the server, keeping its data, runs `between` on the data folder (PGlite allows one process
+   * at a time), and starts it again on the same address (sessions and stored data survive).
+   */
+  restart: (between?: (dataDir: string) => void | Promise<void>) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -86,48 +91,65 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'web-e2e-'));
   const importedMeetingIds = (options.importSchedules ?? []).map((file) => importSchedule(file, dataDir));
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: options.seedDemo === false ? '0' : '1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
   // `localhost`: the demo meeting is the default meeting of that domain.
   const url = `http://localhost:${port}`;
+  let log = '';
+  const launch = async (): Promise<ChildProcess> => {
+    log = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        WEB_DIST: webDist,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: options.seedDemo === false ? '0' : '1',
+        PUBLIC_URL: `http://localhost:${port}`,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    try {
+      await waitForHealth(url, child, () => log);
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
+    }
+    return child;
+  };
+  const halt = async (child: ChildProcess) => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  let child: ChildProcess;
   try {
-    await waitForHealth(url, child, () => log);
+    child = await launch();
   } catch (error) {
-    child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return {
     url,
     importedMeetingIds,
+    restart: async (between) => {
+      await halt(child);
+      await between?.(dataDir);
+      child = await launch();
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await halt(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

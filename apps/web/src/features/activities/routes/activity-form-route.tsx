@@ -61,9 +61,11 @@ function ActivityFormRoute() {
       />
     );
   }
-  if (!ready || activity.isPending || questions.isPending || tickets.isPending) return <FormSkeleton />;
+  if (!ready || activity.isPending) return <FormSkeleton />;
+  // Before the form's own loads: an unknown activity has no form, whose query would never start.
   if (activity.data === null) return <Navigate to={paths.notFound()} replace />;
   if (activity.data.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
+  if (questions.isPending || tickets.isPending) return <FormSkeleton />;
   if (ticketId && activity.data.form_id && answers.isPending) return <FormSkeleton />;
   const editing = ticketId ? tickets.data.find((ticket) => ticket._id.$id === ticketId) : undefined;
   if (ticketId && !editing) return <Navigate to={paths.notFound()} replace />;

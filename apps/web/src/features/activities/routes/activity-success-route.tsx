@@ -53,6 +53,7 @@ function ActivitySuccessRoute() {
     );
   }
   if (!activity.data) return <Navigate to={paths.notFound()} replace />;
+  if (activity.data.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
   const ticket = tickets.data.find((item) => item._id.$id === ticketId) ?? tickets.data[0];
   const isJustSubmitted = Boolean((location.state as { isJustSubmitted?: boolean } | null)?.isJustSubmitted);
   const state = stateOf(activity.data, ticket, { isJustSubmitted: isJustSubmitted && isPhone() });

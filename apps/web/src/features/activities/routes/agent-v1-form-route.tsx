@@ -56,8 +56,11 @@ function AgentV1FormRoute() {
       />
     );
   }
-  if (!ready || activity.isPending || agent.isPending || questions.isPending) return <GroupSkeleton />;
+  if (!ready || activity.isPending) return <GroupSkeleton />;
+  // Before the form's own loads: an unknown activity has no form, whose query would never start.
   if (!activity.data) return <Navigate to={paths.notFound()} replace />;
+  if (activity.data.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
+  if (agent.isPending || questions.isPending) return <GroupSkeleton />;
   if (activity.data.enable_agent !== 1)
     return <AgentNotEnabled meetingId={meetingId} activityId={activityId} />;
   return (

@@ -31,6 +31,7 @@ function AgentV1Route() {
   }
   if (!ready || activity.isPending || (agentId && agent.isPending)) return <GroupSkeleton />;
   if (!activity.data) return <Navigate to={paths.notFound()} replace />;
+  if (activity.data.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
   if (activity.data.agent_checkout_version === 'v2') {
     return <Navigate to={activityPaths.agent.v2({ meetingId, activityId, agentId })} replace />;
   }

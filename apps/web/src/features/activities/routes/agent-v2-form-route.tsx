@@ -44,8 +44,13 @@ function AgentV2FormRoute() {
     activity.data ? (activity.data.form_id?.$id ?? null) : undefined,
     'member',
   );
+  // The activity first (§2: unknown → /404, deleted → /204), then the group and its form.
+  if (activity.isError) return <ErrorState className="py-24" onRetry={() => void activity.refetch()} />;
+  if (!ready || activity.isPending) return <GroupSkeleton />;
+  if (!activity.data) return <Navigate to={paths.notFound()} replace />;
+  if (activity.data.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
   if (!agentId) return <Navigate to={activityPaths.agent.v2({ meetingId, activityId })} replace />;
-  if (activity.isError || agent.isError || questions.isError) {
+  if (agent.isError || questions.isError) {
     return (
       <ErrorState
         className="py-24"
@@ -53,8 +58,7 @@ function AgentV2FormRoute() {
       />
     );
   }
-  if (!ready || activity.isPending || agent.isPending || questions.isPending) return <GroupSkeleton />;
-  if (!activity.data) return <Navigate to={paths.notFound()} replace />;
+  if (agent.isPending || questions.isPending) return <GroupSkeleton />;
   const props = {
     activity: activity.data,
     agent: agent.data,

@@ -45,6 +45,7 @@ function AgentV2Route() {
   }
   if (!ready || activity.isPending || (agentId && agent.isPending)) return <GroupSkeleton />;
   if (!activity.data) return <Navigate to={paths.notFound()} replace />;
+  if (activity.data.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
   if (activity.data.enable_agent !== 1)
     return <AgentNotEnabled meetingId={meetingId} activityId={activityId} />;
   const current = agent.data;

@@ -22,14 +22,18 @@ function AgentV2TicketsRoute() {
   const [agentId] = useSearchState('agent_id');
   const activity = useActivity(meetingId, activityId);
   const agent = useAgent(activityId, agentId);
+  // The activity first (§2: unknown → /404, deleted → /204), then the group.
+  if (activity.isError) return <ErrorState className="py-24" onRetry={() => void activity.refetch()} />;
+  if (!ready || activity.isPending) return <GroupSkeleton />;
+  if (!activity.data) return <Navigate to={paths.notFound()} replace />;
+  if (activity.data.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
   if (!agentId) return <Navigate to={activityPaths.agent.v2({ meetingId, activityId })} replace />;
-  if (activity.isError || agent.isError) {
+  if (agent.isError) {
     return (
       <ErrorState className="py-24" onRetry={() => void Promise.all([activity.refetch(), agent.refetch()])} />
     );
   }
-  if (!ready || activity.isPending || agent.isPending) return <GroupSkeleton />;
-  if (!activity.data) return <Navigate to={paths.notFound()} replace />;
+  if (agent.isPending) return <GroupSkeleton />;
   const members = agent.data.members ?? [];
   const hasRoom = agent.data.members_total < activity.data.agent_max_members;
   return (

@@ -31,7 +31,8 @@ function AppointmentApplyRoute() {
   const enterprise = useBookedEnterprise(enterpriseId);
   const exhibitor = useBookedExhibitor(meetingId, enterpriseId);
 
-  if (!enterpriseId) return <Navigate to={paths.notFound()} replace />;
+  if (!enterpriseId || enterprise.data === null) return <Navigate to={paths.notFound()} replace />;
+  if (enterprise.data?.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
 
   let body: ReactNode;
   if (!ready || authentication.isPending || enterprise.isPending || exhibitor.isPending) {
@@ -76,7 +77,7 @@ function AppointmentApplyRoute() {
         }}
       />
     );
-  } else if (!enterprise.data || enterprise.data.deleted === 1 || !exhibitor.data) {
+  } else if (!enterprise.data || !exhibitor.data) {
     body = (
       <EmptyState
         icon={<CalendarCheck aria-hidden="true" className="size-7" />}

@@ -37,7 +37,8 @@ function AppointmentDetailRoute() {
   const appointmentId = idParam(search, 'appointment_id');
   const appointment = useAppointment(meetingId, appointmentId);
 
-  if (!appointmentId) return <Navigate to={paths.notFound()} replace />;
+  // §2: an unknown request (or one the caller's side deleted, which hides it) is a 404.
+  if (!appointmentId || appointment.data === null) return <Navigate to={paths.notFound()} replace />;
   let body: ReactNode;
   if (!ready || appointment.isPending) {
     body = (

@@ -35,7 +35,7 @@ function AppointmentSuccessRoute() {
     );
   }
   if (appointment.isError) return <ErrorState onRetry={() => void appointment.refetch()} />;
-  if (!appointment.data) return <Navigate to={appointmentPaths.mine({ meetingId })} replace />;
+  if (!appointment.data) return <Navigate to={paths.notFound()} replace />;
   const data = appointment.data;
 
   return (

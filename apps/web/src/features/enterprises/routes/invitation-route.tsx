@@ -8,19 +8,28 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
+import { useEnterprise } from '../api/get-enterprise.ts';
 import { invitationPosterUrl } from '../api/invitation-poster.ts';
 
 /**
  * /meeting/invitation?enterprise_id=… (§2): the enterprise's invitation poster for the meeting, drawn
- * by the server in the display language, with a download button (long-press saves it on phones).
+ * by the server in the display language, with a download button (long-press saves it on phones). A
+ * missing or unknown enterprise opens /404, a deleted one /204 (§2).
  */
 function InvitationRoute() {
+  const [enterpriseId] = useSearchState('enterprise_id');
+  const enterprise = useEnterprise(enterpriseId);
+  if (!enterpriseId || enterprise.data === null) return <Navigate to={paths.notFound()} replace />;
+  if (enterprise.data?.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
+  // The poster loads beside the enterprise: a failed check leaves the poster to say so.
+  return <InvitationPoster key={enterpriseId} enterpriseId={enterpriseId} />;
+}
+
+function InvitationPoster({ enterpriseId }: { enterpriseId: string }) {
   const { t, ready } = useTranslation(['exhibitors', 'common']);
   const language = useLanguage();
   const meetingId = useMeeting()._id.$id;
-  const [enterpriseId] = useSearchState('enterprise_id');
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
-  if (!enterpriseId) return <Navigate to={paths.notFound()} replace />;
   const src = invitationPosterUrl(meetingId, enterpriseId, { lang: language });
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 pt-4 pb-8 desk:pt-8">

@@ -2,7 +2,7 @@ import { localize } from '@app/domain';
 import { Lock, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { cardClass } from '../../../components/ui/card.tsx';
@@ -15,7 +15,7 @@ import { activityPaths } from '../../../lib/activity-paths.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { idParam } from '../../../lib/paths.ts';
+import { idParam, paths } from '../../../lib/paths.ts';
 import { useTicketActivity } from '../api/activity.ts';
 import { useParticipants } from '../api/participants.ts';
 
@@ -31,13 +31,20 @@ function ParticipantsRoute() {
   const meetingId = useMeeting()._id.$id;
   const [search] = useSearchParams();
   const activityId = idParam(search, 'activity_id');
-  const participants = useParticipants(meetingId, activityId);
   const activity = useTicketActivity(meetingId, activityId);
+  // Asked once the activity is known to exist: the server answers an unknown or deleted one with
+  // 403, which would log the visitor out (§8) on the way to /404 or /204.
+  const isLive = activity.data ? activity.data.deleted !== 1 : false;
+  const participants = useParticipants(meetingId, isLive ? activityId : undefined);
   const activityTitle = activity.data ? localize(activity.data.title, language) : '';
   const activityLink = activityPaths.activity.detail({ meetingId, activityId: activityId ?? '' });
 
+  // §2: a missing or unknown activity is a 404, a deleted one /204.
+  if (!activityId || activity.data === null) return <Navigate to={paths.notFound()} replace />;
+  if (activity.data?.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
+
   let body: ReactNode;
-  if (!ready || (participants.isPending && activityId)) {
+  if (!ready || activity.isPending || (participants.isPending && isLive)) {
     body = (
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-busy="true">
         {placeholderKeys(8).map((key) => (
@@ -56,6 +63,8 @@ function ParticipantsRoute() {
         action={<ButtonLink to={activityLink}>{t('participants.openActivity')}</ButtonLink>}
       />
     );
+  } else if (activity.isError) {
+    body = <ErrorState onRetry={() => void activity.refetch()} />;
   } else if (participants.isError) {
     body = <ErrorState onRetry={() => void participants.refetch()} />;
   } else if (participants.data && participants.data.tickets.length === 0) {

@@ -1,18 +1,17 @@
 import type { Ticket } from '@app/contracts';
 import { localize } from '@app/domain';
-import { SearchX, SunMedium } from 'lucide-react';
+import { SunMedium } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { cardClass } from '../../../components/ui/card.tsx';
 import { cx } from '../../../components/ui/cx.ts';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { idParam } from '../../../lib/paths.ts';
+import { idParam, paths } from '../../../lib/paths.ts';
 import { useMyTickets } from '../api/my-tickets.ts';
 import { TicketFacts, TicketPass } from '../components/ticket-card.tsx';
 import { isApproved, TicketStatusBadge } from '../components/ticket-status.tsx';
@@ -24,12 +23,13 @@ import { isApproved, TicketStatusBadge } from '../components/ticket-status.tsx';
  * meanwhile shows it.
  */
 function TicketRoute() {
-  const { t, ready } = useTranslation('tickets');
+  const { ready } = useTranslation('tickets');
   const meetingId = useMeeting()._id.$id;
   const [search] = useSearchParams();
   const ticketId = idParam(search, 'ticket_id');
   const tickets = useMyTickets(meetingId);
 
+  if (!ticketId) return <Navigate to={paths.notFound()} replace />;
   if (!ready || tickets.isPending) {
     return (
       <div className="mx-auto max-w-[480px] space-y-4 p-4 desk:py-8" aria-busy="true">
@@ -41,20 +41,9 @@ function TicketRoute() {
   }
   if (tickets.isError) return <ErrorState onRetry={() => void tickets.refetch()} />;
   const ticket = tickets.data.find((item) => item._id.$id === ticketId);
-  if (!ticket) {
-    return (
-      <EmptyState
-        icon={<SearchX aria-hidden="true" className="size-7" />}
-        title={t('ticket.notFoundTitle')}
-        description={t('ticket.notFoundDescription')}
-        action={
-          <ButtonLink to={activityPaths.myTickets({ meetingId })} variant="secondary">
-            {t('ticket.backToTickets')}
-          </ButtonLink>
-        }
-      />
-    );
-  }
+  // §2: not one of the caller's tickets (unknown, someone else's, or deleted — the list holds live
+  // tickets only) is a 404.
+  if (!ticket) return <Navigate to={paths.notFound()} replace />;
   return <FullTicket ticket={ticket} />;
 }
 

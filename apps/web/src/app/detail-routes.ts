@@ -1,0 +1,190 @@
+import { activityRoutes } from '../lib/activity-paths.ts';
+import { appointmentRoutes } from '../lib/appointment-paths.ts';
+import { routes } from '../lib/paths.ts';
+
+/** The kinds of item a detail page shows by id. */
+export type DetailItem =
+  | 'agenda'
+  | 'speaker'
+  | 'enterprise'
+  | 'product'
+  | 'activity'
+  | 'ticket'
+  | 'appointment';
+
+/** Other ids a page needs besides its item's: a live item of that kind, the meeting, or a new group id. */
+export type OtherId = DetailItem | 'meeting' | 'agent';
+
+/**
+ * A page that shows one item named by id (§2): a missing, malformed or unknown id opens /404, a
+ * deleted item /204 (§2 "A GET by _id that returns an item with deleted = 1 opens /204"), never a
+ * blank page or an endless skeleton. The browser test walks every entry with each kind of bad id.
+ */
+export type DetailRoute = {
+  /** The route pattern, as in the route tables. */
+  path: string;
+  /** Where the item's id goes: a query parameter, or a path parameter of `path`. */
+  id: { query: string } | { param: string };
+  item: DetailItem;
+  /** Other ids the page needs besides the item's (query or path parameter → the kind of item). */
+  with?: Record<string, OtherId>;
+  /** The page needs a login (its handle's requireLogin). */
+  requireLogin: boolean;
+  /**
+   * 'not-found' where a deleted item cannot be told from an unknown one, so /404 opens: the caller's
+   * tickets list holds live tickets only, and deleting a meeting request hides it from the deleting
+   * side (§4) rather than marking it deleted.
+   */
+  deleted?: 'not-found';
+};
+
+/** Every detail page of the route tables; detail-routes.test.ts keeps this list and the tables in step. */
+export const detailRoutes: readonly DetailRoute[] = [
+  { path: routes.agendaDetails, id: { query: 'agenda_id' }, item: 'agenda', requireLogin: false },
+  { path: routes.speaker, id: { query: 'speaker_id' }, item: 'speaker', requireLogin: false },
+  { path: routes.enterprise, id: { query: 'enterprise_id' }, item: 'enterprise', requireLogin: false },
+  { path: routes.product, id: { query: 'product_id' }, item: 'product', requireLogin: false },
+  { path: routes.invitation, id: { query: 'enterprise_id' }, item: 'enterprise', requireLogin: false },
+  {
+    path: activityRoutes.activityDetail,
+    id: { query: 'activity_id' },
+    item: 'activity',
+    requireLogin: false,
+  },
+  { path: activityRoutes.activityForm, id: { query: 'activity_id' }, item: 'activity', requireLogin: true },
+  {
+    path: activityRoutes.activitySuccess,
+    id: { query: 'activity_id' },
+    item: 'activity',
+    requireLogin: true,
+  },
+  { path: activityRoutes.activityAgent, id: { query: 'activity_id' }, item: 'activity', requireLogin: true },
+  {
+    path: activityRoutes.activityAgentForm,
+    id: { query: 'activity_id' },
+    item: 'activity',
+    with: { agent_id: 'agent' },
+    requireLogin: true,
+  },
+  {
+    path: activityRoutes.activityTickets,
+    id: { query: 'activity_id' },
+    item: 'activity',
+    requireLogin: true,
+  },
+  {
+    path: activityRoutes.agentV2Form,
+    id: { param: 'activityId' },
+    item: 'activity',
+    with: { meetingId: 'meeting' },
+    requireLogin: true,
+  },
+  {
+    path: activityRoutes.agentV2TicketForm,
+    id: { param: 'activityId' },
+    item: 'activity',
+    with: { meetingId: 'meeting', ticketId: 'ticket' },
+    requireLogin: true,
+  },
+  {
+    path: activityRoutes.agentV2Ticket,
+    id: { param: 'activityId' },
+    item: 'activity',
+    with: { meetingId: 'meeting' },
+    requireLogin: true,
+  },
+  {
+    path: activityRoutes.agentV2,
+    id: { param: 'activityId' },
+    item: 'activity',
+    with: { meetingId: 'meeting' },
+    requireLogin: true,
+  },
+  {
+    path: activityRoutes.activityFormRedirect,
+    id: { param: 'activityId' },
+    item: 'activity',
+    with: { meetingId: 'meeting' },
+    requireLogin: true,
+  },
+  {
+    path: activityRoutes.activityAgentRedirect,
+    id: { param: 'activityId' },
+    item: 'activity',
+    with: { meetingId: 'meeting' },
+    requireLogin: true,
+  },
+  {
+    path: activityRoutes.myRegistrationTicket,
+    id: { query: 'ticket_id' },
+    item: 'ticket',
+    requireLogin: true,
+    deleted: 'not-found',
+  },
+  {
+    path: appointmentRoutes.appointmentApply,
+    id: { query: 'enterprise_id' },
+    item: 'enterprise',
+    requireLogin: true,
+  },
+  {
+    path: appointmentRoutes.enterpriseAppointment,
+    id: { query: 'enterprise_id' },
+    item: 'enterprise',
+    requireLogin: true,
+  },
+  {
+    path: appointmentRoutes.appointment,
+    id: { query: 'appointment_id' },
+    item: 'appointment',
+    requireLogin: true,
+    deleted: 'not-found',
+  },
+  {
+    path: appointmentRoutes.appointmentSuccess,
+    id: { query: 'appointment_id' },
+    item: 'appointment',
+    requireLogin: true,
+    deleted: 'not-found',
+  },
+];
+
+/**
+ * The pages of the route tables that name no item by id (lists, forms, personal and account pages);
+ * a page with an id belongs in `detailRoutes` instead. Optional ids (the agenda's `agenda_id`
+ * highlight, the check-in page's `activity_id` filter) do not make a detail page.
+ */
+export const pagesWithoutItem: readonly string[] = [
+  routes.home,
+  routes.agendaAlias,
+  routes.agendaSchedule,
+  routes.speakerList,
+  routes.login,
+  routes.bind,
+  routes.agree,
+  routes.myIndex,
+  routes.myProfile,
+  routes.accountEmail,
+  routes.accountPhone,
+  routes.exhibit,
+  routes.exhibition,
+  routes.exhibitorFilter,
+  routes.exhibitorSearch,
+  routes.productSearch,
+  routes.myCollection,
+  routes.exhibitorBind,
+  routes.exhibitorManage,
+  routes.exhibitorApply,
+  activityRoutes.activityList,
+  activityRoutes.activityRegister,
+  activityRoutes.myRegistration,
+  activityRoutes.myTickets,
+  activityRoutes.myEvent,
+  appointmentRoutes.userAppointments,
+  appointmentRoutes.enterpriseAppointments,
+  appointmentRoutes.mySchedule,
+  appointmentRoutes.myScheduleHistory,
+  appointmentRoutes.exhibitorSchedule,
+  appointmentRoutes.exhibitorScheduleHistory,
+  appointmentRoutes.mySchedules,
+];
