@@ -43,7 +43,7 @@ function validationDetail(context: string, issue: ValidationIssue & { instancePa
  * - input that fails its contract → 400 `validation_failed` whose message names each field and,
  *   for a text over its limit, the limit (`body/username: at most 64 characters`); or
  *   `invalid_object_id` with the "Invalid ObjectId" message when an id is malformed (§8: the client
- *   opens /404);
+ *   opens /404) — 404 instead of 400 for an id in the path of a GET (no such resource, §2);
  * - a bad JSON query object → 400 `invalid_query` / `limit_too_large` / `invalid_object_id`;
  * - AppError → its own status and code;
  * - Fastify's own 4xx → their status: 413 `body_too_large`, 415 `unsupported_media_type`, else their code;
@@ -61,8 +61,11 @@ export function registerErrorHandler(app: App): void {
       const badId = error.validation.find((issue) => issue.message === 'Invalid ObjectId');
       if (badId) {
         const value = valueAt(request, error.validationContext ?? '', badId.instancePath);
+        // A GET of a path that names a malformed id asks for what cannot exist: 404, like an unknown
+        // id (§2: malformed and unknown ids both open /404). Elsewhere (query, body, writes) it is 400.
+        const isMissingResource = request.method === 'GET' && error.validationContext === 'params';
         return reply
-          .status(400)
+          .status(isMissingResource ? 404 : 400)
           .send({ code: ErrorCode.invalidObjectId, message: invalidObjectIdMessage(String(value)), details });
       }
       const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');

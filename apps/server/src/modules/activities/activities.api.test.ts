@@ -266,14 +266,14 @@ describe('GET /activities/:id/sources', () => {
     expect(results[1]?.activity_id).toEqual({ $id: a.late });
   });
 
-  it('answers an empty list, 404 for deleted or unknown, 400 for a bad id', async () => {
+  it('answers an empty list, 404 for deleted, unknown or malformed ids (§2)', async () => {
     const none = await t.call('GET', `/api/activities/${a.early}/sources`);
     expect(none.json()).toEqual({ results: [] });
     for (const id of [a.deleted, a.missing]) {
       expect((await t.call('GET', `/api/activities/${id}/sources`)).statusCode).toBe(404);
     }
     const bad = await t.call('GET', '/api/activities/123/sources');
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(404);
     expect(bad.json()).toMatchObject({ code: 'invalid_object_id' });
   });
 });

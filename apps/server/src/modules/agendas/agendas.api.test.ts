@@ -178,10 +178,10 @@ describe('GET /meetings/{id}/speaker/users/{user_id}/agendas', () => {
     expect(idsOf(items)).toEqual([ids.agenda1, ids.agenda2, ids.agenda3]);
   });
 
-  it('gives an empty list for a user who is not a speaker, and 400 for malformed ids', async () => {
+  it('gives an empty list for a user who is not a speaker, and 404 for malformed ids (§2)', async () => {
     expect(await list({}, `/meetings/${ids.meeting}/speaker/users/${ids.missing}/agendas`)).toEqual([]);
     const res = await t.call('GET', `/api/meetings/${ids.meeting}/speaker/users/abc/agendas`);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'invalid_object_id' });
     const limit = await t.call(
       'GET',

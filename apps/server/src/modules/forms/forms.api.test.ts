@@ -126,12 +126,12 @@ describe('GET /forms/:id/questions', () => {
     ]);
   });
 
-  it('answers 404 for an unknown form and 400 for a bad id or group', async () => {
+  it('answers 404 for an unknown or malformed form id (§2) and 400 for a bad group', async () => {
     const missing = await t.call('GET', apiUrl(`/forms/${linked.missing}/questions`));
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'not_found' });
     const bad = await t.call('GET', apiUrl('/forms/xyz/questions'));
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(404);
     expect(bad.json()).toMatchObject({ code: 'invalid_object_id' });
     const badGroup = await t.call('GET', apiUrl(`/forms/${form.formId}/questions`, { group: 2 }));
     expect(badGroup.statusCode).toBe(400);

@@ -538,11 +538,11 @@ describe('GET /api/meetings/{id}/schedule.json', () => {
     expect(body).toEqual(load('democon'));
   });
 
-  it('answers 404 for an unknown meeting and 400 invalid_object_id for a malformed id', async () => {
+  it('answers 404 for an unknown meeting, and 404 invalid_object_id for a malformed id (§2)', async () => {
     const missing = await t.call('GET', apiUrl('/meetings/ffffffffffffffffffffffff/schedule.json'));
     expect(missing.statusCode).toBe(404);
     const malformed = await t.call('GET', apiUrl('/meetings/nope/schedule.json'));
-    expect(malformed.statusCode).toBe(400);
+    expect(malformed.statusCode).toBe(404);
     expect(malformed.json()).toMatchObject({ code: 'invalid_object_id' });
   });
 

@@ -79,7 +79,7 @@ describe('GET /meetings/{meeting_id}/speakers/{speaker_id}', () => {
     expect(res.json()).toMatchObject({ deleted: 1 });
   });
 
-  it('answers 404 for a speaker of another meeting or none, 400 for malformed ids', async () => {
+  it('answers 404 for a speaker of another meeting, none, or a malformed id (§2)', async () => {
     expect(
       (await t.call('GET', `/api/meetings/${ids.otherMeeting}/speakers/${ids.speakerAda}`)).statusCode,
     ).toBe(404);
@@ -87,7 +87,7 @@ describe('GET /meetings/{meeting_id}/speakers/{speaker_id}', () => {
       404,
     );
     const bad = await t.call('GET', `/api/meetings/${ids.meeting}/speakers/zzz`);
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(404);
     expect(bad.json()).toMatchObject({
       code: 'invalid_object_id',
       message: expect.stringContaining('"zzz"'),
