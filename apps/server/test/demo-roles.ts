@@ -29,7 +29,7 @@ export const roleNames = [
 ] as const;
 export type RoleName = (typeof roleNames)[number];
 
-/** A meeting other than the demo one, with its own organiser. */
+/** A meeting other than the demo one, with its own organiser, closed to visitors (allow_guest_view 0). */
 export const otherMeetingId = '6f746865720000000000aaaa';
 /** Phones (E.164) of the staff lists: check-in staff of the demo meeting, organiser of the other one. */
 export const checkinPhone = '+8613900139001';
@@ -82,6 +82,8 @@ export async function createDemoWorld(options: Parameters<typeof createTestApp>[
   await db.insert(meetings).values({
     id: otherMeetingId,
     title: 'Other meeting',
+    // Closed to visitors (§6), so the route matrix can show its content stays hidden from guests.
+    allowGuestView: 0,
     start: new Date('2030-01-01T00:00:00Z'),
     end: new Date('2030-01-02T00:00:00Z'),
   });

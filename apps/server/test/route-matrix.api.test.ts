@@ -39,6 +39,7 @@ const rows: MatrixRow[] = [
   { route: 'GET /api/demand/meetings', request: () => get('/api/demand/meetings'), expect: everyone(200) },
   { route: 'POST /api/meetings/{id}/views', request: (c) => post(`/api/meetings/${M(c)}/views`), expect: everyone(200) },
   { route: 'GET /api/meeting/agendas', request: (c) => get(`/api/meeting/agendas${q({ meeting_id: M(c) })}`), expect: everyone(200) },
+  { route: 'GET /api/meeting/agendas', variant: "a closed meeting's session by _id alone (§6 visitors)", request: (c) => get(`/api/meeting/agendas${q({ query: { _id: c.closedAgendaId } })}`), expect: [401, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/meeting/agendas/count', request: (c) => get(`/api/meeting/agendas/count${q({ meeting_id: M(c) })}`), expect: everyone(200) },
   { route: 'GET /api/meetings/{id}/speaker/users/{user_id}/agendas', request: (c) => get(`/api/meetings/${M(c)}/speaker/users/${c.userIds.user}/agendas`), expect: everyone(200) },
   { route: 'GET /api/meeting/speakers', request: (c) => get(`/api/meeting/speakers${q({ meeting_id: M(c) })}`), expect: everyone(200) },

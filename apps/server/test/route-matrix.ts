@@ -24,6 +24,8 @@ export type MatrixContext = {
   userIds: Record<Exclude<RoleName, 'guest'>, string>;
   agendaId: string;
   speakerId: string;
+  /** A session of the other meeting, which is closed to visitors. */
+  closedAgendaId: string;
   /** The enterprise of the demo exhibitor account (the exhibitor role's), and another one. */
   ownEnterpriseId: string;
   otherEnterpriseId: string;
@@ -172,6 +174,12 @@ export async function createMatrixContext(world: DemoWorld): Promise<MatrixConte
         VALUES (${reviewTicketId}, ${meetingId}, ${demoActivityIds.forum}, ${ticket.price_id}, 0, 'Under Review',
                 ${`REVIEW${newId().slice(-20).toUpperCase()}`})`,
   );
+  const closedAgendaId = newId();
+  await world.t.database.db.execute(
+    sql`INSERT INTO agendas (id, meeting_id, guid, title, start, "end")
+        VALUES (${closedAgendaId}, ${otherMeetingId}, 'matrix-closed', '{"en":"Members only"}'::jsonb,
+                '2030-01-01T09:00:00Z', '2030-01-01T10:00:00Z')`,
+  );
   const agentId = await insertAgent(world.t, {
     meetingId,
     activityId: demoActivityIds.hackathon,
@@ -224,6 +232,7 @@ export async function createMatrixContext(world: DemoWorld): Promise<MatrixConte
     otherMeetingId,
     agendaId: agenda.id,
     speakerId: speaker.id,
+    closedAgendaId,
     ownEnterpriseId,
     otherEnterpriseId: other.enterprise_id,
     ownExhibitorId: ownExhibitor.id,

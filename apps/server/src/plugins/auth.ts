@@ -52,6 +52,32 @@ function guestViewRules(app: App, ttlMs: number) {
   };
 }
 
+/**
+ * Visitors on meeting content whose request names no meeting (items asked by `_id` alone): the
+ * meeting is known only from the answer, so the guest rule is checked there (preSerialization) and
+ * the response cache neither serves nor stores these requests.
+ */
+const guestsOfUnnamedMeeting = new WeakSet<FastifyRequest>();
+
+/** Whether the guest rule of this request waits for its answer (plugins/response-cache.ts skips it). */
+export function isGuestOfUnnamedMeeting(request: FastifyRequest): boolean {
+  return guestsOfUnnamedMeeting.has(request);
+}
+
+/** Meeting ids of the items of an answer: `meeting_id` of the answer and of each of its `results`. */
+function answeredMeetingIds(payload: unknown): string[] {
+  if (!payload || typeof payload !== 'object') return [];
+  const record = payload as { meeting_id?: unknown; results?: unknown };
+  const items = Array.isArray(record.results) ? [record, ...record.results] : [record];
+  const ids = new Set<string>();
+  for (const item of items) {
+    const id = (item as { meeting_id?: unknown } | null)?.meeting_id;
+    const text = id && typeof id === 'object' ? (id as { $id?: unknown }).$id : id;
+    if (typeof text === 'string' && isObjectId(text)) ids.add(text);
+  }
+  return [...ids];
+}
+
 function isPublicRoute(request: FastifyRequest): boolean {
   if (request.routeOptions.config.auth === 'none') return true;
   const url = request.routeOptions.url ?? '';
@@ -65,7 +91,8 @@ function isPublicRoute(request: FastifyRequest): boolean {
  *   the one the request names → 403 `token.invalid` (the client logs out);
  * - no token on a route with `config.auth = 'required'` → 401 `login.required`;
  * - no token on meeting content (`config.isGuestViewable`) of a meeting that does not allow guests or
- *   whose limits.type is not 0 → 401 `login.required` (§2 routing rules, §6).
+ *   whose limits.type is not 0 → 401 `login.required` (§2 routing rules, §6) — the meeting the
+ *   request names, or when it names none (items by `_id`), the meetings of the items it answers.
  */
 export function registerAuth(app: App): void {
   const isGuestAllowed = guestViewRules(app, Math.max(1, app.deps.config.CACHE_TTL_SECONDS) * 1000);
@@ -76,7 +103,9 @@ export function registerAuth(app: App): void {
       const { config } = request.routeOptions;
       if (config.auth === 'required') throw loginRequired();
       if (config.isGuestViewable) {
-        for (const meetingId of new Set(namedMeetingIds(request))) {
+        const named = new Set(namedMeetingIds(request));
+        if (named.size === 0) guestsOfUnnamedMeeting.add(request);
+        for (const meetingId of named) {
           if (!(await isGuestAllowed(meetingId))) throw loginRequired();
         }
       }
@@ -88,6 +117,14 @@ export function registerAuth(app: App): void {
     request.actor.userId = session.userId;
     request.actor.sessionId = session.sessionId;
     request.actor.sessionMeetingId = session.meetingId;
+  });
+  // A visitor who asked items by _id alone learns nothing of a meeting closed to guests (§6).
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (!guestsOfUnnamedMeeting.has(request)) return payload;
+    for (const meetingId of answeredMeetingIds(payload)) {
+      if (!(await isGuestAllowed(meetingId))) throw loginRequired();
+    }
+    return payload;
   });
 }
 

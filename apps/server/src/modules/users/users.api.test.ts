@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, seedFixture } from '../../../test/fixture.ts';
 import { bearer, loginByPhone, mailCode, smsCode } from '../../../test/login.ts';
 import { apiUrl, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { agendas } from '../agendas/agendas.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { sessions } from '../sessions/sessions.tables.ts';
+import { speakers } from '../speakers/speakers.tables.ts';
 import { findOrCreateUserByPhone, setAccountDisabled, signIn } from './users.service.ts';
 import { users } from './users.tables.ts';
 
@@ -148,6 +150,53 @@ describe('guest view (§2 routing rules, §6)', () => {
 
     const open = await t.call('GET', apiUrl('/meeting/agendas', { meeting_id: meetingId }));
     expect(open.statusCode).toBe(200);
+  });
+
+  it("does not show a visitor a closed meeting's items asked by _id alone, also from the cache (route matrix)", async () => {
+    const closedId = 'aaaaaaaaaaaaaaaaaaaa0c12';
+    const agendaId = 'dddddddddddddddddddd0c12';
+    const speakerId = 'eeeeeeeeeeeeeeeeeeee0c12';
+    const seedClosed = async (app: TestApp) => {
+      const [template] = await app.database.db.select().from(meetings).where(eq(meetings.id, meetingId));
+      if (!template) throw new Error('fixture meeting missing');
+      await app.database.db
+        .insert(meetings)
+        .values({ ...template, id: closedId, domain: 'closed-items.test', allowGuestView: 0, viewsTotal: 0 });
+      await app.database.db.insert(agendas).values({
+        id: agendaId,
+        meetingId: closedId,
+        guid: 'guid-closed',
+        title: { en: 'Members only' },
+        start: new Date('2030-05-01T08:00:00Z'),
+        end: new Date('2030-05-01T09:00:00Z'),
+      });
+      await app.database.db.insert(speakers).values({ id: speakerId, meetingId: closedId, name: 'Hidden' });
+    };
+    await seedClosed(t);
+    const byId = (path: string, id: string) => apiUrl(path, { query: { _id: id } });
+    for (const url of [byId('/meeting/agendas', agendaId), byId('/meeting/speakers', speakerId)]) {
+      const visitor = await t.call('GET', url);
+      expect(visitor.statusCode, visitor.body).toBe(401);
+      expect(visitor.json()).toMatchObject({ code: 'login.required' });
+    }
+    // An open meeting's item by _id alone stays readable, and a member reads the closed one.
+    expect((await t.call('GET', byId('/meeting/agendas', ids.agenda1))).statusCode).toBe(200);
+    const member = await loginByPhone(t, closedId, phone(61));
+    const read = await t.call('GET', byId('/meeting/agendas', agendaId), { headers: bearer(member) });
+    expect(read.json().results).toHaveLength(1);
+
+    // With the response cache on, a member's answer for the same URL is not handed to a visitor.
+    const cached = await createTestApp({ cacheTtlSeconds: 30 });
+    try {
+      await seedFixture(cached.database.db);
+      await seedClosed(cached);
+      const memberOfCached = await loginByPhone(cached, closedId, phone(62));
+      const url = byId('/meeting/agendas', agendaId);
+      expect((await cached.call('GET', url, { headers: bearer(memberOfCached) })).statusCode).toBe(200);
+      expect((await cached.call('GET', url)).statusCode).toBe(401);
+    } finally {
+      await cached.close();
+    }
   });
 
   it("remembers a meeting's guest rule for the cache TTL (1 s here), then reads it again", async () => {
