@@ -11,10 +11,12 @@ import { demoMeetingId } from '../../seeds/demo-meeting.data.ts';
 import { seedDemoMeeting } from '../../seeds/demo-meeting.ts';
 import { findOrCreateUserByPhone, signIn } from '../users/users.service.ts';
 import { bmpFile, jpegWithExif, minimalPdf, pixelBombPng, smallPng } from './media.fixtures.ts';
-import { isUploadKey, originalStorageKey } from './media.keys.ts';
+import { parseImageSuffix, variantName } from './media.images.ts';
+import { isUploadKey, originalStorageKey, variantStorageKey } from './media.keys.ts';
 import { uploadExists } from './media.repository.ts';
 import { openFile, renderLimit } from './media.service.ts';
 import { signUploadToken, type UploadGrant } from './media.token.ts';
+import { webVariantSuffixes } from './media.variants.ts';
 
 let t: TestApp;
 let session: string;
@@ -285,7 +287,7 @@ describe('POST /media/upload and GET /files', () => {
     expect(cached.statusCode).toBe(200);
     expect(cached.body).toBe('FROM-THE-CACHE');
     expect(cached.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const uncached = await t.app.inject({ method: 'GET', url: `${stored.url}?imageView2/1/w/88/h/88` });
+    const uncached = await t.app.inject({ method: 'GET', url: `${stored.url}?imageView2/1/w/88/h/88/q/70` });
     expect(uncached.statusCode).toBe(404);
   });
 
@@ -309,12 +311,13 @@ describe('POST /media/upload and GET /files', () => {
       openFile(deps, { bucket: 'image', key, rawQuery, ip: '198.51.100.20' }).then(async (file) =>
         readAll(file.object.body),
       );
-    const first = await ask('imageView2/1/w/112/h/112');
+    // Quality 70: a copy the upload's web-copies job never renders, so this ask is the first.
+    const first = await ask('imageView2/1/w/112/h/112/q/70');
     expect(originalReads).toHaveLength(1);
     expect(await sharp(first).metadata()).toMatchObject({ width: 112, height: 112 });
-    expect((await ask('imageView2/1/w/112/h/112/format/jpg/q/85')).equals(first)).toBe(true);
+    expect((await ask('imageView2/1/w/112/h/112/format/jpg/q/70')).equals(first)).toBe(true);
     expect(originalReads).toHaveLength(1);
-    const together = await Promise.all(Array.from({ length: 6 }, () => ask('imageView2/2/w/128/h/128')));
+    const together = await Promise.all(Array.from({ length: 6 }, () => ask('imageView2/2/w/128/h/128/q/70')));
     expect(originalReads).toHaveLength(2);
     expect(together.every((bytes) => bytes.equals(together[0] as Buffer))).toBe(true);
   });
@@ -344,6 +347,39 @@ describe('POST /media/upload and GET /files', () => {
     expect((await get('imageView2/2/w/80/q/99', '203.0.113.8')).statusCode).toBe(200);
     expect((await get('imageView2/2/w/80/q/99', busy)).statusCode).toBe(200);
     expect((await get('imageView2/2/w/88/q/99', busy)).statusCode).toBe(429);
+  });
+
+  it('renders the web copies of an uploaded image in the background, so pages read them without a render', async () => {
+    const token = await requestToken({ key: 'logo.png' });
+    const { url, key } = (
+      await upload(token.uptoken, await smallPng(), { filename: 'logo.png', type: 'image/png' })
+    ).json();
+    await t.drainJobs();
+    const storage = createStorage(t.app.deps.config);
+    for (const suffix of webVariantSuffixes()) {
+      const operation = parseImageSuffix(suffix);
+      if (!operation) throw new Error(`not a suffix: ${suffix}`);
+      const copy = await storage.get(variantStorageKey('image', key, variantName(operation)));
+      expect(copy, suffix).not.toBeNull();
+      copy?.body.destroy();
+    }
+    // An IP that spent its renders still gets every web copy: they are stored, not rendered.
+    const spent = '203.0.113.60';
+    for (let quality = 1; quality <= renderLimit.points; quality++) {
+      await t.app.inject({
+        method: 'GET',
+        url: `${url}?imageView2/2/w/80/q/${quality}`,
+        remoteAddress: spent,
+      });
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${url}?imageView2/2/w/80/q/99`, remoteAddress: spent }))
+        .statusCode,
+    ).toBe(429);
+    for (const suffix of webVariantSuffixes()) {
+      const res = await t.app.inject({ method: 'GET', url: `${url}?${suffix}`, remoteAddress: spent });
+      expect(res.statusCode, suffix).toBe(200);
+    }
   });
 
   it('takes a BMP upload (24-bit and 32-bit) and stores it as PNG; refuses a truncated one', async () => {

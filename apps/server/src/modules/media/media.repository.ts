@@ -15,11 +15,12 @@ export async function uploadExists(db: Database, id: string): Promise<boolean> {
  * Inserts the upload row and runs `store` (writing the bytes) in one transaction: when the id is
  * already taken — the token was used, possibly by a concurrent request that the primary key made
  * wait — nothing is stored and false is returned; when `store` throws, the row is rolled back.
+ * `store` receives the transaction, for what must commit with the row (a queued job).
  */
 export async function insertUploadThen(
   db: Database,
   row: NewUploadRow,
-  store: () => Promise<void>,
+  store: (tx: Database) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
@@ -28,7 +29,7 @@ export async function insertUploadThen(
       .onConflictDoNothing({ target: uploads.id })
       .returning({ id: uploads.id });
     if (inserted.length === 0) return false;
-    await store();
+    await store(tx as unknown as Database);
     return true;
   });
 }

@@ -24,6 +24,7 @@ import {
   storeUpload,
 } from './media.service.ts';
 import type { UploadGrant } from './media.token.ts';
+import { renderWebVariants, renderWebVariantsJob } from './media.variants.ts';
 
 /** Bytes of multipart framing (boundaries, part headers, the token) allowed on top of the file. */
 const multipartOverheadBytes = 64 * 1024;
@@ -78,8 +79,12 @@ function multipartError(error: unknown): unknown {
  * `storage` defaults to the configured driver (createStorage).
  */
 export async function mediaRoutes(app: App, options: { storage?: Storage } = {}): Promise<void> {
-  const { db, config } = app.deps;
-  const deps: MediaDeps = { db, config, storage: options.storage ?? createStorage(config) };
+  const { db, config, jobs } = app.deps;
+  const deps: MediaDeps = { db, config, jobs, storage: options.storage ?? createStorage(config) };
+  // Web copies of new uploads, one image at a time per process (media.variants.ts).
+  jobs.work(renderWebVariantsJob, async (data) => {
+    await renderWebVariants(deps, data);
+  });
   useRateLimits(app); // closes the Redis connection of the render limit with the app
 
   app.route({

@@ -12,6 +12,7 @@ import { newId } from '../../db/ids.ts';
 import { notFound } from '../../errors.ts';
 import { type LimitRule, rateLimitsFor } from '../../plugins/rate-limit.ts';
 import { readAll, type Storage, type StoredObject } from '../../providers/storage/storage.ts';
+import type { JobQueue } from '../jobs/jobs.service.ts';
 import { uploadTokenInvalid, uploadTooLarge, uploadTypeRejected } from './media.errors.ts';
 import {
   detectFileType,
@@ -37,8 +38,10 @@ import {
   uploadTokenLifetimeSeconds,
   verifyUploadToken,
 } from './media.token.ts';
+import { renderWebVariantsJob } from './media.variants.ts';
 
-export type MediaDeps = { db: Database; config: Config; storage: Storage };
+/** `jobs`, when given, renders an uploaded image's web copies in the background (media.variants.ts). */
+export type MediaDeps = { db: Database; config: Config; storage: Storage; jobs?: JobQueue };
 
 /**
  * Issues a single-use upload token (§7 Upload, POST /tokens/qiniu) for a logged-in user.
@@ -110,6 +113,7 @@ export async function checkUploadToken(
  * claimed type), images re-encoded without metadata (EXIF orientation applied; animated GIF/WebP stay
  * animated in their format), documents kept as they are. The key keeps the grant's id and name with
  * the stored format's extension. Row and bytes are written together; a token used twice stores once.
+ * An image's web copies (every §9 doubled size) are queued for rendering in the same transaction.
  * @returns `{ key, url: '/api/files/<bucket>/<key>', width, height (0 for documents), size (bytes), mime }`
  * @throws 400 upload.token_invalid (used meanwhile), 413 upload.too_large (bytes or pixels),
  *   415 upload.type_rejected
@@ -146,11 +150,15 @@ export async function storeUpload(
         height: type.imageFormat ? stored.height : null,
         originalName: grant.originalName,
       },
-      async () => {
+      async (tx) => {
         await deps.storage.put(storageKey, stored.bytes, type.mime);
         isWritten = true;
+        if (type.imageFormat && deps.jobs) {
+          await deps.jobs.enqueue(tx, renderWebVariantsJob, { bucket: grant.bucket, key });
+        }
       },
     );
+    if (isInserted && type.imageFormat) deps.jobs?.wake(renderWebVariantsJob);
     if (!isInserted) throw uploadTokenInvalid('The upload token has already been used');
   } catch (error) {
     // The commit failed after the bytes were written: remove them so nothing is left behind.
@@ -168,9 +176,9 @@ export async function storeUpload(
 }
 
 /**
- * Renders of resized copies per client IP (a stored copy is never counted): 60 a minute. A page of
- * the web draws at most a few dozen new pictures, and each variant is rendered once for everyone,
- * so only a client walking through sizes and qualities reaches it.
+ * Renders of resized copies per client IP (a stored copy is never counted): 60 a minute. Every
+ * size the web asks for is rendered once at upload (media.variants.ts) and each variant is stored
+ * for everyone, so only a client walking through sizes and qualities reaches it.
  */
 export const renderLimit: LimitRule = { name: 'media-render-ip', points: 60, durationSeconds: 60 };
 
