@@ -96,5 +96,10 @@ declare module 'fastify' {
      * (allow_guest_view = 1 and limits.type = 0, §2 routing rules, §6); otherwise 401 login.required.
      */
     isGuestViewable?: boolean;
+    /**
+     * For guest-viewable routes that address an item by path id alone (a form, an activity): the
+     * meeting of that item (undefined when unknown), so the guest rule applies to it (§6).
+     */
+    guestMeetingOf?: (request: FastifyRequest) => Promise<string | undefined>;
   }
 }

@@ -92,7 +92,8 @@ function isPublicRoute(request: FastifyRequest): boolean {
  * - no token on a route with `config.auth = 'required'` → 401 `login.required`;
  * - no token on meeting content (`config.isGuestViewable`) of a meeting that does not allow guests or
  *   whose limits.type is not 0 → 401 `login.required` (§2 routing rules, §6) — the meeting the
- *   request names, or when it names none (items by `_id`), the meetings of the items it answers.
+ *   request names, or when it names none, the meeting of the item in its path
+ *   (`config.guestMeetingOf`) or else the meetings of the items it answers (items by `_id`).
  */
 export function registerAuth(app: App): void {
   const isGuestAllowed = guestViewRules(app, Math.max(1, app.deps.config.CACHE_TTL_SECONDS) * 1000);
@@ -104,6 +105,10 @@ export function registerAuth(app: App): void {
       if (config.auth === 'required') throw loginRequired();
       if (config.isGuestViewable) {
         const named = new Set(namedMeetingIds(request));
+        if (named.size === 0 && config.guestMeetingOf) {
+          const itemMeeting = await config.guestMeetingOf(request);
+          if (itemMeeting) named.add(itemMeeting);
+        }
         if (named.size === 0) guestsOfUnnamedMeeting.add(request);
         for (const meetingId of named) {
           if (!(await isGuestAllowed(meetingId))) throw loginRequired();

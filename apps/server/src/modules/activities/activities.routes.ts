@@ -6,6 +6,7 @@ import {
 } from '@app/contracts';
 import type { App } from '../../app-types.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
+import { findActivityById } from './activities.repository.ts';
 import {
   countActivities,
   listActivities,
@@ -46,7 +47,11 @@ export function activityRoutes(app: App): void {
   });
   app.route({
     ...contractRoute(listActivitySourcesContract),
-    config: { isGuestViewable: true },
+    config: {
+      isGuestViewable: true,
+      guestMeetingOf: async (request) =>
+        (await findActivityById(db, (request.params as { id: string }).id))?.meetingId,
+    },
     handler: async (request) => ({ results: await listActivitySources({ db }, request.params.id) }),
   });
 }

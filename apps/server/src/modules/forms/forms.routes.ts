@@ -1,6 +1,7 @@
 import { listFormQuestions as listFormQuestionsContract } from '@app/contracts';
 import type { App } from '../../app-types.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
+import { findFormById } from './forms.repository.ts';
 import { listQuestionsOfForm } from './forms.service.ts';
 
 /**
@@ -11,7 +12,11 @@ export function formRoutes(app: App): void {
   const { db } = app.deps;
   app.route({
     ...contractRoute(listFormQuestionsContract),
-    config: { isGuestViewable: true },
+    config: {
+      isGuestViewable: true,
+      guestMeetingOf: async (request) =>
+        (await findFormById(db, (request.params as { id: string }).id))?.meetingId,
+    },
     handler: async (request) => ({
       results: await listQuestionsOfForm(
         { db },

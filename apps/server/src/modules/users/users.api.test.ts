@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, seedFixture } from '../../../test/fixture.ts';
 import { bearer, loginByPhone, mailCode, smsCode } from '../../../test/login.ts';
 import { apiUrl, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { insertActivity } from '../activities/activities.fixtures.ts';
 import { agendas } from '../agendas/agendas.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { sessions } from '../sessions/sessions.tables.ts';
@@ -171,10 +172,22 @@ describe('guest view (§2 routing rules, §6)', () => {
         end: new Date('2030-05-01T09:00:00Z'),
       });
       await app.database.db.insert(speakers).values({ id: speakerId, meetingId: closedId, name: 'Hidden' });
+      return insertActivity(app.database.db, {
+        meetingId: closedId,
+        sources: [{ title: 'Newsletter' }],
+        questions: [{ type: 'text', title: 'Name' }],
+      });
     };
-    await seedClosed(t);
+    const activity = await seedClosed(t);
     const byId = (path: string, id: string) => apiUrl(path, { query: { _id: id } });
-    for (const url of [byId('/meeting/agendas', agendaId), byId('/meeting/speakers', speakerId)]) {
+    for (const url of [
+      byId('/meeting/agendas', agendaId),
+      byId('/meeting/speakers', speakerId),
+      byId('/activities', activity.activityId),
+      // Items by path id alone: the meeting is the form's or the activity's.
+      `/api/forms/${activity.formId}/questions`,
+      `/api/activities/${activity.activityId}/sources`,
+    ]) {
       const visitor = await t.call('GET', url);
       expect(visitor.statusCode, visitor.body).toBe(401);
       expect(visitor.json()).toMatchObject({ code: 'login.required' });
