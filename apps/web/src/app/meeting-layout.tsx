@@ -8,7 +8,7 @@ import { paths } from '../lib/paths.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { useIsLoggedIn } from '../lib/use-session.ts';
 import type { MeetingLoaderData } from './meeting-loader.ts';
-import { ChooserSkeleton } from './pages/meeting-chooser-skeleton.tsx';
+import { PageSkeleton } from './root-layout.tsx';
 import { needsLogin } from './route-guard.ts';
 import { type RouteHandle, Shell } from './shell.tsx';
 
@@ -31,7 +31,7 @@ export function MeetingLayout() {
   const data = useLoaderData<MeetingLoaderData>();
   if ('choose' in data) {
     return (
-      <Suspense fallback={<ChooserSkeleton />}>
+      <Suspense fallback={<PageSkeleton />}>
         <MeetingChooser />
       </Suspense>
     );
