@@ -96,6 +96,13 @@ const ConfigSchema = z.object({
   /** Most verification-code SMS / e-mails the whole server sends per day (429 past it). */
   SMS_DAILY_BUDGET: z.coerce.number().int().min(1).default(5000),
   MAIL_DAILY_BUDGET: z.coerce.number().int().min(1).default(5000),
+  /**
+   * Verification codes one IP may have sent per hour, and code checks per 10 minutes. A venue's
+   * network puts hundreds of visitors behind one address: raise them for a large on-site crowd
+   * (wrong codes are throttled per phone and IP on their own, so these only bound volume).
+   */
+  CODE_SENDS_PER_IP_HOURLY: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  CODE_CHECKS_PER_IP_10_MIN: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Prefix of every Redis key (rate limits), so several deployments can share one Redis. */
   REDIS_KEY_PREFIX: z.string().max(64).default('mp:'),
   /** WeChat official-account web OAuth (POST /tokens/wechat). */

@@ -71,21 +71,26 @@ export function codeThrottleEntries(key: Pick<CodeKey, 'channel' | 'address'>, i
   ];
 }
 
-/** Sending: per address one per resend interval and ten a day; per IP 20 an hour; per number prefix 30 an hour. */
+/** Sending: per address one per resend interval and ten a day; per number prefix 30 an hour. */
 export const sendLimits = {
   addressResend: { name: 'code.send.address', points: 1, durationSeconds: codeResendSeconds },
   addressDaily: { name: 'code.send.address.day', points: 10, durationSeconds: 24 * 60 * 60 },
-  ip: { name: 'code.send.ip', points: 20, durationSeconds: 60 * 60 },
   phonePrefix: { name: 'code.send.prefix', points: 30, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
+/** Sending per IP: CODE_SENDS_PER_IP_HOURLY an hour (a venue's visitors share one address). */
+export function sendLimitPerIp(config: Config): LimitRule {
+  return { name: 'code.send.ip', points: config.CODE_SENDS_PER_IP_HOURLY, durationSeconds: 60 * 60 };
+}
+
 /**
- * Checking and using codes through the API: per IP, a 10-minute window. Nothing counts per address
- * alone: a stranger's calls must not lock the owner out (wrong codes are throttled by codeThrottle).
+ * Checking and using codes through the API: per IP, CODE_CHECKS_PER_IP_10_MIN in a 10-minute
+ * window. Nothing counts per address alone: a stranger's calls must not lock the owner out (wrong
+ * codes are throttled by codeThrottle).
  */
-export const checkLimits = {
-  ip: { name: 'code.check.ip', points: 30, durationSeconds: 10 * 60 },
-} satisfies Record<string, LimitRule>;
+export function checkLimitPerIp(config: Config): LimitRule {
+  return { name: 'code.check.ip', points: config.CODE_CHECKS_PER_IP_10_MIN, durationSeconds: 10 * 60 };
+}
 
 /** The whole server's daily budget of code messages per channel (SMS_DAILY_BUDGET, MAIL_DAILY_BUDGET). */
 export function dailyBudgetRule(config: Config, channel: CodeChannel): LimitRule {
@@ -200,11 +205,11 @@ export function normaliseAddress(channel: CodeChannel, address: string, areaCode
 }
 
 /**
- * Counts one check or use of a code through the API for the caller's IP (checkLimits).
+ * Counts one check or use of a code through the API for the caller's IP (checkLimitPerIp).
  * @throws 429 too_frequent with Retry-After
  */
 export async function limitCodeChecks(deps: { config: Config }, input: { ip: string }): Promise<void> {
-  await rateLimitsFor(deps.config).consumeAll([{ rule: checkLimits.ip, key: input.ip }]);
+  await rateLimitsFor(deps.config).consumeAll([{ rule: checkLimitPerIp(deps.config), key: input.ip }]);
 }
 
 /**
@@ -274,7 +279,7 @@ export async function sendCode(
   await rateLimitsFor(deps.config).consumeAll([
     { rule: sendLimits.addressResend, key: `${channel}:${address}` },
     { rule: sendLimits.addressDaily, key: `${channel}:${address}` },
-    { rule: sendLimits.ip, key: input.ip },
+    { rule: sendLimitPerIp(deps.config), key: input.ip },
     ...(channel === 'sms' ? [{ rule: sendLimits.phonePrefix, key: address.slice(0, -4) }] : []),
     { rule: dailyBudgetRule(deps.config, channel), key: 'all' },
   ]);
