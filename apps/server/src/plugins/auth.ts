@@ -53,15 +53,15 @@ function guestViewRules(app: App, ttlMs: number) {
 }
 
 /**
- * Visitors on meeting content whose request names no meeting (items asked by `_id` alone): the
- * meeting is known only from the answer, so the guest rule is checked there (preSerialization) and
- * the response cache neither serves nor stores these requests.
+ * Requests for meeting content that name no meeting (items asked by `_id` alone), with the meeting of
+ * the caller's session (null for a visitor): the meeting is known only from the answer, so the rules
+ * are checked there (preSerialization) and the response cache neither serves nor stores them.
  */
-const guestsOfUnnamedMeeting = new WeakSet<FastifyRequest>();
+const readersOfUnnamedMeeting = new WeakMap<FastifyRequest, string | null>();
 
-/** Whether the guest rule of this request waits for its answer (plugins/response-cache.ts skips it). */
-export function isGuestOfUnnamedMeeting(request: FastifyRequest): boolean {
-  return guestsOfUnnamedMeeting.has(request);
+/** Whether the meeting rules of this request wait for its answer (plugins/response-cache.ts skips it). */
+export function awaitsAnswerMeetingCheck(request: FastifyRequest): boolean {
+  return readersOfUnnamedMeeting.has(request);
 }
 
 /** Meeting ids of the items of an answer: `meeting_id` of the answer and of each of its `results`. */
@@ -88,7 +88,8 @@ function isPublicRoute(request: FastifyRequest): boolean {
  * Resolves the session of the Authorization token into `request.actor` (§4 Session, §6, §8):
  * - public calls (§7) and routes with `config.auth = 'none'` (health) ignore any token;
  * - a token that is unknown, expired, revoked, of a disabled user, or bound to another meeting than
- *   the one the request names → 403 `token.invalid` (the client logs out);
+ *   the one the request names → 403 `token.invalid` (the client logs out); on meeting content that
+ *   names no meeting, the same when the item belongs to another meeting closed to guests;
  * - no token on a route with `config.auth = 'required'` → 401 `login.required`;
  * - no token on meeting content (`config.isGuestViewable`) of a meeting that does not allow guests or
  *   whose limits.type is not 0 → 401 `login.required` (§2 routing rules, §6) — the meeting the
@@ -109,7 +110,7 @@ export function registerAuth(app: App): void {
           const itemMeeting = await config.guestMeetingOf(request);
           if (itemMeeting) named.add(itemMeeting);
         }
-        if (named.size === 0) guestsOfUnnamedMeeting.add(request);
+        if (named.size === 0) readersOfUnnamedMeeting.set(request, null);
         for (const meetingId of named) {
           if (!(await isGuestAllowed(meetingId))) throw loginRequired();
         }
@@ -118,16 +119,29 @@ export function registerAuth(app: App): void {
     }
     const session = await resolveSession(app.deps, token);
     if (!session) throw tokenInvalid();
-    if (namedMeetingIds(request).some((id) => id !== session.meetingId)) throw tokenInvalid();
+    const named = namedMeetingIds(request);
+    if (named.some((id) => id !== session.meetingId)) throw tokenInvalid();
+    const { config } = request.routeOptions;
+    if (config.isGuestViewable && named.length === 0) {
+      // A session of one meeting reads another meeting's content only where visitors could (§6).
+      const itemMeeting = config.guestMeetingOf ? await config.guestMeetingOf(request) : undefined;
+      if (itemMeeting && itemMeeting !== session.meetingId && !(await isGuestAllowed(itemMeeting))) {
+        throw tokenInvalid();
+      }
+      if (!config.guestMeetingOf) readersOfUnnamedMeeting.set(request, session.meetingId);
+    }
     request.actor.userId = session.userId;
     request.actor.sessionId = session.sessionId;
     request.actor.sessionMeetingId = session.meetingId;
   });
-  // A visitor who asked items by _id alone learns nothing of a meeting closed to guests (§6).
+  // Items asked by _id alone show nothing of a meeting closed to guests to a visitor, nor to the
+  // session of another meeting (§6).
   app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (!guestsOfUnnamedMeeting.has(request)) return payload;
+    if (!readersOfUnnamedMeeting.has(request)) return payload;
+    const sessionMeetingId = readersOfUnnamedMeeting.get(request);
     for (const meetingId of answeredMeetingIds(payload)) {
-      if (!(await isGuestAllowed(meetingId))) throw loginRequired();
+      if (meetingId === sessionMeetingId || (await isGuestAllowed(meetingId))) continue;
+      throw sessionMeetingId ? tokenInvalid() : loginRequired();
     }
     return payload;
   });

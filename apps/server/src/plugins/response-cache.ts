@@ -4,7 +4,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { App, CachedResponse, ResponseCache } from '../app-types.ts';
-import { isGuestOfUnnamedMeeting } from './auth.ts';
+import { awaitsAnswerMeetingCheck } from './auth.ts';
 import { normalisedUrlOf } from './path-normalisation.ts';
 
 /** Answers smaller than this are stored and sent uncompressed (the compress plugin's threshold). */
@@ -70,8 +70,8 @@ export function createResponseCache(ttlSeconds: number): ResponseCache {
  * resolved the actor.
  */
 function isCacheableRequest(request: FastifyRequest): boolean {
-  // A visitor's items-by-_id answer is checked against its meetings' guest rule: never from the cache.
-  if (request.method !== 'GET' || isGuestOfUnnamedMeeting(request)) return false;
+  // An items-by-_id answer is checked against its meetings' rules (plugins/auth.ts): never from the cache.
+  if (request.method !== 'GET' || awaitsAnswerMeetingCheck(request)) return false;
   const { config } = request.routeOptions;
   return Boolean(config.isCacheable || (config.isCacheableForGuests && !request.actor.userId));
 }

@@ -197,6 +197,15 @@ describe('guest view (§2 routing rules, §6)', () => {
     const member = await loginByPhone(t, closedId, phone(61));
     const read = await t.call('GET', byId('/meeting/agendas', agendaId), { headers: bearer(member) });
     expect(read.json().results).toHaveLength(1);
+    // A session of another meeting is refused like when it names the closed meeting (403 token.invalid).
+    const outsider = await loginByPhone(t, meetingId, phone(63));
+    for (const url of [byId('/meeting/agendas', agendaId), `/api/forms/${activity.formId}/questions`]) {
+      const refused = await t.call('GET', url, { headers: bearer(outsider) });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'token.invalid' });
+    }
+    const openItem = await t.call('GET', byId('/meeting/agendas', ids.agenda1), { headers: bearer(member) });
+    expect(openItem.statusCode).toBe(200);
 
     // With the response cache on, a member's answer for the same URL is not handed to a visitor.
     const cached = await createTestApp({ cacheTtlSeconds: 30 });
