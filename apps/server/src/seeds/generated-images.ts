@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { fileUrl } from '@app/contracts';
 import { sizedImageUrl, type ThumbCssSize } from '@app/contracts/wire/image-sizes.ts';
-import { lorelei, shapes } from '@dicebear/collection';
 import { createAvatar } from '@dicebear/core';
+import * as lorelei from '@dicebear/lorelei';
+import * as shapes from '@dicebear/shapes';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../db/client.ts';
