@@ -187,7 +187,10 @@ describe.each(viewports)('at $name size', (viewport) => {
     await settle(page);
     await screenshot(page, `me-requests-${viewport.name}-${lang}`);
     await page.goto(`${server.url}/#/meeting/home?meeting_id=${meetingId}&lang=${lang}`);
-    await page.locator('[data-testid="exhibitor-requests-badge"]').waitFor();
+    await page.locator('#meeting-title').waitFor();
+    await page
+      .locator('main [data-testid="exhibitor-requests"] [data-testid="exhibitor-requests-badge"]')
+      .waitFor();
     await settle(page);
     await screenshot(page, `home-requests-${viewport.name}-${lang}`);
     expect(errors).toEqual([]);
