@@ -1,9 +1,10 @@
 import { isLanguage } from '@app/domain';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { HashRouter } from 'react-router';
+import { currentRoute, NavigationBridge, replaceRoute } from './app/navigation.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
+import { AppRoutes, startFirstPage } from './app/router.tsx';
 import { showToast } from './components/ui/toast.tsx';
 import { setApiEventHandlers } from './lib/api/api.ts';
 import { currentEnvironment } from './lib/environment.ts';
@@ -50,11 +51,12 @@ async function start() {
   // The meeting narrows this to its enabled languages once it is known (meeting loader).
   const i18nReady = initI18n(isLanguage(requested) ? requested : 'en');
 
-  // The router starts in a task of its own, not at the end of the module evaluation (long tasks
-  // delay input and paint). It is created before the catalogues arrive: the first route's loaders
-  // (the meeting, the home page's blocks) and its code load alongside them, not a round trip later.
+  // The first page starts in a task of its own, not at the end of the module evaluation (long tasks
+  // delay input and paint), and before the catalogues arrive: its meeting, its prefetch (the home
+  // page's blocks) and its code load alongside them, not a round trip later.
   await yieldToMain();
-  const router = createRouter();
+  const first = currentRoute();
+  void startFirstPage(first.pathname, first.search).catch(() => undefined);
   setApiEventHandlers({
     // §8: a 403 toasts 'token invalid', logs out and opens the login page with a redirect back —
     // unless the visitor is already on an account page (re-entry guard).
@@ -62,14 +64,14 @@ async function start() {
       if (!getSession().token) return;
       showToast(i18n.t('token.invalid'));
       clearSession();
-      const { pathname, search } = router.state.location;
+      const { pathname, search } = currentRoute();
       if ([routes.login, routes.bind, routes.agree].includes(pathname as never)) return;
       const meetingId = getStoredMeetingId();
       if (!meetingId) return;
-      void router.navigate(paths.login({ meetingId, redirect: `${pathname}${search}` }), { replace: true });
+      replaceRoute(paths.login({ meetingId, redirect: `${pathname}${search}` }));
     },
     onInvalidObjectId: () => {
-      void router.navigate(paths.notFound(), { replace: true });
+      replaceRoute(paths.notFound());
     },
   });
 
@@ -82,7 +84,10 @@ async function start() {
     root.render(
       <StrictMode>
         <AppProviders environment={environment}>
-          <RouterProvider router={router} />
+          <HashRouter>
+            <NavigationBridge />
+            <AppRoutes />
+          </HashRouter>
         </AppProviders>
       </StrictMode>,
     );

@@ -1,22 +1,20 @@
-import { type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
 import { activityPaths, activityRouteTitles, activityRoutes as routes } from '../lib/activity-paths.ts';
-import { PageSkeleton } from './root-layout.tsx';
-import type { RouteHandle } from './shell.tsx';
+import type { PageRoute, RouteHandle, RouteParams } from './page-route.ts';
 
 /**
  * §2 redirects `/meeting/{meetingId}/activity/{activityId}/form|agent`: open the form, or the group
  * page of the activity's flow (`/activity/agent` forwards to v2 when the activity uses it).
  */
 function toActivityPage(page: 'form' | 'agent') {
-  return ({ params, request }: LoaderFunctionArgs) => {
+  return (params: RouteParams, search: URLSearchParams) => {
     const meetingId = params.meetingId ?? '';
     const activityId = params.activityId ?? '';
-    const source = new URL(request.url).searchParams.get('source_id') ?? undefined;
+    const source = search.get('source_id') ?? undefined;
     const target =
       page === 'form'
         ? activityPaths.activity.form({ meetingId, activityId })
         : activityPaths.agent.v1({ meetingId, activityId });
-    return replace(source ? `${target}&source_id=${encodeURIComponent(source)}` : target);
+    return source ? `${target}&source_id=${encodeURIComponent(source)}` : target;
   };
 }
 
@@ -28,9 +26,9 @@ const handle = (
 
 /**
  * The activity, registration, group (agent) registration, ticket and check-in pages (§2, issue 4),
- * children of the meeting route. router.tsx adds them when an address of theirs is first visited.
+ * pages of the meeting area. router.tsx loads this table when an address of theirs is first visited.
  */
-export const activityPages: RouteObject[] = [
+export const activityPages: PageRoute[] = [
   {
     path: routes.activityList,
     handle: handle(routes.activityList),
@@ -51,8 +49,8 @@ export const activityPages: RouteObject[] = [
     handle: handle(routes.activitySuccess, { requireLogin: true }),
     lazy: () => import('../features/activities/routes/activity-success-route.tsx'),
   },
-  { path: routes.activityFormRedirect, loader: toActivityPage('form'), Component: PageSkeleton },
-  { path: routes.activityAgentRedirect, loader: toActivityPage('agent'), Component: PageSkeleton },
+  { path: routes.activityFormRedirect, redirect: toActivityPage('form') },
+  { path: routes.activityAgentRedirect, redirect: toActivityPage('agent') },
   {
     path: routes.activityAgent,
     handle: handle(routes.activityAgent, { requireLogin: true }),
@@ -74,7 +72,6 @@ export const activityPages: RouteObject[] = [
     lazy: () => import('../features/activities/routes/agent-v2-form-route.tsx'),
   },
   {
-    id: 'ActivityAgentV2Ticket',
     path: routes.agentV2Ticket,
     handle: handle(routes.agentV2Ticket, { requireLogin: true }),
     lazy: () => import('../features/activities/routes/agent-v2-tickets-route.tsx'),

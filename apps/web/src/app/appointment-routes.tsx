@@ -1,6 +1,5 @@
-import type { RouteObject } from 'react-router';
 import { appointmentRouteTitles, appointmentRoutes as routes } from '../lib/appointment-paths.ts';
-import type { RouteHandle } from './shell.tsx';
+import type { PageRoute, RouteHandle } from './page-route.ts';
 
 /** The handle of an appointment or schedule page: titled from appointment-paths.ts, login required (§6). */
 const handle = (path: keyof typeof appointmentRouteTitles): RouteHandle => ({
@@ -13,11 +12,11 @@ const mySchedule = () => import('../features/schedules/routes/my-schedule-route.
 const exhibitorSchedule = () => import('../features/schedules/routes/exhibitor-schedule-route.tsx');
 
 /**
- * The appointment and schedule pages (§2, issue 6), children of the meeting route. router.tsx adds
- * them when an address of theirs is first visited. The history pages reuse the schedule screens, which
+ * The appointment and schedule pages (§2), pages of the meeting area. router.tsx loads this table
+ * when an address of theirs is first visited. The history pages reuse the schedule screens, which
  * read the address to show what has ended.
  */
-export const appointmentPages: RouteObject[] = [
+export const appointmentPages: PageRoute[] = [
   { path: routes.appointmentApply, handle: handle(routes.appointmentApply), lazy: bookingForm },
   { path: routes.enterpriseAppointment, handle: handle(routes.enterpriseAppointment), lazy: bookingForm },
   {

@@ -1,14 +1,14 @@
-import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { activityPages } from './activity-routes.tsx';
 import { appointmentPages } from './appointment-routes.tsx';
 import { detailRoutes, pagesWithoutItem } from './detail-routes.ts';
 import { exhibitPages } from './exhibit-routes.tsx';
+import type { PageRoute } from './page-route.ts';
 import { meetingPages } from './router.tsx';
 
 /** Every meeting page of the route tables: the first script's and the discoverable groups'. */
-const tableRoutes: RouteObject[] = [...meetingPages, ...activityPages, ...exhibitPages, ...appointmentPages];
-const tablePaths = tableRoutes.map((route) => route.path ?? '');
+const tableRoutes: PageRoute[] = [...meetingPages, ...activityPages, ...exhibitPages, ...appointmentPages];
+const tablePaths = tableRoutes.map((route) => route.path);
 
 describe('detail routes (§2: bad ids open /404, deleted items /204)', () => {
   it('classifies every page of the route tables, once: detail page or page without an item', () => {
@@ -29,7 +29,7 @@ describe('detail routes (§2: bad ids open /404, deleted items /204)', () => {
   it('says which detail pages need a login as their handles do (redirects: as their targets)', () => {
     for (const route of detailRoutes) {
       const table = tableRoutes.find((candidate) => candidate.path === route.path);
-      const handle = table?.handle as { requireLogin?: boolean } | undefined;
+      const handle = table?.handle;
       if (!handle) continue; // a redirect: its target's handle applies
       expect({ path: route.path, requireLogin: Boolean(handle.requireLogin) }).toEqual({
         path: route.path,

@@ -1,9 +1,8 @@
 import { resolveMeetingId } from '@app/domain';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { type ExhibitPage, exhibitPageTitle } from '../features/exhibitors/components/titles.ts';
 import { routes } from '../lib/paths.ts';
+import type { PageRoute, RouteHandle } from './page-route.ts';
 import { queryClient } from './query-client.ts';
-import type { RouteHandle } from './shell.tsx';
 
 /** Exhibit pages: titled from the meeting's exhibit wording (§2), words from `exhibitors`. */
 const exhibitHandle = (page: ExhibitPage, options: Omit<RouteHandle, 'dynamicTitle'> = {}): RouteHandle => ({
@@ -16,13 +15,12 @@ const exhibitHandle = (page: ExhibitPage, options: Omit<RouteHandle, 'dynamicTit
 const pavilion = () => import('../features/exhibitors/routes/pavilion-route.tsx');
 
 /**
- * Loader of the pavilion: when the address names the meeting, the first page of exhibitors (the
+ * Prefetch of the pavilion: when the address names the meeting, the first page of exhibitors (the
  * cards that make the largest paint) is requested alongside the page's code instead of once it has
  * run. Never waits; the page reads the same query. The query's module comes with the page's code (the
  * other exhibit pages, which load this file too, do not carry it).
  */
-function pavilionLoader({ request }: LoaderFunctionArgs): null {
-  const search = new URL(request.url).searchParams;
+function pavilionPrefetch(search: URLSearchParams): void {
   const meetingId = resolveMeetingId({
     queryMeetingId: search.get('meeting_id'),
     queryMeeting: search.get('meeting'),
@@ -38,16 +36,15 @@ function pavilionLoader({ request }: LoaderFunctionArgs): null {
       ),
     );
   }
-  return null;
 }
 
 /**
  * The exhibit, enterprise, product, collection and exhibitor-area pages (§2), children of
- * the meeting route. router.tsx adds them when an address of theirs is first visited.
+ * the meeting area. router.tsx loads this table when an address of theirs is first visited.
  */
-export const exhibitPages: RouteObject[] = [
-  { path: routes.exhibit, handle: exhibitHandle('pavilion'), loader: pavilionLoader, lazy: pavilion },
-  { path: routes.exhibition, handle: exhibitHandle('pavilion'), loader: pavilionLoader, lazy: pavilion },
+export const exhibitPages: PageRoute[] = [
+  { path: routes.exhibit, handle: exhibitHandle('pavilion'), prefetch: pavilionPrefetch, lazy: pavilion },
+  { path: routes.exhibition, handle: exhibitHandle('pavilion'), prefetch: pavilionPrefetch, lazy: pavilion },
   {
     path: routes.exhibitorFilter,
     handle: exhibitHandle('filter'),

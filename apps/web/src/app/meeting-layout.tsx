@@ -1,34 +1,35 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
-import { Navigate, useLoaderData, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Component, lazy, type ReactNode, Suspense, useContext, useEffect, useLayoutEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '../components/ui/error-state.tsx';
 import { meetingQueryOptions } from '../features/meetings/api/list-meetings.ts';
 import { MeetingContext } from '../lib/meeting-context.ts';
 import { paths } from '../lib/paths.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { useIsLoggedIn } from '../lib/use-session.ts';
-import type { MeetingLoaderData } from './meeting-loader.ts';
+import { meetingResolutionOptions } from './meeting-loader.ts';
+import { PageContext, useRouteHandle } from './page-route.ts';
+import { queryClient } from './query-client.ts';
 import { PageSkeleton } from './root-layout.tsx';
 import { needsLogin } from './route-guard.ts';
-import { type RouteHandle, Shell } from './shell.tsx';
+import { Shell } from './shell.tsx';
 
 /** Query values that do not stay in the address bar once stored. */
 const consumedParams = ['token', 'user_id'];
 
-/** The merged handles of the matched routes (deepest wins). */
-function useRouteHandle(): RouteHandle {
-  const matches = useMatches();
-  return Object.assign({}, ...matches.map((match) => (match.handle as RouteHandle | undefined) ?? {}));
-}
-
 /**
- * Guard and provider of every meeting page: the loader has resolved the meeting; this puts it in
- * context, applies its theme, completes the URL with `meeting_id` (replace, no history entry), and
- * sends an anonymous visitor to /login?redirect=… where the page or the meeting needs a login. The
- * meeting (and so the guest-view decision) is cached per meeting by the query cache.
+ * Guard and provider of every meeting page: resolves the meeting (meeting-loader.ts; a query per
+ * path and meeting inputs, so the skeleton — or the previous page, during a navigation — shows
+ * meanwhile), opens /404 or /204 as it says, puts the meeting in context, applies its theme,
+ * completes the URL with `meeting_id` (replace, no history entry), and sends an anonymous visitor to
+ * /login?redirect=… where the page or the meeting needs a login. The meeting (and so the guest-view
+ * decision) is cached per meeting by the query cache.
  */
 export function MeetingLayout() {
-  const data = useLoaderData<MeetingLoaderData>();
+  const { pathname, search } = useLocation();
+  const { params } = useContext(PageContext);
+  const { data } = useSuspenseQuery(meetingResolutionOptions(pathname, new URLSearchParams(search), params));
+  if ('redirect' in data) return <Navigate to={data.redirect} replace />;
   if ('choose' in data) {
     return (
       <Suspense fallback={<PageSkeleton />}>
@@ -91,12 +92,41 @@ function ResolvedMeetingLayout({ meetingId }: { meetingId: string }) {
   );
 }
 
-/** The meeting could not be loaded (network, server error): 'Failed to load the page' + reload (§8). */
-export function MeetingError() {
-  const revalidator = useRevalidator();
-  return (
-    <div className="flex min-h-dvh items-center justify-center">
-      <ErrorState onRetry={() => void revalidator.revalidate()} />
-    </div>
-  );
+/**
+ * The meeting or the page could not be loaded (network, server error, a page's code that failed to
+ * arrive): 'Failed to load the page' + reload (§8). Reload forgets the failed resolution and renders
+ * again; another address (`resetKey`) clears the error too.
+ */
+export class MeetingErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { failedAt: string | undefined }
+> {
+  override state: { failedAt: string | undefined } = { failedAt: undefined };
+
+  static getDerivedStateFromError(): { failedAt: string } {
+    return { failedAt: '' };
+  }
+
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: { failedAt: string | undefined },
+  ): { failedAt: string | undefined } | null {
+    if (state.failedAt === '') return { failedAt: props.resetKey };
+    if (state.failedAt !== undefined && state.failedAt !== props.resetKey) return { failedAt: undefined };
+    return null;
+  }
+
+  retry = () => {
+    queryClient.removeQueries({ queryKey: ['meeting-resolution'] });
+    this.setState({ failedAt: undefined });
+  };
+
+  override render() {
+    if (this.state.failedAt === undefined) return this.props.children;
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <ErrorState onRetry={this.retry} />
+      </div>
+    );
+  }
 }

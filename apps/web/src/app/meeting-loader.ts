@@ -1,5 +1,5 @@
 import { enabledLanguages, isLanguage, resolveLanguage } from '@app/domain';
-import { type LoaderFunctionArgs, replace } from 'react-router';
+import { queryOptions } from '@tanstack/react-query';
 import { domainMeetingsQueryOptions, meetingQueryOptions } from '../features/meetings/api/list-meetings.ts';
 import { ApiError } from '../lib/api/client.ts';
 import { changeLanguage, requestedLanguage } from '../lib/i18n.ts';
@@ -7,6 +7,7 @@ import { paths, routes } from '../lib/paths.ts';
 import { getStoredMeetingId, saveSession, setStoredMeetingId, setStoredSource } from '../lib/session.ts';
 import { yieldToMain } from '../lib/yield-to-main.ts';
 import { resolveItemMeetingId } from './item-meeting.ts';
+import type { RouteParams } from './page-route.ts';
 import { queryClient } from './query-client.ts';
 import { resolveCurrentMeeting } from './resolve-current-meeting.ts';
 
@@ -23,21 +24,32 @@ export function storeQueryValues(search: URLSearchParams, resolvedMeetingId?: st
   if (token && userId && meetingId) saveSession({ token, userId, meetingId });
 }
 
-/** What the meeting pages render: the resolved meeting, or the meeting chooser of the landing page. */
-export type MeetingLoaderData = { meetingId: string } | { choose: true };
+/**
+ * What the meeting pages render: the resolved meeting, the meeting chooser of the landing page, or
+ * another address to open instead (replace): /404 or /204.
+ */
+export type MeetingLoaderData = { meetingId: string } | { choose: true } | { redirect: string };
 
 /** Pages that show the meeting chooser when no meeting is found (§2 `/`, `/home` → /meeting/home). */
 const landingPaths: readonly string[] = [routes.home];
 
 /**
- * Loader of every meeting page: resolves the meeting (§2), remembers it, picks the display language
- * among the meeting's enabled ones (§5), or sends the visitor to /404 or /204. On the landing page
- * with no meeting found it answers `{ choose: true }` (the public meetings to choose from) and takes
- * the `lang` query as it is (no meeting narrows the languages yet).
+ * Runs for every meeting page before it renders (router.tsx: a query keyed by the address's meeting
+ * inputs, its path and `meeting_id`, `meeting`, `lang`): resolves the meeting (§2), remembers it,
+ * picks the display language among the meeting's enabled ones (§5), or answers `{ redirect }` to
+ * /404 or /204. On the landing page with no meeting found it answers `{ choose: true }` (the public
+ * meetings to choose from) and takes the `lang` query as it is (no meeting narrows the languages
+ * yet). Network and server errors reject: the meeting area offers a reload (§8).
  */
-export async function meetingLoader({ request, params }: LoaderFunctionArgs): Promise<MeetingLoaderData> {
-  const url = new URL(request.url);
-  const search = url.searchParams;
+export async function meetingLoader({
+  pathname,
+  search,
+  params,
+}: {
+  pathname: string;
+  search: URLSearchParams;
+  params: RouteParams;
+}): Promise<MeetingLoaderData> {
   storeQueryValues(search);
   // Its requests start in a task of their own, not in the one that started the navigation.
   await yieldToMain();
@@ -49,18 +61,18 @@ export async function meetingLoader({ request, params }: LoaderFunctionArgs): Pr
       itemMeetingId: () => resolveItemMeetingId(search).catch(() => undefined),
       previousMeetingId: getStoredMeetingId(),
       hostname: window.location.hostname,
-      canChoose: landingPaths.includes(url.pathname),
+      canChoose: landingPaths.includes(pathname),
       fetchMeeting: (id) => queryClient.fetchQuery(meetingQueryOptions(id)),
       fetchDomainMeetings: (domain) => queryClient.fetchQuery(domainMeetingsQueryOptions(domain)),
     });
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
-      throw replace(paths.notFound());
+      return { redirect: paths.notFound() };
     }
     throw error;
   }
-  if (resolution.kind === 'not-found') throw replace(paths.notFound());
-  if (resolution.kind === 'deleted') throw replace(paths.deleted({ replace: true }));
+  if (resolution.kind === 'not-found') return { redirect: paths.notFound() };
+  if (resolution.kind === 'deleted') return { redirect: paths.deleted({ replace: true }) };
   if (resolution.kind === 'choose') {
     const asked = search.get('lang');
     if (asked && isLanguage(asked)) await changeLanguage(asked);
@@ -74,4 +86,21 @@ export async function meetingLoader({ request, params }: LoaderFunctionArgs): Pr
   const language = resolveLanguage(requestedLanguage(search), enabledLanguages(meeting.config.language));
   await changeLanguage(language, { remember: search.has('lang') });
   return { meetingId };
+}
+
+/** The query values that decide the meeting (§2); other query changes keep the resolution. */
+const meetingInputs = ['meeting_id', 'meeting', 'lang'];
+
+/**
+ * The meeting resolution of an address as a query: one per path and meeting inputs (so the
+ * resolution runs again when the path or those values change, and not when only a filter does),
+ * never retried (a failure shows the reload offer at once, §8).
+ */
+export function meetingResolutionOptions(pathname: string, search: URLSearchParams, params: RouteParams) {
+  return queryOptions({
+    queryKey: ['meeting-resolution', pathname, ...meetingInputs.map((name) => search.get(name))],
+    queryFn: () => meetingLoader({ pathname, search, params }),
+    retry: false,
+    staleTime: 0,
+  });
 }

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { placeholderKeys, Skeleton, SkeletonText } from '../components/ui/skeleton.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
 import { anchorParam, scrollToAnchorWhenReady } from '../lib/anchor.ts';
+import { useScrollRestoration } from './scroll-restoration.ts';
 
 /** Scrolls to `?anchor=ID` after each navigation (§2, offsets of §9). */
 function useAnchorScroll() {
@@ -14,13 +15,19 @@ function useAnchorScroll() {
   }, [location.search]);
 }
 
+/**
+ * Frame of every page: the page (the skeleton while its code, its route table or the meeting load;
+ * during a navigation the previous page stays meanwhile), the toasts, scroll restoration and anchors.
+ */
 export function RootLayout() {
+  useScrollRestoration();
   useAnchorScroll();
   return (
     <>
-      <Outlet />
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
       <Toaster />
-      <ScrollRestoration getKey={(location) => location.pathname + location.search} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { RouteHandle } from './shell.tsx';
+import type { RouteHandle } from './page-route.ts';
 
 /**
  * Whether a page needs a logged-in visitor (§2 routing rules, §6): pages marked requireLogin do; a

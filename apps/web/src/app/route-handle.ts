@@ -1,5 +1,5 @@
 import { routeTitles } from '../lib/paths.ts';
-import type { RouteHandle } from './shell.tsx';
+import type { RouteHandle } from './page-route.ts';
 
 /** The handle of a page titled by its route's `pages.*` key (§2 title rule), plus guard options. */
 export const pageHandle = (

@@ -1,23 +1,20 @@
-import { createHashRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, use, useEffect, useMemo } from 'react';
+import { matchRoutes, Navigate, Route, type RouteObject, Routes, useLocation, useRoutes } from 'react-router';
 import { routes } from '../lib/paths.ts';
-import { homeLoader } from './home-loader.ts';
-import { MeetingError, MeetingLayout } from './meeting-layout.tsx';
-import { meetingLoader, storeQueryValues } from './meeting-loader.ts';
-import { PageSkeleton, RootLayout } from './root-layout.tsx';
+import { homePrefetch } from './home-loader.ts';
+import { MeetingErrorBoundary, MeetingLayout } from './meeting-layout.tsx';
+import { meetingResolutionOptions, storeQueryValues } from './meeting-loader.ts';
+import { PageContext, type PageRoute, type RouteParams } from './page-route.ts';
+import { queryClient } from './query-client.ts';
+import { RootLayout } from './root-layout.tsx';
 import { pageHandle as handle } from './route-handle.ts';
 
-/** `/` and `/home` open the meeting home, keeping the query (§2). */
-function toHome({ request }: LoaderFunctionArgs) {
-  const { search } = new URL(request.url);
-  return replace(`${routes.home}${search}`);
-}
-
 /** The meeting pages that load with the first script; the discoverable groups below join them. */
-export const meetingPages: RouteObject[] = [
+export const meetingPages: PageRoute[] = [
   {
     path: routes.home,
     handle: handle(routes.home),
-    loader: homeLoader,
+    prefetch: homePrefetch,
     lazy: () => import('./home-page.tsx'),
   },
   {
@@ -84,49 +81,14 @@ export const meetingPages: RouteObject[] = [
   },
 ];
 
-export const routeObjects: RouteObject[] = [
-  {
-    Component: RootLayout,
-    HydrateFallback: PageSkeleton,
-    children: [
-      { path: routes.root, loader: toHome, Component: PageSkeleton },
-      { path: routes.homeAlias, loader: toHome, Component: PageSkeleton },
-      {
-        id: 'meeting',
-        loader: meetingLoader,
-        // Re-resolve only when the address changes the meeting inputs, not on every search change.
-        shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
-          if (!defaultShouldRevalidate) return false;
-          const keys = ['meeting_id', 'meeting', 'lang'];
-          const changed = keys.some(
-            (key) => currentUrl.searchParams.get(key) !== nextUrl.searchParams.get(key),
-          );
-          return changed || currentUrl.pathname !== nextUrl.pathname;
-        },
-        Component: MeetingLayout,
-        ErrorBoundary: MeetingError,
-        children: meetingPages,
-      },
-      { path: routes.notFound, loader: storeQueryLoader, lazy: () => import('./pages/not-found-page.tsx') },
-      { path: routes.deleted, loader: storeQueryLoader, lazy: () => import('./pages/deleted-page.tsx') },
-      { path: '*', loader: () => replace(routes.notFound), Component: PageSkeleton },
-    ],
-  },
-];
-
-function storeQueryLoader({ request }: LoaderFunctionArgs) {
-  storeQueryValues(new URL(request.url).searchParams);
-  return null;
-}
-
 /**
- * Pages whose route objects load on first visit instead of with the first script (the home page's JS
- * budget, DESIGN §5): the activity, registration, group, ticket and check-in pages (issue 4,
- * activity-routes.tsx) and the exhibit, enterprise, product and exhibitor pages (issue 5,
- * exhibit-routes.tsx), and the appointment and schedule pages (issue 6, appointment-routes.tsx), each
- * group recognised by its addresses.
+ * Pages whose route tables load on first visit instead of with the first script (the home page's JS
+ * budget, DESIGN §10): the activity, registration, group, ticket and check-in pages
+ * (activity-routes.tsx), the exhibit, enterprise, product and exhibitor pages (exhibit-routes.tsx),
+ * and the appointment and schedule pages (appointment-routes.tsx), each group recognised by its
+ * addresses.
  */
-const discoverablePages = [
+export const discoverablePages = [
   {
     addresses:
       /^\/(meeting\/activity\/|activity\/|my\/(registration|tickets|event)|m\/[^/]+\/a\/|meeting\/[^/]+\/activity\/)/,
@@ -144,22 +106,155 @@ const discoverablePages = [
   },
 ];
 
+/** Each discoverable group's table, loaded once (a failed load is tried again on the next visit). */
+const groupTables = new Map<number, Promise<PageRoute[]>>();
+
+function groupTable(index: number): Promise<PageRoute[]> {
+  let table = groupTables.get(index);
+  if (!table) {
+    table = (discoverablePages[index]?.load() ?? Promise.resolve([])).catch((error: unknown) => {
+      groupTables.delete(index);
+      throw error;
+    });
+    groupTables.set(index, table);
+  }
+  return table;
+}
+
+/** The page code of each route, as a lazy component (its module's `Component`), made once. */
+const pageComponents = new Map<NonNullable<PageRoute['lazy']>, ComponentType>();
+
+function pageComponent(load: NonNullable<PageRoute['lazy']>): ComponentType {
+  let component = pageComponents.get(load);
+  if (!component) {
+    component = lazy(async () => ({ default: (await load()).Component }));
+    pageComponents.set(load, component);
+  }
+  return component;
+}
+
+/** A page of the tables: its lazily loaded code (the root layout's Suspense shows the skeleton meanwhile). */
+function PageElement({ load }: { load: NonNullable<PageRoute['lazy']> }) {
+  const Page = pageComponent(load);
+  return <Page />;
+}
+
+/** The meeting area's route objects for a table: the meeting layout, and each page under it by index. */
+const areaRoutes = new Map<string, { table: PageRoute[]; objects: RouteObject[] }>();
+
+function meetingArea(groups: number[], tables: PageRoute[][]) {
+  const key = groups.join(',');
+  let area = areaRoutes.get(key);
+  if (!area) {
+    const table = tables.flat();
+    const objects: RouteObject[] = [
+      {
+        element: <MeetingLayout />,
+        children: table.map((route, index) => ({
+          id: String(index),
+          path: route.path,
+          element: route.lazy ? <PageElement load={route.lazy} /> : null,
+        })),
+      },
+    ];
+    area = { table, objects };
+    areaRoutes.set(key, area);
+  }
+  return area;
+}
+
+/** The address whose resolution, prefetch and page code were last started (each starts once). */
+let startedFor = '';
+
 /**
- * The hash router. A discoverable group of pages joins the meeting pages once, when one of its
- * addresses is first visited (react-router's patchRoutesOnNavigation); matching then goes on as
- * usual (an unknown address still reaches /404 through the catch-all).
+ * Starts what a meeting page needs, all at once: the meeting's resolution (meeting-layout.tsx reads
+ * the same query), the page's prefetch, and the download of its code.
  */
-export function createRouter() {
-  const patched = new Set<number>();
-  return createHashRouter(routeObjects, {
-    async patchRoutesOnNavigation({ path, patch }) {
-      for (const [index, group] of discoverablePages.entries()) {
-        if (patched.has(index) || !group.addresses.test(path)) continue;
-        const pages = await group.load();
-        if (patched.has(index)) continue;
-        patched.add(index);
-        patch('meeting', pages);
-      }
-    },
-  });
+function startPage(page: PageRoute, params: RouteParams, pathname: string, search: URLSearchParams): void {
+  const address = `${pathname}?${search.toString()}`;
+  if (startedFor === address) return;
+  startedFor = address;
+  void queryClient.prefetchQuery(meetingResolutionOptions(pathname, search, params));
+  page.prefetch?.(search);
+  void page.lazy?.().catch(() => undefined);
+}
+
+/**
+ * The first address's page, started before the app renders (main.tsx: while the catalogues load),
+ * as the data router's loaders did: its resolution and code do not wait for the first render.
+ */
+export async function startFirstPage(pathname: string, searchText: string): Promise<void> {
+  if ([routes.root, routes.homeAlias, routes.notFound, routes.deleted].includes(pathname as never)) return;
+  const groups = discoverablePages.flatMap((group, index) => (group.addresses.test(pathname) ? [index] : []));
+  const tables = [meetingPages, ...(await Promise.all(groups.map(groupTable)))];
+  const { table, objects } = meetingArea(groups, tables);
+  const match = matchRoutes(objects, pathname)?.at(-1);
+  const page = match?.route.id === undefined ? undefined : table[Number(match.route.id)];
+  if (page && match && !page.redirect)
+    startPage(page, match.params, pathname, new URLSearchParams(searchText));
+}
+
+/**
+ * Every address but the root redirects and the status pages (§2): its page in the meeting tables,
+ * loading the discoverable group that owns the address first; an address no table has opens /404.
+ * A redirect page opens its target at once; any other page starts its prefetch and the download of
+ * its code now, alongside the meeting's resolution (meeting-layout.tsx), not after it.
+ */
+function MeetingArea() {
+  const location = useLocation();
+  const groups = discoverablePages.flatMap((group, index) =>
+    group.addresses.test(location.pathname) ? [index] : [],
+  );
+  const tables = [meetingPages, ...groups.map((index) => use(groupTable(index)))];
+  const { table, objects } = meetingArea(groups, tables);
+  const element = useRoutes(objects);
+  const match = matchRoutes(objects, location)?.at(-1);
+  const page = match?.route.id === undefined ? undefined : table[Number(match.route.id)];
+  const search = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const address = `${location.pathname}${location.search}`;
+  const params = match?.params ?? {};
+
+  if (!page || !match) return <Navigate to={routes.notFound} replace />;
+  if (page.redirect) return <Navigate to={page.redirect(match.params, search)} replace />;
+  startPage(page, params, location.pathname, search);
+  return (
+    <PageContext.Provider value={{ handle: page.handle ?? {}, params }}>
+      <MeetingErrorBoundary resetKey={address}>{element}</MeetingErrorBoundary>
+    </PageContext.Provider>
+  );
+}
+
+/** `/` and `/home` open the meeting home, keeping the query (§2). */
+function ToHome() {
+  const { search } = useLocation();
+  return <Navigate to={`${routes.home}${search}`} replace />;
+}
+
+/** /404 and /204: the query values that every page stores are stored here too (§2). */
+function StatusPage({ load }: { load: NonNullable<PageRoute['lazy']> }): ReactNode {
+  const { search } = useLocation();
+  useEffect(() => storeQueryValues(new URLSearchParams(search)), [search]);
+  return <PageElement load={load} />;
+}
+
+const notFoundPage = () => import('./pages/not-found-page.tsx');
+const deletedPage = () => import('./pages/deleted-page.tsx');
+
+/**
+ * The app's routes (hash addresses, §2), in react-router's declarative mode: the root redirects, the
+ * status pages, and the meeting area, which matches its own tables (router.tsx's `meetingPages` and
+ * the discoverable groups).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path={routes.root} element={<ToHome />} />
+        <Route path={routes.homeAlias} element={<ToHome />} />
+        <Route path={routes.notFound} element={<StatusPage load={notFoundPage} />} />
+        <Route path={routes.deleted} element={<StatusPage load={deletedPage} />} />
+        <Route path="*" element={<MeetingArea />} />
+      </Route>
+    </Routes>
+  );
 }

@@ -1,47 +1,23 @@
 import type { Meeting } from '@app/contracts';
 import { type Language, localize } from '@app/domain';
-import type { Namespace } from '@app/i18n';
-import type { TFunction } from 'i18next';
 import { Building2, CalendarDays, ChevronLeft, House, Mic, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { cx } from '../components/ui/cx.ts';
-import type { ActivityRouteTitleKey } from '../lib/activity-paths.ts';
-import type { AppointmentRouteTitleKey } from '../lib/appointment-paths.ts';
 import { useClientEnvironment } from '../lib/environment-context.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
-import { paths, type RouteTitleKey, routes } from '../lib/paths.ts';
+import { paths, routes } from '../lib/paths.ts';
 import { useIsLoggedIn } from '../lib/use-session.ts';
 import { Footer } from './footer.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { type RouteHandle, useRouteHandle } from './page-route.ts';
 
-export type RouteHandle = {
-  titleKey?: RouteTitleKey | ActivityRouteTitleKey | AppointmentRouteTitleKey;
-  /** The page needs a logged-in user (§2 requireLogin). */
-  requireLogin?: boolean;
-  /** Login, bind and agree: open to anyone, never redirect to login (re-entry guard). */
-  isAuthPage?: boolean;
-  /**
-   * A title computed from the meeting (exhibit pages: the meeting's exhibitor or product wording, §2),
-   * with words from `namespace`, which loads with the page.
-   */
-  dynamicTitle?: {
-    namespace: Namespace;
-    // biome-ignore lint/suspicious/noExplicitAny: each feature's title function takes its own namespace's t
-    compute: (t: TFunction<any>, meeting: Meeting, language: Language) => string;
-  };
-};
-
-/** The handle of the deepest matched route that names a title. */
+/** The handle of the page being shown, when it names a title. */
 function useTitleHandle(): RouteHandle | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.titleKey || handle?.dynamicTitle) return handle;
-  }
-  return undefined;
+  const handle = useRouteHandle();
+  return handle.titleKey || handle.dynamicTitle ? handle : undefined;
 }
 
 /** The page title (§2): the `title` query, else the route title in the current language. */
