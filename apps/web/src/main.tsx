@@ -84,7 +84,7 @@ async function start() {
     root.render(
       <StrictMode>
         <AppProviders environment={environment}>
-          <HashRouter>
+          <HashRouter useTransitions={false}>
             <NavigationBridge />
             <AppRoutes />
           </HashRouter>

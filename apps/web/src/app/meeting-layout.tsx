@@ -18,9 +18,8 @@ import { Shell } from './shell.tsx';
 const consumedParams = ['token', 'user_id'];
 
 /**
- * Guard and provider of every meeting page: resolves the meeting (meeting-loader.ts; a query per
- * path and meeting inputs, so the skeleton — or the previous page, during a navigation — shows
- * meanwhile), opens /404 or /204 as it says, puts the meeting in context, applies its theme,
+ * Guard and provider of every meeting page: resolves the meeting (meeting-loader.ts, a suspense
+ * query: the root layout's skeleton shows until it answers), opens /404 or /204 as it says, puts the meeting in context, applies its theme,
  * completes the URL with `meeting_id` (replace, no history entry), and sends an anonymous visitor to
  * /login?redirect=… where the page or the meeting needs a login. The meeting (and so the guest-view
  * decision) is cached per meeting by the query cache.

@@ -1,4 +1,4 @@
-import { enabledLanguages, isLanguage, resolveLanguage } from '@app/domain';
+import { enabledLanguages, isLanguage, resolveLanguage, resolveMeetingId } from '@app/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { domainMeetingsQueryOptions, meetingQueryOptions } from '../features/meetings/api/list-meetings.ts';
 import { ApiError } from '../lib/api/client.ts';
@@ -88,19 +88,37 @@ export async function meetingLoader({
   return { meetingId };
 }
 
-/** The query values that decide the meeting (§2); other query changes keep the resolution. */
-const meetingInputs = ['meeting_id', 'meeting', 'lang'];
+/** The resolution of an address that names its meeting: the same for every page of that meeting. */
+const namedKey = (meetingId: string, lang: string | null) => ['meeting-resolution', 'named', meetingId, lang];
 
 /**
- * The meeting resolution of an address as a query: one per path and meeting inputs (so the
- * resolution runs again when the path or those values change, and not when only a filter does),
- * never retried (a failure shows the reload offer at once, §8).
+ * The meeting resolution of an address as a query (§2). Keyed by what decides it: the named meeting
+ * (`meeting_id`, `meeting` or the path's meetingId) and `lang`; an address naming none by its path and
+ * those query values (the item, the domain and the landing rule depend on the path). Never stale by
+ * itself: router.tsx runs it again when the path or the key changes, not when only another query
+ * value does. Never retried: a failure shows the reload offer at once (§8).
  */
 export function meetingResolutionOptions(pathname: string, search: URLSearchParams, params: RouteParams) {
+  const named = resolveMeetingId({
+    queryMeetingId: search.get('meeting_id'),
+    queryMeeting: search.get('meeting'),
+    pathMeetingId: params.meetingId,
+  });
+  const lang = search.get('lang');
   return queryOptions({
-    queryKey: ['meeting-resolution', pathname, ...meetingInputs.map((name) => search.get(name))],
-    queryFn: () => meetingLoader({ pathname, search, params }),
+    queryKey: named
+      ? namedKey(named, lang)
+      : ['meeting-resolution', 'address', pathname, search.get('meeting_id'), search.get('meeting'), lang],
+    queryFn: async () => {
+      const data = await meetingLoader({ pathname, search, params });
+      // The address gains meeting_id next (meeting-layout.tsx): that address's answer is known.
+      if (!named && 'meetingId' in data) queryClient.setQueryData(namedKey(data.meetingId, lang), data);
+      return data;
+    },
     retry: false,
-    staleTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+/** Whether a resolution key is of an address that names its meeting (its past answer stays true). */
+export const namesMeeting = (queryKey: readonly unknown[]): boolean => queryKey[1] === 'named';

@@ -16,8 +16,8 @@ function useAnchorScroll() {
 }
 
 /**
- * Frame of every page: the page (the skeleton while its code, its route table or the meeting load;
- * during a navigation the previous page stays meanwhile), the toasts, scroll restoration and anchors.
+ * Frame of every page: the page (the skeleton while its route table, its meeting or — on first paint
+ * — its code loads), the toasts, scroll restoration and anchors.
  */
 export function RootLayout() {
   useScrollRestoration();

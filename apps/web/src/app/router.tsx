@@ -3,7 +3,7 @@ import { matchRoutes, Navigate, Route, type RouteObject, Routes, useLocation, us
 import { routes } from '../lib/paths.ts';
 import { homePrefetch } from './home-loader.ts';
 import { MeetingErrorBoundary, MeetingLayout } from './meeting-layout.tsx';
-import { meetingResolutionOptions, storeQueryValues } from './meeting-loader.ts';
+import { meetingResolutionOptions, namesMeeting, storeQueryValues } from './meeting-loader.ts';
 import { PageContext, type PageRoute, type RouteParams } from './page-route.ts';
 import { queryClient } from './query-client.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -163,18 +163,32 @@ function meetingArea(groups: number[], tables: PageRoute[][]) {
   return area;
 }
 
-/** The address whose resolution, prefetch and page code were last started (each starts once). */
+/** The address whose prefetch and page code were last started; the last resolution's key and path. */
 let startedFor = '';
+let resolvedFor = '';
+let resolvedPath = '';
 
 /**
  * Starts what a meeting page needs, all at once: the meeting's resolution (meeting-layout.tsx reads
- * the same query), the page's prefetch, and the download of its code.
+ * the same query), the page's prefetch, and the download of its code. The resolution runs again when
+ * the path or the meeting inputs change, not when only another query value does (§2). A page of the
+ * same named meeting shows at once while it runs; an address that names no meeting waits for it (it
+ * may name another meeting's item this time).
  */
 function startPage(page: PageRoute, params: RouteParams, pathname: string, search: URLSearchParams): void {
   const address = `${pathname}?${search.toString()}`;
   if (startedFor === address) return;
   startedFor = address;
-  void queryClient.prefetchQuery(meetingResolutionOptions(pathname, search, params));
+  const resolution = meetingResolutionOptions(pathname, search, params);
+  const key = JSON.stringify(resolution.queryKey);
+  if (resolvedFor !== key || resolvedPath !== pathname) {
+    if (resolvedFor !== key && !namesMeeting(resolution.queryKey)) {
+      queryClient.removeQueries({ queryKey: resolution.queryKey, exact: true });
+    }
+    resolvedFor = key;
+    resolvedPath = pathname;
+    void queryClient.prefetchQuery({ ...resolution, staleTime: 0 });
+  }
   page.prefetch?.(search);
   void page.lazy?.().catch(() => undefined);
 }

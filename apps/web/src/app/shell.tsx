@@ -1,10 +1,11 @@
 import type { Meeting } from '@app/contracts';
 import { type Language, localize } from '@app/domain';
 import { Building2, CalendarDays, ChevronLeft, House, Mic, UserRound } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { cx } from '../components/ui/cx.ts';
+import { Skeleton, SkeletonText } from '../components/ui/skeleton.tsx';
 import { useClientEnvironment } from '../lib/environment-context.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
@@ -113,6 +114,16 @@ function useNavItems(meeting: Meeting, language: Language): NavItem[] {
       ],
     },
   ];
+}
+
+/** The content area while a page's code loads: a title and a few lines. */
+function PageContentSkeleton() {
+  return (
+    <div className="space-y-4 px-4 pt-5 desk:px-0 desk:pt-8" aria-busy="true">
+      <Skeleton className="h-6 w-40" />
+      <SkeletonText lines={4} />
+    </div>
+  );
 }
 
 /** Layout of every meeting page: header, content, footer, and the phone tab bar. */
@@ -225,7 +236,11 @@ export function Shell() {
       </header>
 
       <main id="main" className="mx-auto w-full max-w-[1200px] flex-1 desk:px-6">
-        <Outlet />
+        {/* A page whose code is still loading: its frame, not the previous page (which would
+            still answer clicks and typing under the new address). */}
+        <Suspense fallback={<PageContentSkeleton />}>
+          <Outlet />
+        </Suspense>
       </main>
 
       <Footer />
