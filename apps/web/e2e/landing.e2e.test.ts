@@ -126,3 +126,46 @@ describe('several public meetings and no domain default', () => {
     });
   });
 });
+
+describe('a page group whose code fails to arrive', () => {
+  it("shows 'Failed to load the page' with a reload that loads it, instead of an empty app", async () => {
+    const { page } = await openPage(browser, phone);
+    let isOffline = true;
+    let refused = 0;
+    // The pavilion's route table comes in a chunk of its own: its downloads fail until the network
+    // is back (the first page's early start and the render each ask for it).
+    await page.route('**/assets/exhibit-routes-*.js', async (route) => {
+      if (!isOffline) return route.continue();
+      refused++;
+      return route.abort('failed');
+    });
+    await page.goto(`${demo.url}/#/exhibit?meeting_id=${demoId}`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    // Asked by the early start and once by the render, not in a loop.
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThanOrEqual(2);
+    isOffline = false;
+    await alert.getByRole('button').click();
+    await page.locator('a[href*="/meeting/enterprise"]').first().waitFor();
+    expect(hashPath(page)).toBe('/exhibit');
+    await page.context().close();
+  });
+
+  it('reloads a page whose own code failed to arrive', async () => {
+    const { page } = await openPage(browser, phone);
+    let isOffline = true;
+    await page.route('**/assets/list-route-*.js', async (route) => {
+      if (!isOffline) return route.continue();
+      return route.abort('failed');
+    });
+    await page.goto(`${demo.url}/#/meeting/speaker/list?meeting_id=${demoId}`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    isOffline = false;
+    await alert.getByRole('button').click();
+    await page.locator('a[href*="/meeting/speaker?"]').first().waitFor();
+    expect(hashPath(page)).toBe('/meeting/speaker/list');
+    await page.context().close();
+  });
+});

@@ -93,11 +93,12 @@ function ResolvedMeetingLayout({ meetingId }: { meetingId: string }) {
 
 /**
  * The meeting or the page could not be loaded (network, server error, a page's code that failed to
- * arrive): 'Failed to load the page' + reload (§8). Reload forgets the failed resolution and renders
- * again; another address (`resetKey`) clears the error too.
+ * arrive): 'Failed to load the page' + reload (§8). Reload forgets the failed resolution (and runs
+ * `onRetry`, e.g. forgetting a route table that failed) and renders again; another address
+ * (`resetKey`) clears the error too.
  */
 export class MeetingErrorBoundary extends Component<
-  { resetKey: string; children: ReactNode },
+  { resetKey: string; children: ReactNode; onRetry?: () => void },
   { failedAt: string | undefined }
 > {
   override state: { failedAt: string | undefined } = { failedAt: undefined };
@@ -116,6 +117,7 @@ export class MeetingErrorBoundary extends Component<
   }
 
   retry = () => {
+    this.props.onRetry?.();
     queryClient.removeQueries({ queryKey: ['meeting-resolution'] });
     this.setState({ failedAt: undefined });
   };

@@ -106,28 +106,51 @@ export const discoverablePages = [
   },
 ];
 
-/** Each discoverable group's table, loaded once (a failed load is tried again on the next visit). */
+/**
+ * Each discoverable group's table, loaded once. A failed load stays in the map, so the render that
+ * reads it with `use()` throws to the error boundary instead of asking again on every render (a new
+ * promise per render would suspend forever and download in a loop); the boundary's reload forgets it.
+ */
 const groupTables = new Map<number, Promise<PageRoute[]>>();
+const failedGroups = new Set<number>();
 
 function groupTable(index: number): Promise<PageRoute[]> {
   let table = groupTables.get(index);
   if (!table) {
-    table = (discoverablePages[index]?.load() ?? Promise.resolve([])).catch((error: unknown) => {
-      groupTables.delete(index);
-      throw error;
-    });
+    table = discoverablePages[index]?.load() ?? Promise.resolve([]);
+    table.catch(() => failedGroups.add(index));
     groupTables.set(index, table);
   }
   return table;
 }
 
-/** The page code of each route, as a lazy component (its module's `Component`), made once. */
+/** Forgets the group tables and page code that failed to load, so the next render asks again. */
+function forgetFailedLoads(): void {
+  for (const index of failedGroups) groupTables.delete(index);
+  failedGroups.clear();
+  for (const load of failedPages) pageComponents.delete(load);
+  failedPages.clear();
+}
+
+/**
+ * The page code of each route, as a lazy component (its module's `Component`), made once. One whose
+ * code failed to arrive keeps failing (React.lazy remembers) until the error boundary's reload
+ * forgets it.
+ */
 const pageComponents = new Map<NonNullable<PageRoute['lazy']>, ComponentType>();
+const failedPages = new Set<NonNullable<PageRoute['lazy']>>();
 
 function pageComponent(load: NonNullable<PageRoute['lazy']>): ComponentType {
   let component = pageComponents.get(load);
   if (!component) {
-    component = lazy(async () => ({ default: (await load()).Component }));
+    component = lazy(async () => {
+      try {
+        return { default: (await load()).Component };
+      } catch (error) {
+        failedPages.add(load);
+        throw error;
+      }
+    });
     pageComponents.set(load, component);
   }
   return component;
@@ -233,8 +256,24 @@ function MeetingArea() {
   startPage(page, params, location.pathname, search);
   return (
     <PageContext.Provider value={{ handle: page.handle ?? {}, params }}>
-      <MeetingErrorBoundary resetKey={address}>{element}</MeetingErrorBoundary>
+      <MeetingErrorBoundary resetKey={address} onRetry={forgetFailedLoads}>
+        {element}
+      </MeetingErrorBoundary>
     </PageContext.Provider>
+  );
+}
+
+/**
+ * The meeting area behind an error boundary of its own: a discoverable group's table that failed to
+ * arrive (network, a deploy that replaced its chunk) shows 'Failed to load the page' with reload
+ * (§8) instead of an empty app; reload asks for the table again.
+ */
+function GuardedMeetingArea() {
+  const { pathname, search } = useLocation();
+  return (
+    <MeetingErrorBoundary resetKey={`${pathname}${search}`} onRetry={forgetFailedLoads}>
+      <MeetingArea />
+    </MeetingErrorBoundary>
   );
 }
 
@@ -267,7 +306,7 @@ export function AppRoutes() {
         <Route path={routes.homeAlias} element={<ToHome />} />
         <Route path={routes.notFound} element={<StatusPage load={notFoundPage} />} />
         <Route path={routes.deleted} element={<StatusPage load={deletedPage} />} />
-        <Route path="*" element={<MeetingArea />} />
+        <Route path="*" element={<GuardedMeetingArea />} />
       </Route>
     </Routes>
   );
