@@ -66,13 +66,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 }
 
-/** Waits until the page's requests are done and no skeleton (aria-busy) is left. */
+/**
+ * Waits until the page's requests are done and no skeleton (aria-busy) is left on screen. A
+ * placeholder below the fold (a home block that renders as it is scrolled to) stays busy by design
+ * and is not waited for; at most 15 s for the ones in view.
+ */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page
-    .locator('[aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
+    .waitForFunction(
+      () =>
+        ![...document.querySelectorAll('[aria-busy="true"]')].some((element) => {
+          const box = element.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight && box.width > 0 && box.height > 0;
+        }),
+      undefined,
+      { timeout: 15_000 },
+    )
     .catch(() => {});
 }
 
