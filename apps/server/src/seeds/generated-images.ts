@@ -7,10 +7,10 @@ import * as shapes from '@dicebear/shapes';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../db/client.ts';
-import { parseImageSuffix, renderVariant, variantName } from '../modules/media/media.images.ts';
-import { originalStorageKey, variantStorageKey } from '../modules/media/media.keys.ts';
+import { originalStorageKey } from '../modules/media/media.keys.ts';
 import { insertUploadThen } from '../modules/media/media.repository.ts';
 import { uploads } from '../modules/media/media.tables.ts';
+import { storeVariants } from '../modules/media/media.variants.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 
 /**
@@ -90,17 +90,10 @@ export async function storeGeneratedImage(
       },
       async () => {
         await deps.storage.put(originalStorageKey('image', key), data, 'image/png');
-        for (const size of listSizes[kind]) {
-          const suffix = sizedImageUrl(fileUrl('image', key), size).split('?')[1] ?? '';
-          const operation = parseImageSuffix(suffix);
-          if (!operation) continue;
-          const variant = await renderVariant(data, operation);
-          await deps.storage.put(
-            variantStorageKey('image', key, variantName(operation)),
-            variant.bytes,
-            variant.mime,
-          );
-        }
+        const suffixes = listSizes[kind].map(
+          (size) => sizedImageUrl(fileUrl('image', key), size).split('?')[1] ?? '',
+        );
+        await storeVariants(deps, { bucket: 'image', key }, data, suffixes);
       },
     );
   }

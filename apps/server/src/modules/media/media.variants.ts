@@ -37,25 +37,23 @@ export function webVariantSuffixes(): string[] {
 }
 
 /**
- * Renders and stores every web copy of one uploaded image that is not stored yet, reading the
- * original once; copies share the keys of on-demand renders (openFile), so each is rendered once.
- * Not counted against any IP (the uploader's request already passed its checks).
- * @returns the number of copies rendered (0 when the original is gone or is not an image)
- * @throws 415 upload.type_rejected when the stored bytes cannot be decoded (the job then fails)
+ * Renders and stores the copies named by `suffixes` (resize suffixes, as in a file URL's query) of
+ * one image from its original `bytes`, skipping those already stored; copies share the keys of
+ * on-demand renders (openFile), so each is rendered once. Not counted against any IP.
+ * @returns the number of copies rendered
+ * @throws 415 upload.type_rejected when `bytes` cannot be decoded
  */
-export async function renderWebVariants(deps: { storage: Storage }, data: WebVariantsData): Promise<number> {
-  const original = await deps.storage.get(originalStorageKey(data.bucket, data.key));
-  if (!original) return 0;
-  if (!original.mime.startsWith('image/')) {
-    original.body.destroy();
-    return 0;
-  }
-  const bytes = await readAll(original.body);
+export async function storeVariants(
+  deps: { storage: Storage },
+  image: WebVariantsData,
+  bytes: Buffer,
+  suffixes: readonly string[],
+): Promise<number> {
   let rendered = 0;
-  for (const suffix of webVariantSuffixes()) {
+  for (const suffix of suffixes) {
     const operation = parseImageSuffix(suffix);
     if (!operation) continue;
-    const cacheKey = variantStorageKey(data.bucket, data.key, variantName(operation));
+    const cacheKey = variantStorageKey(image.bucket, image.key, variantName(operation));
     const existing = await deps.storage.get(cacheKey);
     if (existing) {
       existing.body.destroy();
@@ -66,4 +64,20 @@ export async function renderWebVariants(deps: { storage: Storage }, data: WebVar
     rendered++;
   }
   return rendered;
+}
+
+/**
+ * Renders and stores every web copy of one uploaded image that is not stored yet (storeVariants
+ * with webVariantSuffixes), reading the original once.
+ * @returns the number of copies rendered (0 when the original is gone or is not an image)
+ * @throws 415 upload.type_rejected when the stored bytes cannot be decoded (the job then fails)
+ */
+export async function renderWebVariants(deps: { storage: Storage }, data: WebVariantsData): Promise<number> {
+  const original = await deps.storage.get(originalStorageKey(data.bucket, data.key));
+  if (!original) return 0;
+  if (!original.mime.startsWith('image/')) {
+    original.body.destroy();
+    return 0;
+  }
+  return storeVariants(deps, data, await readAll(original.body), webVariantSuffixes());
 }
