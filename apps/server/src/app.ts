@@ -9,6 +9,7 @@ import { agendaRoutes } from './modules/agendas/agendas.routes.ts';
 import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { appointmentJobs } from './modules/appointments/appointments.jobs.ts';
 import { appointmentRoutes } from './modules/appointments/appointments.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { blockRoutes } from './modules/blocks/blocks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
@@ -25,6 +26,7 @@ import { messageJobs } from './modules/messages/messages.jobs.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
+import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { scheduleEntryRoutes } from './modules/schedules/schedules.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
@@ -144,6 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       agentRoutes(scoped);
       appointmentRoutes(scoped);
       scheduleEntryRoutes(scoped);
+      // The organiser console (DESIGN §7): /api/console/…
+      roleRoutes(scoped);
+      auditRoutes(scoped);
     },
     { prefix: '/api' },
   );

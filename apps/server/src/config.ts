@@ -48,6 +48,12 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built web app served at /; empty disables static serving. */
   WEB_DIST: z.string().optional(),
+  /**
+   * Platform administrators of the console (DESIGN §7), comma-separated: phones (E.164, or mainland
+   * numbers without +86) and e-mails. More can be granted with `npm run admin -- grant-admin`.
+   */
+  ADMIN_PHONES: z.string().max(4000).default(''),
+  ADMIN_EMAILS: z.string().max(4000).default(''),
   /** 0 skips seeding the demo meeting on an empty database. */
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** Seconds a hot public read (meeting, blocks, agendas) is served from the in-process cache. */

@@ -6,6 +6,7 @@ export * from './appointments/appointments.contracts.ts';
 export * from './auth/auth.contracts.ts';
 export * from './blocks/blocks.contracts.ts';
 export * from './categories/categories.contracts.ts';
+export * from './console/console-access.contracts.ts';
 export * from './enterprises/enterprises.contracts.ts';
 export * from './exhibitors/exhibitors.contracts.ts';
 export * from './forms/forms.contracts.ts';

@@ -119,7 +119,10 @@ export function registerAuth(app: App): void {
     }
     const session = await resolveSession(app.deps, token);
     if (!session) throw tokenInvalid();
-    const named = namedMeetingIds(request);
+    // Console calls (DESIGN §7) manage any meeting the caller holds a role in, whichever meeting the
+    // session was opened on; their services check the role. Every other call stays in its meeting.
+    const isConsole = (request.routeOptions.url ?? '').startsWith('/api/console/');
+    const named = isConsole ? [] : namedMeetingIds(request);
     if (named.some((id) => id !== session.meetingId)) throw tokenInvalid();
     const { config } = request.routeOptions;
     if (config.isGuestViewable && named.length === 0) {

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { activities, activityPrices } from '../modules/activities/activities.tables.ts';
 import { formQuestions, forms } from '../modules/forms/forms.tables.ts';
 import { meetings } from '../modules/meetings/meetings.tables.ts';
-import { meetingStaff } from '../modules/tickets/tickets.tables.ts';
+import { meetingRoles } from '../modules/roles/roles.tables.ts';
 import { demoActivityIds, demoFormIds, demoStaffPhone, seedDemoActivities } from './demo-activities.ts';
 import { demoMeetingId } from './demo-meeting.data.ts';
 
@@ -96,7 +96,7 @@ describe('seedDemoActivities', () => {
       .from(formQuestions)
       .where(eq(formQuestions.formId, demoFormIds.hackathon));
     expect(groupQuestions.filter((q) => q.scope === 'group')).toHaveLength(1);
-    const staff = await db.select().from(meetingStaff);
+    const staff = await db.select().from(meetingRoles);
     expect(staff).toMatchObject([{ meetingId: demoMeetingId, phone: demoStaffPhone, role: 'organiser' }]);
   });
 });

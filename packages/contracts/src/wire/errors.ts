@@ -45,6 +45,17 @@ export const ErrorCode = {
   loginRequired: 'login.required',
   /** 403 on an object the user may not touch (§6 'the current user has no permission'). */
   noPermission: 'no_permission',
+  /** 409 console: a grant change would leave the meeting without an owner. */
+  teamLastOwner: 'team.last_owner',
+  /**
+   * 409 console: the record was saved by someone else since it was read (optimistic `updated_at`):
+   * 'changed by someone else, reload'.
+   */
+  staleWrite: 'conflict.stale',
+  /** 409 console: a unique field (a meeting's domain) is already used; `details` names the field. */
+  alreadyUsed: 'conflict.already_used',
+  /** 409 console: a meeting with registrations is deleted only after it is archived. */
+  meetingNotArchived: 'meeting.not_archived',
   /** 429 'Do not operate frequently!' with Retry-After (§8). */
   tooFrequent: 'too_frequent',
   /** 400 'Invalid Code' (§8): wrong, expired, used, other purpose or address, or dead after 5 tries. */

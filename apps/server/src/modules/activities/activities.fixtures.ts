@@ -2,7 +2,7 @@ import type { FormCondition, FormOption, FormQuestionType } from '@app/contracts
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { formQuestions, forms } from '../forms/forms.tables.ts';
-import { meetingStaff } from '../tickets/tickets.tables.ts';
+import { type MeetingRoleName, meetingRoles } from '../roles/roles.tables.ts';
 import { activities, activityPrices, activitySources } from './activities.tables.ts';
 
 /**
@@ -169,12 +169,13 @@ export async function insertActivity(db: Database, spec: ActivitySpec): Promise<
   return { activityId, priceIds, sourceIds, formId, questionIds };
 }
 
-/** Puts a phone (E.164) on a meeting's staff list (§6 reception staff). */
+/** Grants a phone (E.164) a role in a meeting (§6 reception staff; DESIGN §7 roles). */
 export async function insertStaff(
   db: Database,
-  input: { meetingId: string; phone: string; role?: 'checkin' | 'organiser' },
+  input: { meetingId: string; phone: string; role?: MeetingRoleName },
 ): Promise<void> {
   await db
-    .insert(meetingStaff)
-    .values({ meetingId: input.meetingId, phone: input.phone, role: input.role ?? 'checkin' });
+    .insert(meetingRoles)
+    .values({ id: newId(), meetingId: input.meetingId, phone: input.phone, role: input.role ?? 'checkin' })
+    .onConflictDoNothing();
 }

@@ -43,3 +43,23 @@ export const phoneTokenUses = pgTable(
   },
   (t) => [index('phone_token_uses_used_at_idx').on(t.usedAt)],
 );
+
+/**
+ * One-time links that let an exhibitor account set its password (sent by SMS/mail when an organiser
+ * approves an application or resets a password). Only the SHA-256 of the token is kept; a token is
+ * used once and expires.
+ */
+export const exhibitorPasswordTokens = pgTable(
+  'exhibitor_password_tokens',
+  {
+    /** hex SHA-256 of the token in the link. */
+    tokenHash: text('token_hash').primaryKey(),
+    exhibitorAccountId: text('exhibitor_account_id')
+      .notNull()
+      .references(() => exhibitorAccounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('exhibitor_password_tokens_account_idx').on(t.exhibitorAccountId)],
+);

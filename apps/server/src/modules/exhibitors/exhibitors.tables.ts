@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAtColumn, deletedColumn, idColumn, updatedAtColumn } from '../../db/columns.ts';
 import { exhibitorAccounts } from '../auth/auth.tables.ts';
 import { categories } from '../categories/categories.tables.ts';
@@ -91,9 +101,20 @@ export const exhibitorApplications = pgTable(
     phone: text('phone').notNull(),
     email: text('email').notNull().default(''),
     message: text('message').notNull().default(''),
+    /** 0 waiting for review, 1 approved (an enterprise and account were made), 2 rejected. */
+    status: smallint('status').notNull().default(0),
+    /** Why it was rejected, shown to the applicant. */
+    reason: text('reason').notNull().default(''),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The enterprise made on approval. */
+    enterpriseId: text('enterprise_id'),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('exhibitor_applications_meeting_idx').on(t.meetingId, t.createdAt)],
+  (t) => [
+    index('exhibitor_applications_meeting_idx').on(t.meetingId, t.createdAt),
+    index('exhibitor_applications_status_idx').on(t.meetingId, t.status),
+  ],
 );
 
 /**

@@ -1,5 +1,5 @@
 import type { ListQuery } from '@app/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { filtersById, orderSql, whereSql } from '../../db/list-query-sql.ts';
 import { meetings, meetingViews } from './meetings.tables.ts';
@@ -60,5 +60,24 @@ export async function findLiveMeetingById(db: Database, id: string): Promise<Mee
     .from(meetings)
     .where(and(eq(meetings.id, id), eq(meetings.deleted, 0)))
     .limit(1);
+  return row;
+}
+
+/**
+ * Meetings for the console (DESIGN §7), newest start first: every meeting (ids null: a platform
+ * administrator) or those with the given ids, deleted ones included (they are restorable).
+ */
+export async function findConsoleMeetings(db: Database, ids: string[] | null): Promise<MeetingRow[]> {
+  if (ids !== null && ids.length === 0) return [];
+  return db
+    .select()
+    .from(meetings)
+    .where(ids === null ? undefined : inArray(meetings.id, ids))
+    .orderBy(desc(meetings.start), desc(meetings.id));
+}
+
+/** One meeting by id, deleted or not (the console restores deleted meetings). */
+export async function findMeetingById(db: Database, id: string): Promise<MeetingRow | undefined> {
+  const [row] = await db.select().from(meetings).where(eq(meetings.id, id)).limit(1);
   return row;
 }

@@ -1,7 +1,7 @@
 import type { CheckInResult, Ticket } from '@app/contracts';
-import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
+import type { RolesDeps } from '../roles/roles.service.ts';
 import { checkinNotApproved } from './tickets.errors.ts';
 import {
   checkInTicket,
@@ -23,11 +23,11 @@ import { requireStaff, ticketOfMeeting } from './tickets.staff.ts';
  * 409 checkin.not_approved (status 0 or 2).
  */
 export async function checkIn(
-  deps: { db: Database },
+  deps: RolesDeps,
   input: { userId: string; meetingId: string | null; ticketId: string; code: string; scanKey: string },
 ): Promise<CheckInResult> {
   const { db } = deps;
-  await requireStaff(db, input.userId, input.meetingId, ['checkin', 'organiser']);
+  await requireStaff(deps, input.userId, input.meetingId, 'ticket.checkin');
   const ticket = await ticketOfMeeting(db, input.ticketId, input.meetingId);
   if (ticket.code !== normaliseTicketCode(input.code)) throw notFound('ticket');
   const answer = async (row: TicketRow, isFirst: 0 | 1): Promise<CheckInResult> => {

@@ -2,19 +2,17 @@ import { hkdfSync } from 'node:crypto';
 import {
   type ActivityInvite,
   type AddActivityInviteBody,
-  ErrorCode,
   type InvitationLink,
   toWireId,
 } from '@app/contracts';
-import { normaliseEmail, normalisePhone } from '@app/domain/contact';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { unix } from '../../db/wire.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
+import { addressFromInput, type RolesDeps } from '../roles/roles.service.ts';
 import { publicLink } from '../shared/public-links.ts';
-import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
 import { invitationExpired, invitationInvalid } from './tickets.errors.ts';
 import {
   type ActivityRow,
@@ -85,11 +83,11 @@ export async function verifyInvitation(authSecret: string, code: string, activit
 
 /** The activity an organiser of the session's meeting manages. @throws 403 no_permission, 404 not_found. */
 async function organisersActivity(
-  db: Database,
+  deps: RolesDeps,
   input: { userId: string; meetingId: string | null; activityId: string },
 ): Promise<ActivityRow> {
-  await requireStaff(db, input.userId, input.meetingId, ['organiser']);
-  const activity = await findActivity(db, input.activityId);
+  await requireStaff(deps, input.userId, input.meetingId, 'activity.edit');
+  const activity = await findActivity(deps.db, input.activityId);
   if (!activity || activity.deleted === 1 || activity.meetingId !== input.meetingId)
     throw notFound('activity');
   return activity;
@@ -111,8 +109,8 @@ type OrganiserInput = { userId: string; meetingId: string | null; activityId: st
  * GET /activities/{id}/invites: the invite list, newest first.
  * @throws 403 no_permission (not an organiser of the session's meeting), 404 not_found
  */
-export async function listInvites(deps: { db: Database }, input: OrganiserInput): Promise<ActivityInvite[]> {
-  const activity = await organisersActivity(deps.db, input);
+export async function listInvites(deps: RolesDeps, input: OrganiserInput): Promise<ActivityInvite[]> {
+  const activity = await organisersActivity(deps, input);
   return (await findInvites(deps.db, activity.id)).map(toWireInvite);
 }
 
@@ -123,25 +121,11 @@ export async function listInvites(deps: { db: Database }, input: OrganiserInput)
  *   404 not_found
  */
 export async function addInvite(
-  deps: { db: Database },
+  deps: RolesDeps,
   input: OrganiserInput & { body: AddActivityInviteBody },
 ): Promise<ActivityInvite> {
-  const activity = await organisersActivity(deps.db, input);
-  const { body } = input;
-  let phone: string | null = null;
-  let email: string | null = null;
-  if (body.phone) {
-    const parsed = normalisePhone(body.phone, body.area_code || '86');
-    if (!parsed) throw phoneInvalid();
-    phone = parsed.e164;
-  } else if (body.email) {
-    email = normaliseEmail(body.email);
-    if (!email) throw emailInvalid();
-  } else {
-    throw new AppError(400, ErrorCode.validation, 'This is a required field', [
-      { path: 'body/phone', message: 'This is a required field' },
-    ]);
-  }
+  const activity = await organisersActivity(deps, input);
+  const { phone, email } = addressFromInput(input.body);
   const row = await insertInviteIfAbsent(deps.db, {
     id: newId(),
     activityId: activity.id,
@@ -158,10 +142,10 @@ export async function addInvite(
  * @throws 403 no_permission, 404 not_found (activity)
  */
 export async function removeInvite(
-  deps: { db: Database },
+  deps: RolesDeps,
   input: OrganiserInput & { inviteId: string },
 ): Promise<{ ok: 1 }> {
-  const activity = await organisersActivity(deps.db, input);
+  const activity = await organisersActivity(deps, input);
   await deleteInvite(deps.db, activity.id, input.inviteId);
   return { ok: 1 };
 }
@@ -175,10 +159,13 @@ export async function removeInvite(
  * @throws 403 no_permission, 404 not_found
  */
 export async function mintInvitationLink(
-  deps: { db: Database; config: Pick<Config, 'AUTH_SECRET' | 'PUBLIC_URL'> },
+  deps: {
+    db: Database;
+    config: Pick<Config, 'AUTH_SECRET' | 'PUBLIC_URL' | 'ADMIN_PHONES' | 'ADMIN_EMAILS'>;
+  },
   input: OrganiserInput & { expiresInSeconds?: number | undefined; now?: number },
 ): Promise<InvitationLink> {
-  const activity = await organisersActivity(deps.db, input);
+  const activity = await organisersActivity(deps, input);
   const now = input.now ?? Math.floor(Date.now() / 1000);
   const expiresAt = input.expiresInSeconds ? now + input.expiresInSeconds : null;
   const code = await signInvitation(deps.config.AUTH_SECRET, { activityId: activity.id, expiresAt });

@@ -308,6 +308,8 @@ async function writePlan(deps: TicketDeps, plan: RegistrationPlan): Promise<Tick
         userId: single.userId ?? null,
         agentId: single.agentId ?? null,
         status: single.status ?? 0,
+        seatNumber: single.seatNumber ?? '',
+        reviewReason: single.reviewReason ?? '',
         inputByAdmin: 0,
         name: single.name ?? '',
         phone: single.phone ?? null,

@@ -10,7 +10,7 @@ import {
 import { agents } from '../agents/agents.tables.ts';
 import { formQuestions, forms } from '../forms/forms.tables.ts';
 import { users } from '../users/users.tables.ts';
-import { meetingStaff, ticketScans, tickets } from './tickets.tables.ts';
+import { ticketScans, tickets } from './tickets.tables.ts';
 
 /**
  * Queries of the tickets module (§7 Tickets, issue 4): registration reads, the capacity guard's
@@ -26,7 +26,6 @@ export type SourceRow = typeof activitySources.$inferSelect;
 export type QuestionRow = typeof formQuestions.$inferSelect;
 export type AgentRow = typeof agents.$inferSelect;
 export type ScanRow = typeof ticketScans.$inferSelect;
-export type StaffRole = 'checkin' | 'organiser';
 
 /** An activity by id (deleted ones included; callers decide). */
 export async function findActivity(db: Database, id: string): Promise<ActivityRow | undefined> {
@@ -441,15 +440,6 @@ export async function insertScan(
     .onConflictDoNothing({ target: ticketScans.scanKey })
     .returning({ key: ticketScans.scanKey });
   return rows.length === 1;
-}
-
-/** The staff roles a phone holds in a meeting (§6). */
-export async function findStaffRoles(db: Database, meetingId: string, phone: string): Promise<StaffRole[]> {
-  const rows = await db
-    .select({ role: meetingStaff.role })
-    .from(meetingStaff)
-    .where(and(eq(meetingStaff.meetingId, meetingId), eq(meetingStaff.phone, phone)));
-  return rows.map((r) => r.role);
 }
 
 /** Filters of a ticket list. */

@@ -1,6 +1,6 @@
 import type { Ticket } from '@app/contracts';
-import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import type { RolesDeps } from '../roles/roles.service.ts';
 import { ticketNotReviewable } from './tickets.errors.ts';
 import { changeStatus, lockAgent, moveCounters } from './tickets.repository.ts';
 import { toWireTickets } from './tickets.service.ts';
@@ -14,11 +14,11 @@ import { requireStaff, ticketOfMeeting } from './tickets.staff.ts';
  * @throws 403 no_permission (not an organiser); 404 not_found; 409 ticket.not_reviewable.
  */
 export async function reviewTicket(
-  deps: { db: Database },
+  deps: RolesDeps,
   input: { userId: string; meetingId: string | null; ticketId: string; status: 1 | 2 },
 ): Promise<Ticket> {
   const { db } = deps;
-  await requireStaff(db, input.userId, input.meetingId, ['organiser']);
+  await requireStaff(deps, input.userId, input.meetingId, 'registration.review');
   const ticket = await ticketOfMeeting(db, input.ticketId, input.meetingId);
   const row = await inTransaction(db, async (tx) => {
     if (ticket.agentId) await lockAgent(tx, ticket.agentId);

@@ -37,19 +37,20 @@ export function ticketRoutes(app: App): void {
     ...contractRoute(listTicketsContract),
     config: { auth: 'required' },
     handler: async (request) => ({
-      results: await listTickets({ db }, { ...request.query, userId: requireUserId(request) }),
+      results: await listTickets({ db, config }, { ...request.query, userId: requireUserId(request) }),
     }),
   });
   app.route({
     ...contractRoute(countTicketsContract),
     config: { auth: 'required' },
-    handler: async (request) => countTickets({ db }, { ...request.query, userId: requireUserId(request) }),
+    handler: async (request) =>
+      countTickets({ db, config }, { ...request.query, userId: requireUserId(request) }),
   });
   app.route({
     ...contractRoute(getStaffStatusContract),
     config: { auth: 'required' },
     handler: async (request) =>
-      getStaffStatus({ db }, { userId: requireUserId(request), meetingId: request.query.meeting_id }),
+      getStaffStatus({ db, config }, { userId: requireUserId(request), meetingId: request.query.meeting_id }),
   });
   app.route({
     ...contractRoute(createTicketsContract),
@@ -78,7 +79,7 @@ export function ticketRoutes(app: App): void {
     config: { auth: 'required' },
     handler: async (request) =>
       checkIn(
-        { db },
+        { db, config },
         {
           userId: requireUserId(request),
           meetingId: request.actor.sessionMeetingId,
@@ -93,7 +94,7 @@ export function ticketRoutes(app: App): void {
     config: { auth: 'required' },
     handler: async (request) => {
       const ticket = await reviewTicket(
-        { db },
+        { db, config },
         {
           userId: requireUserId(request),
           meetingId: request.actor.sessionMeetingId,
@@ -147,21 +148,21 @@ export function ticketRoutes(app: App): void {
     ...contractRoute(listActivityInvites),
     config: { auth: 'required' },
     handler: async (request) => ({
-      results: await listInvites({ db }, organiser(request, requireUserId(request))),
+      results: await listInvites({ db, config }, organiser(request, requireUserId(request))),
     }),
   });
   app.route({
     ...contractRoute(addActivityInvite),
     config: { auth: 'required' },
     handler: async (request) =>
-      addInvite({ db }, { ...organiser(request, requireUserId(request)), body: request.body }),
+      addInvite({ db, config }, { ...organiser(request, requireUserId(request)), body: request.body }),
   });
   app.route({
     ...contractRoute(removeActivityInvite),
     config: { auth: 'required' },
     handler: async (request) =>
       removeInvite(
-        { db },
+        { db, config },
         { ...organiser(request, requireUserId(request)), inviteId: request.params.invite_id },
       ),
   });

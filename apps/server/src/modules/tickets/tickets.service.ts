@@ -4,6 +4,7 @@ import { ErrorCode } from '@app/contracts';
 import { base32crockford } from '@scure/base';
 import type { Database } from '../../db/client.ts';
 import { AppError, noPermission, notFound } from '../../errors.ts';
+import type { RolesDeps } from '../roles/roles.service.ts';
 import {
   countTicketRows,
   findActivities,
@@ -121,23 +122,23 @@ function pageOf(input: TicketListQuerystring): { limit: number; skip: number } {
 
 /** The filter and view a list query stands for, after its access checks. */
 async function listScope(
-  db: Database,
+  deps: RolesDeps,
   input: TicketListInput,
 ): Promise<{ filter: TicketFilter; view: TicketView; code?: string }> {
   const meetingId = input.meeting_id;
   const statuses = input.status === undefined ? undefined : [Number(input.status)];
   if (input.code !== undefined) {
-    await requireStaff(db, input.userId, meetingId, ['checkin', 'organiser']);
+    await requireStaff(deps, input.userId, meetingId, 'ticket.checkin');
     return { filter: { meetingId }, view: 'staff', code: normaliseTicketCode(input.code) };
   }
   if (input.participants === '1') {
     if (!input.activity_id) throw noPermission();
-    const own = await findOwnTicket(db, input.activity_id, input.userId);
+    const own = await findOwnTicket(deps.db, input.activity_id, input.userId);
     if (!own || own.meetingId !== meetingId || (own.status !== 1 && own.status !== 3)) throw noPermission();
     return { filter: { meetingId, activityId: input.activity_id, statuses: [1, 3] }, view: 'participant' };
   }
   if (input.checked_in !== undefined) {
-    await requireStaff(db, input.userId, meetingId, ['checkin', 'organiser']);
+    await requireStaff(deps, input.userId, meetingId, 'ticket.checkin');
     return {
       filter: {
         meetingId,
@@ -153,7 +154,7 @@ async function listScope(
     ...(statuses ? { statuses } : {}),
   };
   if (input.agent_id) {
-    const agent = await findAgent(db, input.agent_id);
+    const agent = await findAgent(deps.db, input.agent_id);
     if (!agent || agent.deleted === 1 || agent.userId !== input.userId) throw notFound('group');
     return { filter: { ...base, agentId: agent.id }, view: 'owner' };
   }
@@ -171,9 +172,9 @@ async function listScope(
  * - `checked_in=0|1`: staff list approved tickets not yet / already checked in.
  * `with_activity=1` embeds each ticket's activity.
  */
-export async function listTickets(deps: { db: Database }, input: TicketListInput): Promise<Ticket[]> {
+export async function listTickets(deps: RolesDeps, input: TicketListInput): Promise<Ticket[]> {
   const { db } = deps;
-  const scope = await listScope(db, input);
+  const scope = await listScope(deps, input);
   const page = pageOf(input);
   const withActivity = input.with_activity === '1';
   if (scope.code !== undefined) {
@@ -186,12 +187,9 @@ export async function listTickets(deps: { db: Database }, input: TicketListInput
 }
 
 /** GET /tickets/count (§7 Tickets): how many GET /tickets would list (same filters and refusals). */
-export async function countTickets(
-  deps: { db: Database },
-  input: TicketListInput,
-): Promise<{ total: number }> {
+export async function countTickets(deps: RolesDeps, input: TicketListInput): Promise<{ total: number }> {
   const { db } = deps;
-  const scope = await listScope(db, input);
+  const scope = await listScope(deps, input);
   if (scope.code !== undefined) {
     return { total: (await findTicketByCode(db, input.meeting_id, scope.code)) ? 1 : 0 };
   }

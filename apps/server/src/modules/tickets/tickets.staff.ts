@@ -1,42 +1,38 @@
 import type { StaffStatus } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
-import { noPermission, notFound } from '../../errors.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { findStaffRoles, findTicket, type StaffRole, type TicketRow } from './tickets.repository.ts';
-
-/** The meeting's staff list (§6: roles held by an account's phone on meeting_staff). */
+import { notFound } from '../../errors.ts';
+import { can } from '../roles/roles.permissions.ts';
+import { meetingAccess, type RolesDeps, requireCan } from '../roles/roles.service.ts';
+import { findTicket, type TicketRow } from './tickets.repository.ts';
 
 /**
- * GET /tickets/staff (§6): the caller's staff roles in a meeting — their account's
- * phone on meeting_staff — so the app offers check-in to staff only. An empty list for anyone else.
+ * GET /tickets/staff (§6): the caller's staff roles in a meeting (their phone or e-mail's grants on
+ * meeting_roles, or a platform administrator) so the app offers check-in to staff only: 'checkin' when
+ * they may check tickets in, 'organiser' when they may also review registrations. An empty list for
+ * anyone else.
  */
 export async function getStaffStatus(
-  { db }: { db: Database },
+  deps: RolesDeps,
   input: { userId: string; meetingId: string },
 ): Promise<StaffStatus> {
-  const roles = await staffRolesOf(db, input.userId, input.meetingId);
-  return { is_staff: roles.length > 0 ? 1 : 0, roles: [...new Set(roles)] };
-}
-
-/** The roles a user's phone holds on a meeting's staff list (§6); none without a phone. */
-export async function staffRolesOf(db: Database, userId: string, meetingId: string): Promise<StaffRole[]> {
-  const user = await findUserById(db, userId);
-  return user?.phone ? findStaffRoles(db, meetingId, user.phone) : [];
+  const access = await meetingAccess(deps, input.userId, input.meetingId);
+  const roles: StaffStatus['roles'] = [];
+  if (can(access, 'ticket.checkin')) roles.push('checkin');
+  if (can(access, 'registration.review')) roles.push('organiser');
+  return { is_staff: roles.length > 0 ? 1 : 0, roles };
 }
 
 /**
- * The caller's staff roles in a meeting (§6: their account's phone on meeting_staff).
- * @throws 403 no_permission when they hold none of `roles`.
+ * The staff check of the tickets calls (§6, DESIGN §7): the caller may do `action` in the meeting.
+ * @throws 403 no_permission otherwise (also without a meeting).
  */
 export async function requireStaff(
-  db: Database,
+  deps: RolesDeps,
   userId: string,
   meetingId: string | null,
-  roles: StaffRole[],
+  action: 'ticket.checkin' | 'registration.review' | 'activity.edit',
 ): Promise<void> {
-  if (!meetingId) throw noPermission();
-  const held = await staffRolesOf(db, userId, meetingId);
-  if (!held.some((role) => roles.includes(role))) throw noPermission();
+  await requireCan(deps, { userId, meetingId, action });
 }
 
 /** A live ticket of the meeting by id. @throws 404 not_found. */

@@ -1,16 +1,6 @@
 import type { FormAnswers } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, deletedColumn, idColumn, jsonbValue, updatedAtColumn } from '../../db/columns.ts';
 import { activities, activityPrices, activitySources } from '../activities/activities.tables.ts';
 import { agents } from '../agents/agents.tables.ts';
@@ -60,6 +50,10 @@ export const tickets = pgTable(
     amount: integer('amount').notNull().default(0),
     /** The QR secret (26 Crockford base32 characters, 128 bits). */
     code: text('code').notNull(),
+    /** Seat number assigned by an organiser (§3 Registrant), '' until assigned. */
+    seatNumber: text('seat_number').notNull().default(''),
+    /** Why the registration was rejected (§4), shown to the registrant; '' otherwise. */
+    reviewReason: text('review_reason').notNull().default(''),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: text('checked_in_by'),
     deleted: deletedColumn(),
@@ -108,22 +102,4 @@ export const ticketScans = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [index('ticket_scans_ticket_idx').on(t.ticketId)],
-);
-
-/**
- * Staff of a meeting by phone (§6 "reception staff: a phone must be on the staff list"). `role`
- * 'checkin' scans tickets; 'organiser' also reviews registrations (PUT /tickets/{id}/attends).
- */
-export const meetingStaff = pgTable(
-  'meeting_staff',
-  {
-    meetingId: text('meeting_id')
-      .notNull()
-      .references(() => meetings.id, { onDelete: 'cascade' }),
-    /** E.164 phone. */
-    phone: text('phone').notNull(),
-    role: text('role').$type<'checkin' | 'organiser'>().notNull().default('checkin'),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [primaryKey({ columns: [t.meetingId, t.phone] })],
 );

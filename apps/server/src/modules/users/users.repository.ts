@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation, violatedConstraintOf } from '../../db/pg-errors.ts';
 import { userIdentities, users } from './users.tables.ts';
@@ -129,3 +129,9 @@ export type UserField = '_id' | 'created';
 /** Columns of the allow-listed GET /users fields. */
 export const userColumns = { _id: users.id, created: users.createdAt } as const;
 export const userTieBreaker = users.id;
+
+/** Users by ids (any order; unknown ids are left out). */
+export async function findUsersByIds(db: Database, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}

@@ -1,0 +1,64 @@
+import type { ConsoleAction, MeetingRoleName } from '@app/contracts';
+
+/**
+ * The one permission table of the console (DESIGN §7, §6): which meeting roles may do which action.
+ * A platform administrator may do everything, in every meeting. Services ask `can(access, action)`
+ * (roles.service.ts `requireCan`); the console hides what a role cannot do from the same table
+ * (GET /console/me answers each meeting's allowed actions).
+ */
+export const permissions = {
+  /** See the meeting in the console, its dashboard and settings (read-only). */
+  'meeting.read': ['owner', 'organiser', 'editor', 'registration', 'checkin', 'reception', 'finance'],
+  /** Edit the meeting's §3 fields, languages, theme and wording. */
+  'meeting.update': ['owner', 'organiser'],
+  /** Archive (`old`), soft-delete and restore the meeting. */
+  'meeting.archive': ['owner'],
+  /** Invite, change and remove the meeting's team (an organiser cannot grant or remove owners). */
+  'team.manage': ['owner', 'organiser'],
+  /** Programme: schedule import/export, sessions, speakers, rooms, agenda. */
+  'programme.edit': ['owner', 'organiser', 'editor'],
+  /** Activities: fields, sources, ticket types, forms, groups, invite lists. */
+  'activity.edit': ['owner', 'organiser'],
+  /** Read registrations, their answers and the check-in list. */
+  'registration.read': ['owner', 'organiser', 'registration'],
+  /** Approve and reject registrations (§4). */
+  'registration.review': ['owner', 'organiser', 'registration'],
+  /** Add registrants by hand (`input_by_admin`, §6), import them, assign seats. */
+  'registration.edit': ['owner', 'organiser', 'registration'],
+  /** Export registrations (CSV, XLSX). */
+  'registration.export': ['owner', 'organiser', 'registration'],
+  /** Check tickets in (§6 reception staff: a phone on the staff list). */
+  'ticket.checkin': ['owner', 'organiser', 'registration', 'checkin'],
+  /** Exhibitor applications, enterprises, products, industries, exhibitor groups, passwords. */
+  'exhibitor.manage': ['owner', 'organiser', 'editor'],
+  /** The appointments overview and its export. */
+  'appointment.read': ['owner', 'organiser', 'editor'],
+  /** The reception desk (§3 reception staff roles). */
+  'reception.desk': ['owner', 'organiser', 'reception'],
+  /** Orders and invoices. */
+  'finance.read': ['owner', 'organiser', 'finance'],
+  /** The dashboard's figures. */
+  'dashboard.read': ['owner', 'organiser', 'editor', 'registration', 'finance'],
+  /** The audit log and failed jobs of the meeting. */
+  'audit.read': ['owner', 'organiser'],
+} as const satisfies Record<ConsoleAction, readonly MeetingRoleName[]>;
+
+export type { ConsoleAction };
+
+/** Platform-wide actions: only platform administrators. */
+export type PlatformAction = 'platform.meetings' | 'platform.admins';
+
+/** Who a caller is in one meeting: platform administrator or not, and the meeting roles held. */
+export type MeetingAccess = { isAdmin: boolean; roles: readonly MeetingRoleName[] };
+
+/** Whether `access` allows `action` (DESIGN §7). */
+export function can(access: MeetingAccess, action: ConsoleAction): boolean {
+  if (access.isAdmin) return true;
+  const allowed: readonly MeetingRoleName[] = permissions[action];
+  return access.roles.some((role) => allowed.includes(role));
+}
+
+/** Every action `access` allows, in the table's order (for the console to show and hide screens). */
+export function allowedActions(access: MeetingAccess): ConsoleAction[] {
+  return (Object.keys(permissions) as ConsoleAction[]).filter((action) => can(access, action));
+}
