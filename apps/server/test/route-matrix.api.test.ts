@@ -2,6 +2,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchOpenApi, operationsOf } from '../fuzz/operations.ts';
 import { createDemoWorld, type DemoWorld, roleNames } from './demo-roles.ts';
+import { consoleAccessRows } from './route-matrix.console-access.ts';
+import { consoleActivitiesRows } from './route-matrix.console-activities.ts';
+import { consoleExhibitorsRows } from './route-matrix.console-exhibitors.ts';
+import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
+import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import {
   createMatrixContext,
   del,
@@ -33,7 +38,7 @@ import {
 const M = (c: MatrixContext) => c.meetingId;
 
 // biome-ignore format: the table reads as a table
-const rows: MatrixRow[] = [
+const publicRows: MatrixRow[] = [
   // expect: [guest, user, participant, exhibitor, checkin, organiser, otherOrganiser]
   { route: 'GET /api/health', request: () => get('/api/health'), expect: everyone(200) },
   { route: 'GET /api/demand/meetings', request: () => get('/api/demand/meetings'), expect: everyone(200) },
@@ -189,6 +194,16 @@ const rows: MatrixRow[] = [
   { route: 'POST /api/exhibitor/bindings', request: (c) => post('/api/exhibitor/bindings', { meeting_id: M(c), account: 'demo-exhibitor', password: 'Exhibitor2019!' }), expect: signedIn(200), after: rebindExhibitor },
   { route: 'DELETE /api/exhibitor/bindings', request: (c) => del(`/api/exhibitor/bindings${q({ meeting_id: M(c) })}`), expect: signedIn(200), after: rebindExhibitor },
   { route: 'DELETE /api/tokens/current', request: () => del('/api/tokens/current'), expect: signedIn(200), after: relogin },
+];
+
+/** The console's rows (DESIGN §7), one file per console area. */
+const rows: MatrixRow[] = [
+  ...publicRows,
+  ...consoleAccessRows,
+  ...consoleMeetingsRows,
+  ...consoleActivitiesRows,
+  ...consoleRegistrationsRows,
+  ...consoleExhibitorsRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */

@@ -3,6 +3,11 @@ import type agendas from './locales/en/agendas.json';
 import type appointments from './locales/en/appointments.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
+import type consoleShell from './locales/en/console.json';
+import type consoleActivities from './locales/en/console-activities.json';
+import type consoleExhibitors from './locales/en/console-exhibitors.json';
+import type consoleMeetings from './locales/en/console-meetings.json';
+import type consoleRegistrations from './locales/en/console-registrations.json';
 import type exhibitors from './locales/en/exhibitors.json';
 import type meetings from './locales/en/meetings.json';
 import type schedules from './locales/en/schedules.json';
@@ -29,6 +34,12 @@ export const namespaces = [
   'tickets',
   'appointments',
   'schedules',
+  // The organiser console (DESIGN §7): its shell, and one namespace per console area.
+  'console',
+  'console-meetings',
+  'console-activities',
+  'console-registrations',
+  'console-exhibitors',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -57,6 +68,11 @@ export type Resources = {
   tickets: typeof tickets;
   appointments: typeof appointments;
   schedules: typeof schedules;
+  console: typeof consoleShell;
+  'console-meetings': typeof consoleMeetings;
+  'console-activities': typeof consoleActivities;
+  'console-registrations': typeof consoleRegistrations;
+  'console-exhibitors': typeof consoleExhibitors;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

@@ -1,0 +1,18 @@
+import { consoleShellRoutes } from '../../features/console/console-shell-routes.ts';
+import { consoleActivitiesRoutes } from '../../features/console-activities/console-activities-routes.ts';
+import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
+import { consoleMeetingsRoutes } from '../../features/console-meetings/console-meetings-routes.ts';
+import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
+import type { ConsoleRoute } from '../../lib/console-route.ts';
+
+/**
+ * Every console screen (DESIGN §7): the shell's and each area's. Loaded only with the console
+ * (router.tsx imports the console lazily), so no public route's first script carries it.
+ */
+export const consoleRoutes: ConsoleRoute[] = [
+  ...consoleShellRoutes,
+  ...consoleMeetingsRoutes,
+  ...consoleActivitiesRoutes,
+  ...consoleRegistrationsRoutes,
+  ...consoleExhibitorsRoutes,
+];
