@@ -38,7 +38,12 @@ export async function startServer(
     // Demo data is a convenience: a database it cannot seed (a storage outage, data from an older
     // seed) is still served as it is. The demo meeting itself is all-or-nothing and retried next start.
     try {
-      await seedDemo({ db: database.db, storage: createStorage(config), log: app.log });
+      await seedDemo({
+        db: database.db,
+        storage: createStorage(config),
+        log: app.log,
+        isProduction: config.NODE_ENV === 'production',
+      });
     } catch (error) {
       app.log.error({ err: error }, 'seeding the demo data failed; serving the database as it is');
     }

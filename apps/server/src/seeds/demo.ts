@@ -2,13 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { seedDemoActivities } from './demo-activities.ts';
+import { seedDemoConsole } from './demo-console.ts';
 import { seedDemoMeeting } from './demo-meeting.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 
 /**
  * The demo data a server brings up at start (SEED_DEMO=1), logging what it did: the demo meeting on
  * an empty database (one transaction: all of it or none), the demo activities for a data folder made
- * before they existed, and fresh bookable slots for the demo exhibitor whenever none is ahead.
+ * before they existed, fresh bookable slots for the demo exhibitor whenever none is ahead, and the
+ * demo administrator of the console outside production.
  * Throws what a step throws; the caller decides whether that stops anything (start-up logs it and
  * serves the database as it is).
  */
@@ -16,6 +18,8 @@ export async function seedDemo(deps: {
   db: Database;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** In production no demo administrator is granted (demo-console.ts). */
+  isProduction?: boolean;
 }): Promise<void> {
   const { db, log } = deps;
   const seeded = await seedDemoMeeting({ db, storage: deps.storage });
@@ -23,4 +27,7 @@ export async function seedDemo(deps: {
   else if ((await seedDemoActivities(db)) > 0) log.info('seeded the demo activities');
   const slots = await seedDemoSchedules(db);
   if (slots > 0) log.info({ slots }, 'published the demo exhibitor slots');
+  if (await seedDemoConsole(db, { isProduction: deps.isProduction ?? false })) {
+    log.info('granted the demo platform administrator (phone 13900139009)');
+  }
 }
