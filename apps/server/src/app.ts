@@ -19,6 +19,7 @@ import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
 import { formRoutes } from './modules/forms/forms.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
+import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobQueue, type JobQueueOptions } from './modules/jobs/jobs.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
       auditRoutes(scoped);
+      jobRoutes(scoped);
     },
     { prefix: '/api' },
   );

@@ -197,4 +197,11 @@ describe('platform administrators', () => {
     expect((await call(owner, 'GET', '/api/console/admins')).statusCode).toBe(403);
     expect((await call(admin, 'DELETE', `/api/console/admins/${added.json()._id.$id}`)).statusCode).toBe(200);
   });
+
+  it('shows failed jobs to administrators only', async () => {
+    const res = await call(admin, 'GET', '/api/console/jobs/failed');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ results: [] });
+    expect((await call(owner, 'GET', '/api/console/jobs/failed')).statusCode).toBe(403);
+  });
 });
