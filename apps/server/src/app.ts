@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { blockRoutes } from './modules/blocks/blocks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
+import { consoleActivityRoutes } from './modules/console-activities/console-activities.routes.ts';
 import { dashboardRoutes } from './modules/console-dashboard/console-dashboard.routes.ts';
 import { enterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
       auditRoutes(scoped);
+      consoleActivityRoutes(scoped);
       dashboardRoutes(scoped);
       jobRoutes(scoped);
     },

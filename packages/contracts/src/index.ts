@@ -7,6 +7,7 @@ export * from './auth/auth.contracts.ts';
 export * from './blocks/blocks.contracts.ts';
 export * from './categories/categories.contracts.ts';
 export * from './console/console-access.contracts.ts';
+export * from './console/console-activities.contracts.ts';
 export * from './console/console-dashboard.contracts.ts';
 export * from './console/console-jobs.contracts.ts';
 export * from './enterprises/enterprises.contracts.ts';
