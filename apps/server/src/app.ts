@@ -16,6 +16,7 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { consoleActivityRoutes } from './modules/console-activities/console-activities.routes.ts';
 import { dashboardRoutes } from './modules/console-dashboard/console-dashboard.routes.ts';
+import { consoleMeetingRoutes } from './modules/console-meetings/console-meetings.routes.ts';
 import { enterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
 import { formRoutes } from './modules/forms/forms.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
       auditRoutes(scoped);
+      consoleMeetingRoutes(scoped);
       consoleActivityRoutes(scoped);
       dashboardRoutes(scoped);
       jobRoutes(scoped);

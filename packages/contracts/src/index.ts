@@ -10,6 +10,7 @@ export * from './console/console-access.contracts.ts';
 export * from './console/console-activities.contracts.ts';
 export * from './console/console-dashboard.contracts.ts';
 export * from './console/console-jobs.contracts.ts';
+export * from './console/console-meetings.contracts.ts';
 export * from './enterprises/enterprises.contracts.ts';
 export * from './exhibitors/exhibitors.contracts.ts';
 export * from './forms/forms.contracts.ts';

@@ -2,7 +2,7 @@ import { ErrorCode, invalidObjectIdMessage, isObjectId } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { deepEqual } from './schedule.document.ts';
+import { deepEqual, type LocalizedValue } from './schedule.document.ts';
 import { buildScheduleDocument, type ScheduleDocument } from './schedule.export-mapping.ts';
 import { type ImportPlan, planImport, validateScheduleDocument } from './schedule.import-mapping.ts';
 import {
@@ -48,7 +48,26 @@ export type ImportSummary = {
   speakers: ChangeCounts;
   rooms: ChangeCounts;
   tracks: ChangeCounts;
+  /** Names of what was (or, in a dry run, would be) added, changed and removed; only when asked. */
+  changes?: ImportChanges;
 };
+
+/** Names (session: title) of the rows an import adds, changes and removes, per kind. */
+export type ChangeNames = { added: string[]; changed: string[]; removed: string[] };
+export type ImportChanges = Record<'sessions' | 'speakers' | 'rooms' | 'tracks', ChangeNames>;
+
+/** Thrown inside a dry run's transaction to roll it back, carrying what the run would have done. */
+class DryRunRollback extends Error {
+  constructor(readonly summary: ImportSummary) {
+    super('dry run');
+  }
+}
+
+/** A session title's display text: English, else the first value (§3). */
+function labelOf(title: LocalizedValue): string {
+  if (typeof title === 'string') return title;
+  return title.en ?? Object.values(title)[0] ?? '';
+}
 
 const invalidSchedule = 'invalid_schedule';
 
@@ -84,13 +103,22 @@ const counts = (): ChangeCounts => ({ created: 0, updated: 0, unchanged: 0, remo
  *   midnight, the last day_end and the last session's end).
  * @param input.document the parsed JSON file
  * @param input.onProgress called with (sessions written, sessions in the file) as the import advances
+ * @param input.withChanges also answer the names of what is added, changed and removed (`changes`)
+ * @param input.dryRun run every step, then roll back: nothing is written (implies withChanges); the
+ *   console's preview before an import
  * @returns created/updated/unchanged/removed counts per kind and the meeting id
  * @throws 400 invalid_schedule (details name each JSON path), 400 invalid_object_id, 404 not_found for
  *   an unknown or deleted meeting, 409 ambiguous_meeting when several meetings share the acronym
  */
 export async function importSchedule(
   deps: Deps,
-  input: { document: unknown; meetingId?: string; onProgress?: (done: number, total: number) => void },
+  input: {
+    document: unknown;
+    meetingId?: string;
+    onProgress?: (done: number, total: number) => void;
+    withChanges?: boolean;
+    dryRun?: boolean;
+  },
 ): Promise<ImportSummary> {
   const validated = validateScheduleDocument(input.document);
   if (!validated.ok) {
@@ -110,7 +138,7 @@ export async function importSchedule(
   const report = input.onProgress ?? (() => {});
   const total = plan.sessions.length;
 
-  const summary = await inTransaction(deps.db, async (db) => {
+  const run = inTransaction(deps.db, async (db) => {
     const { meetingId, isMeetingCreated } = await saveMeeting(db, plan, input.meetingId);
     report(0, total);
     const stored = await findProgrammeForImport(db, meetingId);
@@ -123,7 +151,7 @@ export async function importSchedule(
     await markSpeakersDeleted(db, speakers.removedIds);
     await deleteRooms(db, rooms.removedIds);
     await deleteTracks(db, tracks.removedIds);
-    return {
+    const result: ImportSummary = {
       meetingId,
       isMeetingCreated,
       sessions: sessions.counts,
@@ -131,7 +159,24 @@ export async function importSchedule(
       rooms: rooms.counts,
       tracks: tracks.counts,
     };
+    if (input.withChanges || input.dryRun) {
+      result.changes = {
+        sessions: sessions.names,
+        speakers: speakers.names,
+        rooms: rooms.names,
+        tracks: tracks.names,
+      };
+    }
+    if (input.dryRun) throw new DryRunRollback(result);
+    return result;
   });
+  let summary: ImportSummary;
+  try {
+    summary = await run;
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.summary;
+    throw error;
+  }
   // Fresh planner statistics after a bulk write: PGlite runs no autovacuum, and without them the
   // planner guesses one row per table and picks nested loops (measured 4.6 → 2.7 ms for a session
   // list's speakers). Outside the transaction: ANALYZE needs no atomicity and must see the commit.
@@ -183,7 +228,9 @@ async function saveMeeting(
 }
 
 /** What saving one kind of row produced: counts, row id by identity (name or source key), ids to remove. */
-type Saved = { counts: ChangeCounts; idByKey: Map<string, string>; removedIds: string[] };
+type Saved = { counts: ChangeCounts; names: ChangeNames; idByKey: Map<string, string>; removedIds: string[] };
+
+const names = (): ChangeNames => ({ added: [], changed: [], removed: [] });
 
 async function saveRooms(
   db: Database,
@@ -191,7 +238,7 @@ async function saveRooms(
   plan: ImportPlan,
   stored: StoredProgramme,
 ): Promise<Saved> {
-  const result: Saved = { counts: counts(), idByKey: new Map(), removedIds: [] };
+  const result: Saved = { counts: counts(), names: names(), idByKey: new Map(), removedIds: [] };
   const existingByName = new Map(stored.rooms.map((room) => [room.name, room]));
   const rows: RoomInsert[] = [];
   for (const room of plan.rooms) {
@@ -214,11 +261,13 @@ async function saveRooms(
       ...described,
     };
     result.idByKey.set(room.name, row.id);
-    tally(result.counts, rows, row, existing, roomKeys);
+    tally(result, rows, row, existing, roomKeys, room.name);
   }
   await upsertRooms(db, rows, roomKeys);
   const planned = new Set(plan.rooms.map((room) => room.name));
-  result.removedIds = stored.rooms.filter((room) => !planned.has(room.name)).map((room) => room.id);
+  const removedRooms = stored.rooms.filter((room) => !planned.has(room.name));
+  result.removedIds = removedRooms.map((room) => room.id);
+  result.names.removed = removedRooms.map((room) => room.name);
   result.counts.removed = result.removedIds.length;
   return result;
 }
@@ -229,7 +278,7 @@ async function saveTracks(
   plan: ImportPlan,
   stored: StoredProgramme,
 ): Promise<Saved> {
-  const result: Saved = { counts: counts(), idByKey: new Map(), removedIds: [] };
+  const result: Saved = { counts: counts(), names: names(), idByKey: new Map(), removedIds: [] };
   const existingByName = new Map(stored.tracks.map((track) => [track.name, track]));
   const rows: TrackInsert[] = [];
   for (const track of plan.tracks) {
@@ -244,11 +293,13 @@ async function saveTracks(
       color: track.color !== undefined ? track.color : (existing?.color ?? null),
     };
     result.idByKey.set(track.name, row.id);
-    tally(result.counts, rows, row, existing, trackKeys);
+    tally(result, rows, row, existing, trackKeys, track.name);
   }
   await upsertTracks(db, rows, trackKeys);
   const planned = new Set(plan.tracks.map((track) => track.name));
-  result.removedIds = stored.tracks.filter((track) => !planned.has(track.name)).map((track) => track.id);
+  const removedTracks = stored.tracks.filter((track) => !planned.has(track.name));
+  result.removedIds = removedTracks.map((track) => track.id);
+  result.names.removed = removedTracks.map((track) => track.name);
   result.counts.removed = result.removedIds.length;
   return result;
 }
@@ -259,7 +310,7 @@ async function saveSpeakers(
   plan: ImportPlan,
   stored: StoredProgramme,
 ): Promise<Saved> {
-  const result: Saved = { counts: counts(), idByKey: new Map(), removedIds: [] };
+  const result: Saved = { counts: counts(), names: names(), idByKey: new Map(), removedIds: [] };
   const existingByKey = new Map(stored.speakers.map((speaker) => [speaker.sourceKey ?? '', speaker]));
   const rows: SpeakerInsert[] = [];
   for (const speaker of plan.speakers) {
@@ -268,13 +319,15 @@ async function saveSpeakers(
     const row = { id: existing?.id ?? newId(), meetingId, ...fields, deleted: 0 };
     if (existing) for (const column of keepStored) Object.assign(row, { [column]: existing[column] });
     result.idByKey.set(speaker.sourceKey, row.id);
-    tally(result.counts, rows, row, existing, speakerKeys);
+    tally(result, rows, row, existing, speakerKeys, speaker.name);
   }
   await upsertSpeakers(db, rows, speakerKeys);
   const planned = new Set(plan.speakers.map((speaker) => speaker.sourceKey));
-  result.removedIds = stored.speakers
-    .filter((speaker) => speaker.deleted === 0 && !planned.has(speaker.sourceKey ?? ''))
-    .map((speaker) => speaker.id);
+  const removedSpeakers = stored.speakers.filter(
+    (speaker) => speaker.deleted === 0 && !planned.has(speaker.sourceKey ?? ''),
+  );
+  result.removedIds = removedSpeakers.map((speaker) => speaker.id);
+  result.names.removed = removedSpeakers.map((speaker) => speaker.name);
   result.counts.removed = result.removedIds.length;
   return result;
 }
@@ -286,8 +339,8 @@ async function saveSessions(
   stored: StoredProgramme,
   saved: { rooms: Saved; tracks: Saved; speakers: Saved },
   report: (done: number, total: number) => void,
-): Promise<{ counts: ChangeCounts; removedIds: string[] }> {
-  const result = { counts: counts(), removedIds: [] as string[] };
+): Promise<{ counts: ChangeCounts; names: ChangeNames; removedIds: string[] }> {
+  const result = { counts: counts(), names: names(), removedIds: [] as string[] };
   const existingByGuid = new Map(stored.agendas.map((agenda) => [agenda.guid, agenda]));
   const storedLinks = new Map<string, AgendaSpeakerRow[]>();
   for (const link of stored.links) {
@@ -320,9 +373,14 @@ async function saveSessions(
     );
     const isLinksSame = deepEqual(before, rowLinks);
     const isRowSame = existing !== undefined && isSame(existing, row, agendaKeys);
-    if (!existing) result.counts.created += 1;
-    else if (isRowSame && isLinksSame) result.counts.unchanged += 1;
-    else result.counts.updated += 1;
+    if (!existing) {
+      result.counts.created += 1;
+      result.names.added.push(labelOf(session.title));
+    } else if (isRowSame && isLinksSame) result.counts.unchanged += 1;
+    else {
+      result.counts.updated += 1;
+      result.names.changed.push(labelOf(session.title));
+    }
     if (!isRowSame) rows.push(row);
     if (!isLinksSame) {
       linkAgendaIds.push(row.id);
@@ -344,27 +402,31 @@ async function saveSessions(
   await replaceAgendaSpeakers(db, linkAgendaIds, links);
 
   const planned = new Set(plan.sessions.map((session) => session.guid));
-  result.removedIds = stored.agendas
-    .filter((agenda) => agenda.deleted === 0 && !planned.has(agenda.guid))
-    .map((agenda) => agenda.id);
+  const removedAgendas = stored.agendas.filter((agenda) => agenda.deleted === 0 && !planned.has(agenda.guid));
+  result.removedIds = removedAgendas.map((agenda) => agenda.id);
+  result.names.removed = removedAgendas.map((agenda) => labelOf(agenda.title));
   result.counts.removed = result.removedIds.length;
   return result;
 }
 
 function tally<R extends object>(
-  counts: ChangeCounts,
+  saved: Pick<Saved, 'counts' | 'names'>,
   rows: R[],
   row: R,
   existing: object | undefined,
   keys: readonly string[],
+  name: string,
 ): void {
+  const { counts } = saved;
   if (!existing) {
     counts.created += 1;
+    saved.names.added.push(name);
     rows.push(row);
   } else if (isSame(existing, row, keys)) {
     counts.unchanged += 1;
   } else {
     counts.updated += 1;
+    saved.names.changed.push(name);
     rows.push(row);
   }
 }
