@@ -16,6 +16,7 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { consoleActivityRoutes } from './modules/console-activities/console-activities.routes.ts';
 import { dashboardRoutes } from './modules/console-dashboard/console-dashboard.routes.ts';
+import { consoleExhibitorsRoutes } from './modules/console-exhibitors/console-exhibitors.routes.ts';
 import { consoleMeetingRoutes } from './modules/console-meetings/console-meetings.routes.ts';
 import { enterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
       auditRoutes(scoped);
+      consoleExhibitorsRoutes(scoped);
       consoleMeetingRoutes(scoped);
       consoleActivityRoutes(scoped);
       dashboardRoutes(scoped);

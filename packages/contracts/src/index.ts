@@ -9,6 +9,7 @@ export * from './categories/categories.contracts.ts';
 export * from './console/console-access.contracts.ts';
 export * from './console/console-activities.contracts.ts';
 export * from './console/console-dashboard.contracts.ts';
+export * from './console/console-exhibitors.contracts.ts';
 export * from './console/console-jobs.contracts.ts';
 export * from './console/console-meetings.contracts.ts';
 export * from './enterprises/enterprises.contracts.ts';
