@@ -18,6 +18,7 @@ import { consoleActivityRoutes } from './modules/console-activities/console-acti
 import { dashboardRoutes } from './modules/console-dashboard/console-dashboard.routes.ts';
 import { consoleExhibitorsRoutes } from './modules/console-exhibitors/console-exhibitors.routes.ts';
 import { consoleMeetingRoutes } from './modules/console-meetings/console-meetings.routes.ts';
+import { consoleRegistrationRoutes } from './modules/console-registrations/console-registrations.routes.ts';
 import { enterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
 import { formRoutes } from './modules/forms/forms.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
       auditRoutes(scoped);
+      consoleRegistrationRoutes(scoped);
       consoleExhibitorsRoutes(scoped);
       consoleMeetingRoutes(scoped);
       consoleActivityRoutes(scoped);

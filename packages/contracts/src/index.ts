@@ -34,3 +34,4 @@ export * from './wire/limits.ts';
 export * from './wire/list-query.ts';
 export * from './wire/object-id.ts';
 export * from './wire/route.ts';
+export * from './console/console-registrations.contracts.ts';

@@ -70,6 +70,10 @@ export const Ticket = z.object({
   created: UnixSeconds,
   /** The ticket type's title. */
   price_title: LocalizedText,
+  /** Seat number an organiser assigned (§3 Registrant); '' when none or not the caller's to see. */
+  seat_number: z.string(),
+  /** Why an organiser rejected the registration (§4), for its holder; '' otherwise. */
+  review_reason: z.string(),
   activity: TicketActivity.optional(),
 });
 export type Ticket = z.infer<typeof Ticket>;
@@ -216,13 +220,15 @@ export const approveTicket = defineRoute({
 /** Body of PUT /tickets/{id}/attends: the organiser's review decision. */
 export const ReviewTicketBody = z.object({
   status: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]),
+  /** A rejection's reason (§4): shown to the registrant and sent by SMS / e-mail. */
+  reason: z.string().trim().max(textLimits.answer).optional(),
 });
 
 export const reviewTicket = defineRoute({
   method: 'PUT',
   path: '/tickets/:id/attends',
   summary:
-    'An organiser approves (1) or rejects (2) a registration under review. A rejection frees its place. 403 no_permission (not an organiser of the meeting); 404 not_found; 409 ticket.not_reviewable.',
+    'An organiser approves (1) or rejects (2, with an optional `reason` the registrant sees) a registration under review, and the registrant is told by SMS / e-mail. A rejection frees its place. 403 no_permission (not an organiser of the meeting); 404 not_found; 409 ticket.not_reviewable.',
   spec: '§7 Tickets, §4',
   tags: ['tickets'],
   isPublic: false,

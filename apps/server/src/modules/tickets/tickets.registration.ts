@@ -50,6 +50,7 @@ import {
   findOwnTicket,
   findPricesOfActivity,
   findSourcesOfActivity,
+  findTakenContacts,
   insertTickets,
   isUserInvited,
   lockAgent,
@@ -279,6 +280,8 @@ type RegistrationPlan = {
    * its invite list, checked (and the entry locked) in the writing transaction.
    */
   inviteeUserId: string | null;
+  /** Entered by an organiser (§6 input_by_admin): always the transaction path, which stores the flag. */
+  isAdmin?: boolean;
 };
 
 /**
@@ -296,7 +299,7 @@ async function writePlan(deps: TicketDeps, plan: RegistrationPlan): Promise<Tick
   const priceIds = [...plan.perPrice.keys()].sort();
   if (deps.capacityGuard === 'none') return writeNaively(deps, plan, priceIds);
   const single = plan.rows[0] as NewTicketRow & { id: string; code: string };
-  if (!isGroup && total === 1 && plan.inviteeUserId === null) {
+  if (!isGroup && total === 1 && plan.inviteeUserId === null && !plan.isAdmin) {
     const stored = await mappingUnique(() =>
       registerOne(deps.db, { ...single, answers: single.answers ?? {} }, plan.source?.id ?? null),
     );
@@ -609,6 +612,132 @@ function refuseDuplicates(
       seen.add(value);
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registrants entered by an organiser (§6 input_by_admin)
+// ---------------------------------------------------------------------------------------------
+
+/** One registrant an organiser enters: answers to the activity's form, a type, a seat. */
+export type AdminRegistrant = {
+  /** The ticket type; else the form's 'price' answer, else the activity's only live type. */
+  priceId?: string | undefined;
+  data: RuleAnswers;
+  seatNumber?: string | undefined;
+};
+
+/** Why one registrant of a batch is refused: its index in the batch and the refusal. */
+export type AdminRegistrantProblem = { index: number; code: string | number; message: string };
+
+/** The checked batch: the rows to write, or the problems of its registrants (nothing to write then). */
+export type AdminRegistrantsCheck =
+  | { problems: AdminRegistrantProblem[]; write?: undefined }
+  | { problems: []; write: () => Promise<TicketRow[]> };
+
+/**
+ * Checks registrants an organiser enters for an activity of `meetingId` (console add-by-hand and
+ * import) with the registration's own rules — ticket type (resolvePrice), channel (resolveSource),
+ * form answers (checkAnswers), the phone / e-mail / ID-number uniqueness within the batch and against
+ * the activity's live tickets — and answers every problem by the registrant's index, so a file's bad
+ * lines are all reported at once. Organisers may enter registrants outside the registration window
+ * and on private activities; the capacity limits still hold: `write()` goes through writePlan's
+ * guarded transaction (types, activity, source), all or nothing, storing status 1 (an organiser's
+ * entry needs no review) and input_by_admin 1. Run `write()` inside the caller's transaction
+ * (deps.db = tx) to audit it there.
+ * @throws 404 not_found (activity not in the meeting or deleted); 400 source.invalid.
+ *   write(): 409 ticket.sold_out / signup.failed.max / source.invalid / phone.registered /
+ *   email.registered / id_number.exists (a concurrent registration took the place or the contact).
+ */
+export async function checkAdminRegistrants(
+  deps: TicketDeps,
+  input: {
+    meetingId: string;
+    activityId: string;
+    sourceId?: string | undefined;
+    registrants: AdminRegistrant[];
+  },
+): Promise<AdminRegistrantsCheck> {
+  const now = new Date();
+  const { activity, prices, sources, form } = await readRegistrationContext(deps.db, input.activityId, now);
+  if (!activity || activity.deleted === 1 || activity.meetingId !== input.meetingId)
+    throw notFound('activity');
+  const source = resolveSource(sources, input.sourceId === '' ? undefined : input.sourceId);
+  const livePriceIds = prices.filter((p) => p.deleted === 0).map((p) => p.id);
+  const problems: AdminRegistrantProblem[] = [];
+  const rows: (NewTicketRow & { id: string })[] = [];
+  const rowIndex: number[] = [];
+  input.registrants.forEach((registrant, index) => {
+    try {
+      const price = resolvePrice(prices, form, { priceId: registrant.priceId, data: registrant.data });
+      const { answers, fields } = checkAnswers(form, registrant.data, price.id, livePriceIds);
+      rows.push({
+        id: newId(),
+        meetingId: activity.meetingId,
+        activityId: activity.id,
+        sourceId: source?.id ?? null,
+        status: 1,
+        inputByAdmin: 1,
+        priceId: price.id,
+        userId: null,
+        agentId: null,
+        ...fieldColumns(fields),
+        answers,
+        amount: price.amount,
+        code: newTicketCode(),
+        seatNumber: registrant.seatNumber ?? '',
+      });
+      rowIndex.push(index);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const detail = error.details?.map((d) => `${d.path}: ${d.message}`).join('; ');
+      problems.push({
+        index,
+        code: error.code,
+        message: detail ? `${error.message} (${detail})` : error.message,
+      });
+    }
+  });
+  const seen = {
+    phone: new Map<string, number>(),
+    email: new Map<string, number>(),
+    idNumber: new Map<string, number>(),
+  };
+  const taken = await findTakenContacts(deps.db, activity.id, {
+    phones: rows.flatMap((r) => r.phone ?? []),
+    emails: rows.flatMap((r) => r.email ?? []),
+    idNumbers: rows.flatMap((r) => r.idNumber ?? []),
+  });
+  const refusals = {
+    phone: [phoneRegistered(), agentDuplicate('phone')],
+    email: [emailRegistered(), agentDuplicate('email')],
+    idNumber: [idNumberExists(), agentDuplicate('id_number')],
+  } as const;
+  rows.forEach((row, i) => {
+    const index = rowIndex[i] as number;
+    for (const key of ['phone', 'email', 'idNumber'] as const) {
+      const value = row[key];
+      if (!value) continue;
+      const [registered, duplicate] = refusals[key];
+      const first = seen[key].get(value);
+      const refusal = taken[key].has(value) ? registered : first !== undefined ? duplicate : null;
+      if (refusal) problems.push({ index, code: refusal.code, message: refusal.message });
+      if (first === undefined) seen[key].set(value, index);
+    }
+  });
+  if (problems.length > 0) return { problems: problems.sort((a, b) => a.index - b.index) };
+  const perPrice = new Map<string, number>();
+  for (const row of rows) perPrice.set(row.priceId, (perPrice.get(row.priceId) ?? 0) + 1);
+  const plan: RegistrationPlan = {
+    activity,
+    rows,
+    perPrice,
+    prices,
+    source,
+    agent: null,
+    inviteeUserId: null,
+    isAdmin: true,
+  };
+  return { problems: [], write: () => writePlan(deps, plan) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -170,6 +170,40 @@ export async function findTicketByCode(
   return row;
 }
 
+/**
+ * Which of these phones (E.164), e-mails and ID numbers live tickets of an activity already hold
+ * (the values its unique indexes guard), for a batch's early per-line answers.
+ */
+export async function findTakenContacts(
+  db: Database,
+  activityId: string,
+  values: { phones: string[]; emails: string[]; idNumbers: string[] },
+): Promise<{ phone: Set<string>; email: Set<string>; idNumber: Set<string> }> {
+  const taken = { phone: new Set<string>(), email: new Set<string>(), idNumber: new Set<string>() };
+  const matches = [
+    values.phones.length > 0 ? inArray(tickets.phone, values.phones) : undefined,
+    values.emails.length > 0 ? inArray(tickets.email, values.emails) : undefined,
+    values.idNumbers.length > 0 ? inArray(tickets.idNumber, values.idNumbers) : undefined,
+  ].filter((m) => m !== undefined);
+  if (matches.length === 0) return taken;
+  const rows = await db
+    .select({ phone: tickets.phone, email: tickets.email, idNumber: tickets.idNumber })
+    .from(tickets)
+    .where(and(eq(tickets.activityId, activityId), eq(tickets.deleted, 0), or(...matches)));
+  const wanted = {
+    phone: new Set(values.phones),
+    email: new Set(values.emails),
+    idNumber: new Set(values.idNumbers),
+  };
+  for (const row of rows) {
+    for (const key of ['phone', 'email', 'idNumber'] as const) {
+      const value = row[key];
+      if (value && wanted[key].has(value)) taken[key].add(value);
+    }
+  }
+  return taken;
+}
+
 /** Inserts ticket rows; a unique violation propagates (see uniqueConstraintOf). */
 export async function insertTickets(db: Database, rows: NewTicketRow[]): Promise<TicketRow[]> {
   return db.insert(tickets).values(rows).returning();
@@ -394,19 +428,45 @@ export async function updateTicketRow(
   return row;
 }
 
-/** Moves a ticket from one status to another; undefined when it was not in `from`. */
+/**
+ * Moves a ticket from one status to another, setting the review's reason when given; with
+ * `updatedMs` (unix ms an editor read) only while the row is unchanged since. Undefined when it was
+ * not in `from` (or changed since).
+ */
 export async function changeStatus(
   db: Database,
   id: string,
   from: number,
   to: number,
+  extra: { reviewReason?: string; updatedMs?: number } = {},
 ): Promise<TicketRow | undefined> {
   const [row] = await db
     .update(tickets)
-    .set({ status: to, updatedAt: sql`now()` })
-    .where(and(eq(tickets.id, id), eq(tickets.status, from), eq(tickets.deleted, 0)))
+    .set({
+      status: to,
+      ...(extra.reviewReason !== undefined ? { reviewReason: extra.reviewReason } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(tickets.id, id),
+        eq(tickets.status, from),
+        eq(tickets.deleted, 0),
+        extra.updatedMs !== undefined
+          ? sql`${updatedMsOf(tickets.updatedAt)} = ${extra.updatedMs}`
+          : undefined,
+      ),
+    )
     .returning();
   return row;
+}
+
+/**
+ * A timestamp column as whole unix milliseconds, computed in SQL: the value editors send back for
+ * optimistic concurrency (DESIGN §7), exact whatever the driver's rounding of microseconds.
+ */
+export function updatedMsOf(column: typeof tickets.updatedAt): SQL<number> {
+  return sql<number>`floor(extract(epoch from ${column}) * 1000)::bigint`.mapWith(Number);
 }
 
 /** Checks in an approved ticket (1 → 3) once; undefined when it was not in status 1. */

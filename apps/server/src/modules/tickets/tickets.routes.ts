@@ -16,6 +16,8 @@ import {
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
+import { createMailProvider } from '../../providers/mail/create-mail-provider.ts';
+import { createSmsProvider } from '../../providers/sms/create-sms-provider.ts';
 import { getFormAnswers, putFormAnswers, updateTicket } from './tickets.answers.ts';
 import { checkIn } from './tickets.checkin.ts';
 import { addInvite, listInvites, mintInvitationLink, removeInvite } from './tickets.invites.ts';
@@ -32,7 +34,8 @@ import { getStaffStatus } from './tickets.staff.ts';
  * Every call needs a logged-in caller.
  */
 export function ticketRoutes(app: App): void {
-  const { db, config } = app.deps;
+  const { db, config, jobs } = app.deps;
+  const reviewDeps = { db, config, jobs, sms: createSmsProvider(config), mail: createMailProvider(config) };
   app.route({
     ...contractRoute(listTicketsContract),
     config: { auth: 'required' },
@@ -93,15 +96,13 @@ export function ticketRoutes(app: App): void {
     ...contractRoute(reviewTicketContract),
     config: { auth: 'required' },
     handler: async (request) => {
-      const ticket = await reviewTicket(
-        { db, config },
-        {
-          userId: requireUserId(request),
-          meetingId: request.actor.sessionMeetingId,
-          ticketId: request.params.id,
-          status: Number(request.body.status) === 2 ? 2 : 1,
-        },
-      );
+      const ticket = await reviewTicket(reviewDeps, {
+        userId: requireUserId(request),
+        meetingId: request.actor.sessionMeetingId,
+        ticketId: request.params.id,
+        status: Number(request.body.status) === 2 ? 2 : 1,
+        ...(request.body.reason !== undefined ? { reason: request.body.reason } : {}),
+      });
       return ticket;
     },
   });

@@ -87,6 +87,8 @@ export function toWireTicket(row: TicketRow, options: WireTicketOptions): Ticket
     checked_in_at: row.checkedInAt ? unix(row.checkedInAt) : 0,
     created: unix(row.createdAt),
     price_title: options.priceTitle,
+    seat_number: options.view === 'participant' ? '' : row.seatNumber,
+    review_reason: isOwner ? row.reviewReason : '',
     ...(options.activity
       ? { activity: toWireTicketActivity(options.activity.row, options.activity.formId) }
       : {}),
