@@ -91,6 +91,11 @@ export const exhibitPages: PageRoute[] = [
     lazy: () => import('../features/exhibitors/routes/apply-route.tsx'),
   },
   {
+    path: routes.exhibitorPassword,
+    handle: exhibitHandle('password'),
+    lazy: () => import('../features/exhibitors/routes/password-route.tsx'),
+  },
+  {
     path: routes.invitation,
     handle: exhibitHandle('invitation'),
     lazy: () => import('../features/enterprises/routes/invitation-route.tsx'),

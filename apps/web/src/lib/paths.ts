@@ -31,6 +31,8 @@ export const routes = {
   exhibitorBind: '/meeting/exhibitor/bind',
   exhibitorManage: '/meeting/exhibitor/manage',
   exhibitorApply: '/meeting/apply',
+  /** The one-time link where an exhibitor account sets its password (`token`, `meeting_id`). */
+  exhibitorPassword: '/meeting/exhibitor/password',
   invitation: '/meeting/invitation',
   notFound: '/404',
   deleted: '/204',

@@ -17,6 +17,7 @@ export type ExhibitPage =
   | 'bind'
   | 'manage'
   | 'apply'
+  | 'password'
   | 'invitation';
 
 type Translate = TFunction<'exhibitors'>;
