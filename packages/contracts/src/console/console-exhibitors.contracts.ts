@@ -111,7 +111,7 @@ export const approveExhibitorApplication = defineRoute({
   method: 'POST',
   path: '/console/meetings/:meeting_id/exhibitor_applications/:id/approve',
   summary:
-    'Approves a waiting application: creates the enterprise (titled with the company), its exhibitor row in the meeting and an exhibitor account, and sends the applicant (SMS, and mail when an e-mail was given) a one-time link, valid 72 hours, to set the password. 403 no_permission; 404 not_found; 409 exhibitor_application.reviewed (already approved or rejected); 409 conflict.already_used (the account name is taken in the meeting, details body/account).',
+    "Approves a waiting application: creates the enterprise (titled with the company; the applicant's phone and e-mail are not published on it), its exhibitor row in the meeting and an exhibitor account, and sends the applicant (SMS, and mail when an e-mail was given) a one-time link, valid 72 hours, to set the password. 403 no_permission; 404 not_found; 409 exhibitor_application.reviewed (already approved or rejected); 409 conflict.already_used (the account name is taken in the meeting, details body/account).",
   spec: '§2 /meeting/apply, §6 Exhibitor, DESIGN §7',
   tags: ['console'],
   isPublic: false,

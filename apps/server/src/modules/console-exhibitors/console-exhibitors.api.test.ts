@@ -120,7 +120,8 @@ describe('the application inbox', () => {
     const db = world.t.database.db;
     const enterpriseId = wireIdText(approved.enterprise_id);
     const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, enterpriseId));
-    expect(enterprise).toMatchObject({ title: 'Acme Robotics', phone: '+8613800138101' });
+    // The applicant's own phone is not published on the enterprise's public page.
+    expect(enterprise).toMatchObject({ title: 'Acme Robotics', phone: '', email: '' });
     const [exhibitor] = await db.select().from(exhibitors).where(eq(exhibitors.enterpriseId, enterpriseId));
     expect(exhibitor).toMatchObject({ meetingId, isShown: 1, id: wireIdText(approved.exhibitor_id) });
     const [account] = await db

@@ -134,9 +134,10 @@ async function unknownPasswordHash(): Promise<string> {
 /**
  * POST /console/meetings/{meeting_id}/exhibitor_applications/{id}/approve (§6 Exhibitor): in one
  * audited transaction, locks the waiting application, creates the enterprise (title: the company;
- * phone and e-mail of the application), its exhibitor row in the meeting (shown, weight 0) and an
- * exhibitor account (`body.account`, default the company; stored NFKC lower-case) with an unknown
- * password, a one-time password link (72 h), and queues the 'approved' SMS (and mail) with the link.
+ * the applicant's phone and e-mail are not published on it), its exhibitor row in the meeting
+ * (shown, weight 0) and an exhibitor account (`body.account`, default the company; stored NFKC
+ * lower-case) with an unknown password, a one-time password link (72 h), and queues the 'approved'
+ * SMS (and mail) with the link.
  * @throws 403 no_permission; 404 not_found; 409 exhibitor_application.reviewed; 409
  *   conflict.already_used (details body/account)
  */
@@ -170,11 +171,11 @@ export async function approveApplication(
       if (account === '' || (await isAccountNameTaken(tx, input.meetingId, account))) throw taken();
       const enterpriseId = newId();
       const exhibitorId = newId();
+      // The applicant's phone and e-mail stay off the public enterprise page (the pavilion shows its
+      // phone and e-mail to every visitor); the exhibitor or organiser adds the company's own later.
       await insertEnterprise(tx, {
         id: enterpriseId,
         title: application.company,
-        phone: application.phone,
-        email: application.email,
         searchText: buildSearchText(application.company),
       });
       await insertExhibitor(tx, { id: exhibitorId, meetingId: input.meetingId, enterpriseId });
