@@ -1,9 +1,22 @@
 import { ExhibitorRequests } from '../features/appointments/components/exhibitor-requests.tsx';
+import { ConsoleEntry } from '../features/console/components/console-entry.tsx';
 import { MyIndex } from '../features/users/routes/my-index-route.tsx';
 
-/** /my/index: the users feature draws the personal centre, the appointments feature the exhibitor's requests row. */
+/**
+ * /my/index: the users feature draws the personal centre, the appointments feature the exhibitor's
+ * requests row, the console feature the organiser console's entry (for anyone holding a role).
+ */
 function MyIndexPage() {
-  return <MyIndex requestRows={(meetingId) => <ExhibitorRequests meetingId={meetingId} variant="menu" />} />;
+  return (
+    <MyIndex
+      requestRows={(meetingId) => (
+        <>
+          <ConsoleEntry />
+          <ExhibitorRequests meetingId={meetingId} variant="menu" />
+        </>
+      )}
+    />
+  );
 }
 
 export { MyIndexPage as Component };

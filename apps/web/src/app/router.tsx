@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, use, useEffect, useMemo } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, use, useEffect, useMemo } from 'react';
 import { matchRoutes, Navigate, Route, type RouteObject, Routes, useLocation, useRoutes } from 'react-router';
 import { routes } from '../lib/paths.ts';
 import { homePrefetch } from './home-loader.ts';
@@ -290,6 +290,21 @@ function StatusPage({ load }: { load: NonNullable<PageRoute['lazy']> }): ReactNo
   return <PageElement load={load} />;
 }
 
+/**
+ * The organiser console (DESIGN §7) at `#/console/…`: its own app with its own layout (no meeting
+ * header), loaded on first visit only, so no public route's first script carries it.
+ */
+const ConsoleApp = lazy(() => import('./console/console-app.tsx'));
+
+/** The console's lazily loaded app, on a plain grey page while its code arrives. */
+function ConsoleArea() {
+  return (
+    <Suspense fallback={<div className="min-h-dvh bg-slate-50" aria-busy="true" />}>
+      <ConsoleApp />
+    </Suspense>
+  );
+}
+
 const notFoundPage = () => import('./pages/not-found-page.tsx');
 const deletedPage = () => import('./pages/deleted-page.tsx');
 
@@ -306,6 +321,7 @@ export function AppRoutes() {
         <Route path={routes.homeAlias} element={<ToHome />} />
         <Route path={routes.notFound} element={<StatusPage load={notFoundPage} />} />
         <Route path={routes.deleted} element={<StatusPage load={deletedPage} />} />
+        <Route path="/console/*" element={<ConsoleArea />} />
         <Route path="*" element={<GuardedMeetingArea />} />
       </Route>
     </Routes>

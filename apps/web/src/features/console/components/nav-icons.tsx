@@ -1,0 +1,72 @@
+import {
+  Archive,
+  BarChart3,
+  Briefcase,
+  Building2,
+  CalendarClock,
+  CalendarDays,
+  Circle,
+  ClipboardList,
+  FileText,
+  Globe,
+  Images,
+  Layers,
+  LayoutDashboard,
+  ListChecks,
+  type LucideIcon,
+  Mail,
+  Mic,
+  Palette,
+  Plus,
+  QrCode,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Store,
+  Tags,
+  Ticket,
+  TriangleAlert,
+  UserCheck,
+  Users,
+} from 'lucide-react';
+
+/**
+ * The icons a console route's `nav.icon` may name (lucide-react names, lib/console-route.ts). Listed
+ * one by one so the console chunk carries these and not the whole icon set; an unknown name shows a
+ * plain circle.
+ */
+const icons: Record<string, LucideIcon> = {
+  Archive,
+  BarChart3,
+  Briefcase,
+  Building2,
+  CalendarClock,
+  CalendarDays,
+  ClipboardList,
+  FileText,
+  Globe,
+  Images,
+  Layers,
+  LayoutDashboard,
+  ListChecks,
+  Mail,
+  Mic,
+  Palette,
+  Plus,
+  QrCode,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Store,
+  Tags,
+  Ticket,
+  TriangleAlert,
+  UserCheck,
+  Users,
+};
+
+/** The icon of a navigation entry. */
+export function NavIcon({ name, className }: { name: string; className?: string }) {
+  const Icon = icons[name] ?? Circle;
+  return <Icon aria-hidden="true" className={className} />;
+}
