@@ -58,14 +58,11 @@ function whereOf(filter: RegistrationWhere): SQL | undefined {
   if (filter.checkedIn === false) parts.push(isNull(tickets.checkedInAt));
   if (filter.ids) parts.push(inArray(tickets.id, filter.ids.length > 0 ? filter.ids : ['']));
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
+    // One LIKE over the lower-cased fields joined by a line break (which a search cannot hold):
+    // about a quarter of the cost of four ILIKEs on PGlite, and no match across two fields.
+    const pattern = containsPattern(filter.q.toLowerCase().replace(/\n/g, ' '));
     parts.push(
-      or(
-        ilike(tickets.name, pattern),
-        ilike(tickets.phone, pattern),
-        ilike(tickets.email, pattern),
-        ilike(tickets.company, pattern),
-      ),
+      sql`lower(${tickets.name} || E'\n' || coalesce(${tickets.phone}, '') || E'\n' || coalesce(${tickets.email}, '') || E'\n' || ${tickets.company}) like ${pattern}`,
     );
   }
   return and(...parts);
@@ -79,22 +76,28 @@ function withMs(rows: { ticket: TicketRow; updatedMs: number }[]): RegistrationR
 
 /**
  * One page of registrations, newest first (created_at, id), and how many match, in ONE statement
- * (`count(*) over ()`), so a page costs one round trip. A page past the end counts separately.
+ * (one round trip a page).
  */
 export async function findRegistrationPage(
   db: Database,
   filter: RegistrationWhere,
   page: { limit: number; skip: number },
 ): Promise<{ rows: RegistrationRow[]; total: number }> {
+  const where = whereOf(filter);
+  // A search matches few rows: counting them over the page's own scan (a window) reads the table
+  // once; a filter matches many: a separate count keeps the page a top-N sort.
+  const total = filter.q
+    ? sql<number>`count(*) over ()`.mapWith(Number)
+    : sql<number>`(${db.select({ n: count() }).from(tickets).where(where)})`.mapWith(Number);
   const rows = await db
-    .select({ ...rowColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...rowColumns, total })
     .from(tickets)
-    .where(whereOf(filter))
+    .where(where)
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
     .limit(page.limit)
     .offset(page.skip);
-  const total = rows[0]?.total ?? (page.skip > 0 ? await countRegistrations(db, filter) : 0);
-  return { rows: withMs(rows), total };
+  const matched = rows[0]?.total ?? (page.skip > 0 ? await countRegistrations(db, filter) : 0);
+  return { rows: withMs(rows), total: matched };
 }
 
 /** How many registrations match. */
