@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formBody } from '../api/form-body.ts';
+import { fromZonedInput, toZonedInput } from './zoned-time.ts';
+
+describe('meeting editor date-times (§3 time zone)', () => {
+  it('shows and reads the wall clock of the meeting zone', () => {
+    // 2030-01-01T00:00:00Z is 08:00 in Shanghai and 19:00 the day before in New York.
+    expect(toZonedInput(1_893_456_000, 'Asia/Shanghai')).toBe('2030-01-01T08:00');
+    expect(toZonedInput(1_893_456_000, 'America/New_York')).toBe('2029-12-31T19:00');
+    expect(fromZonedInput('2030-01-01T08:00', 'Asia/Shanghai')).toBe(1_893_456_000);
+    expect(fromZonedInput('2029-12-31T19:00', 'America/New_York')).toBe(1_893_456_000);
+  });
+
+  it('reads a wall clock across a daylight-saving change', () => {
+    // 2030-07-01 12:00 in Berlin is CEST (UTC+2).
+    expect(fromZonedInput('2030-07-01T12:00', 'Europe/Berlin')).toBe(Date.UTC(2030, 6, 1, 10) / 1000);
+  });
+
+  it('is empty for no time and null for an empty input', () => {
+    expect(toZonedInput(0, 'UTC')).toBe('');
+    expect(fromZonedInput('', 'UTC')).toBeNull();
+  });
+});
+
+describe('formBody', () => {
+  it('flattens nested values into qs brackets', () => {
+    expect(
+      formBody({
+        title: { en: 'Expo', zh: '展' },
+        config: { language: { en: 1 } },
+        cover: '',
+        gone: undefined,
+      }),
+    ).toEqual({ 'title[en]': 'Expo', 'title[zh]': '展', 'config[language][en]': 1, cover: '' });
+  });
+});
