@@ -267,6 +267,17 @@ describe('programme', () => {
     expect(await liveSessions(meetingId)).toBe(2);
   });
 
+  it('accepts a schedule file past the 1 MiB body limit of other calls', async () => {
+    const document = sampleDocument();
+    const event = document.schedule.conference.days[0]?.rooms.Main?.[0];
+    if (!event) throw new Error('fixture changed');
+    event.description = 'x'.repeat(1_500_000);
+    const res = await call('POST', url('/programme/preview'), adminToken, {
+      schedule: JSON.stringify(document),
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  });
+
   it('lists a malformed file’s problems by line and changes nothing', async () => {
     const broken = await call('POST', url('/programme/import'), adminToken, {
       schedule: '{\n  "schedule": {\n    "conference": [,]\n',

@@ -44,6 +44,7 @@ export function LocalizedInput({
           value={value[language] ?? ''}
           maxLength={maxLength}
           lang={language}
+          dir="auto"
           error={index === 0 ? error : undefined}
           onChange={(event) => onChange({ ...value, [language]: event.target.value })}
         />
