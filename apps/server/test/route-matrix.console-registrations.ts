@@ -24,5 +24,6 @@ export const consoleRegistrationsRows: MatrixRow[] = [
   { route: 'POST /api/console/meetings/{meeting_id}/registrations/seats', request: (c) => post(`${R(c)}/registrations/seats`, { price_id: unknownId, start: 1 }), expect: onlyOrganiser(404) },
   { route: 'POST /api/console/meetings/{meeting_id}/registrations/import', request: (c) => post(`${R(c)}/registrations/import`, { activity_id: unknownId, format: 'csv', file: '' }), expect: onlyOrganiser(404) },
   { route: 'GET /api/console/meetings/{meeting_id}/registrations/export', request: (c) => get(`${R(c)}/registrations/export?format=csv`), expect: onlyOrganiser(200) },
+  { route: 'GET /api/console/meetings/{meeting_id}/registration-options', request: (c) => get(`${R(c)}/registration-options`), expect: onlyOrganiser(200) },
   { route: 'GET /api/console/meetings/{meeting_id}/checkins', request: (c) => get(`${R(c)}/checkins?checked_in=1`), expect: onlyOrganiser(200) },
 ];

@@ -74,8 +74,12 @@ export const RegistrationListQuery = RegistrationFilter.extend({
 });
 export type RegistrationListQuery = z.infer<typeof RegistrationListQuery>;
 
+/**
+ * A page of the table: `items` rather than `results` because the §7 client unwraps `results` to the
+ * bare array, which would lose `total`.
+ */
 export const RegistrationList = z.object({
-  results: z.array(ConsoleRegistration),
+  items: z.array(ConsoleRegistration),
   /** How many match the filters. */
   total: z.number().int().nonnegative(),
 });
@@ -92,6 +96,45 @@ export const listRegistrations = defineRoute({
   params: ConsoleMeetingParams,
   querystring: RegistrationListQuery,
   response: RegistrationList,
+});
+
+/** A question of an activity's registration form, as the hand-entry form asks it. */
+export const RegistrationQuestion = z.object({
+  _id: z.string(),
+  title: LocalizedText,
+  type: FormQuestionType,
+  field: z.string().nullable(),
+  is_required: Flag,
+  options: z.array(z.object({ id: z.string(), title: LocalizedText })),
+});
+export type RegistrationQuestion = z.infer<typeof RegistrationQuestion>;
+
+/** What the table's filters and the hand entry offer: each activity with its types, channels, form. */
+export const RegistrationOptions = z.object({
+  activities: z.array(
+    z.object({
+      _id: WireId,
+      title: LocalizedText,
+      is_review: Flag,
+      enable_resubmit_answer: Flag,
+      prices: z.array(z.object({ _id: WireId, title: LocalizedText })),
+      sources: z.array(z.object({ _id: WireId, title: z.string() })),
+      questions: z.array(RegistrationQuestion),
+    }),
+  ),
+});
+export type RegistrationOptions = z.infer<typeof RegistrationOptions>;
+
+export const getRegistrationOptions = defineRoute({
+  method: 'GET',
+  path: '/console/meetings/:meeting_id/registration-options',
+  summary:
+    "The meeting's live activities with their live ticket types, channels and form questions: the registrations table's filters and the hand entry's form. 403 no_permission (registration.read).",
+  spec: '§3, §5, DESIGN §7',
+  tags: ['console'],
+  isPublic: false,
+  params: ConsoleMeetingParams,
+  response: RegistrationOptions,
 });
 
 /** One answer of a registration, as text. */
@@ -332,7 +375,8 @@ export const CheckinCounts = z.object({
 });
 
 export const CheckinList = z.object({
-  results: z.array(ConsoleRegistration),
+  /** `items`, like RegistrationList, so the client keeps the counts. */
+  items: z.array(ConsoleRegistration),
   total: z.number().int().nonnegative(),
   /** Over the meeting (or the activity asked). */
   approved: z.number().int().nonnegative(),

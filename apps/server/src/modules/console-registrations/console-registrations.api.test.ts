@@ -111,18 +111,18 @@ describe('list and one registration', () => {
     });
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json().total).toBe(3);
-    expect(all.json().results.map((r: ConsoleRegistration) => r.name)).toEqual(['Wang Fang', 'Li Na']);
+    expect(all.json().items.map((r: ConsoleRegistration) => r.name)).toEqual(['Wang Fang', 'Li Na']);
     const next = await call('GET', `${base}/registrations`, organiser, undefined, {
       activity_id: activity.activityId,
       limit: 2,
       skip: 2,
     });
-    expect(next.json().results.map((r: ConsoleRegistration) => r.name)).toEqual(['Zhang Wei']);
+    expect(next.json().items.map((r: ConsoleRegistration) => r.name)).toEqual(['Zhang Wei']);
     const search = await call('GET', `${base}/registrations`, organiser, undefined, {
       activity_id: activity.activityId,
       q: 'li n',
     });
-    expect(search.json().results.map((r: ConsoleRegistration) => r.name)).toEqual(['Li Na']);
+    expect(search.json().items.map((r: ConsoleRegistration) => r.name)).toEqual(['Li Na']);
     const byCompany = await call('GET', `${base}/registrations`, organiser, undefined, {
       q: 'wang fang co',
       status: '0',
@@ -153,6 +153,17 @@ describe('list and one registration', () => {
     expect(texts).toContain('Vegetarian');
     const missing = await call('GET', `${base}/registrations/${'f'.repeat(24)}`, organiser);
     expect(missing.statusCode).toBe(404);
+    const options = await call('GET', `${base}/registration-options`, organiser);
+    const mine = options
+      .json()
+      .activities.find((a: { _id: { $id: string } }) => a._id.$id === activity.activityId);
+    expect(mine.questions.map((q: { title: string }) => q.title)).toEqual([
+      'Name',
+      'Phone',
+      'Company',
+      'Meal',
+    ]);
+    expect(mine.prices).toHaveLength(1);
   });
 });
 
@@ -445,6 +456,6 @@ describe('export and check-ins', () => {
       activity_id: activity.activityId,
       checked_in: '1',
     });
-    expect(done.json().results.map((r: ConsoleRegistration) => r.name)).toEqual(['Checkin B']);
+    expect(done.json().items.map((r: ConsoleRegistration) => r.name)).toEqual(['Checkin B']);
   });
 });

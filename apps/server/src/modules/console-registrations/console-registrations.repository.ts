@@ -189,7 +189,12 @@ export async function findTitles(
 /** A meeting's live activities (id, title), oldest first. */
 export async function findMeetingActivities(db: Database, meetingId: string) {
   return db
-    .select({ id: activities.id, title: activities.title })
+    .select({
+      id: activities.id,
+      title: activities.title,
+      isReview: activities.isReview,
+      enableResubmitAnswer: activities.enableResubmitAnswer,
+    })
     .from(activities)
     .where(and(eq(activities.meetingId, meetingId), eq(activities.deleted, 0)))
     .orderBy(asc(activities.createdAt), asc(activities.id));
@@ -210,6 +215,28 @@ export async function findQuestionsOfActivities(db: Database, activityIds: strin
       ),
     )
     .orderBy(asc(forms.activityId), desc(formQuestions.weight), asc(formQuestions.id));
+}
+
+/** Live ticket types and channels of these activities, oldest first. */
+export async function findPricesAndSources(db: Database, activityIds: string[]) {
+  if (activityIds.length === 0) return { prices: [], sources: [] };
+  const [prices, sources] = await Promise.all([
+    db
+      .select({ id: activityPrices.id, activityId: activityPrices.activityId, title: activityPrices.title })
+      .from(activityPrices)
+      .where(and(inArray(activityPrices.activityId, activityIds), eq(activityPrices.deleted, 0)))
+      .orderBy(asc(activityPrices.createdAt), asc(activityPrices.id)),
+    db
+      .select({
+        id: activitySources.id,
+        activityId: activitySources.activityId,
+        title: activitySources.title,
+      })
+      .from(activitySources)
+      .where(and(inArray(activitySources.activityId, activityIds), eq(activitySources.deleted, 0)))
+      .orderBy(asc(activitySources.id)),
+  ]);
+  return { prices, sources };
 }
 
 /** A ticket type by id. */

@@ -5,6 +5,7 @@ import {
   bulkReviewRegistrations as bulkReviewContract,
   exportRegistrations as exportContract,
   getRegistration as getRegistrationContract,
+  getRegistrationOptions as getRegistrationOptionsContract,
   importRegistrants as importContract,
   listCheckins as listCheckinsContract,
   listRegistrations as listRegistrationsContract,
@@ -23,13 +24,15 @@ import {
   assignSeats,
   bulkReviewRegistrations,
   getRegistration,
+  getRegistrationOptions,
   listCheckins,
   listRegistrations,
   reviewRegistration,
 } from './console-registrations.service.ts';
 
 /**
- * The console's registrations calls (DESIGN §7) under /console/meetings/{meeting_id}/: GET, POST
+ * The console's registrations calls (DESIGN §7) under /console/meetings/{meeting_id}/: GET
+ * registration-options; GET, POST
  * registrations; GET registrations/{id}; PUT registrations/{id}/review, …/{id}/seat; POST
  * registrations/review (bulk), registrations/seats (bulk), registrations/import; GET
  * registrations/export (a streamed file); GET checkins. Every call needs a logged-in caller.
@@ -47,6 +50,12 @@ export function consoleRegistrationRoutes(app: App): void {
         meetingId: request.params.meeting_id,
         query: request.query,
       }),
+  });
+  app.route({
+    ...contractRoute(getRegistrationOptionsContract),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      getRegistrationOptions(deps, { userId: requireUserId(request), meetingId: request.params.meeting_id }),
   });
   app.route({
     ...contractRoute(exportContract),

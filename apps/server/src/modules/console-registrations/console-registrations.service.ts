@@ -10,6 +10,8 @@ import type {
   RegistrationFilter,
   RegistrationList,
   RegistrationListQuery,
+  RegistrationOptions,
+  RegistrationQuestion,
 } from '@app/contracts';
 import { ErrorCode, toWireId } from '@app/contracts';
 import { registrationState, toUnixSeconds } from '@app/domain';
@@ -26,7 +28,9 @@ import { applyReview, type ReviewDeps, staleTicket, wakeNotices } from '../ticke
 import {
   countCheckinsByActivity,
   countRegistrations,
+  findMeetingActivities,
   findPrice,
+  findPricesAndSources,
   findQuestionsOfActivities,
   findRegistrationIds,
   findRegistrationPage,
@@ -98,7 +102,49 @@ export async function listRegistrations(
     limit: input.query.limit ?? defaultPageSize,
     skip: input.query.skip ?? 0,
   });
-  return { results: await toWire(deps.db, rows), total };
+  return { items: await toWire(deps.db, rows), total };
+}
+
+/**
+ * GET /console/meetings/{meeting_id}/registration-options: the meeting's live activities with their
+ * live ticket types, channels and member questions (the table's filters, the hand entry's form).
+ * @throws 403 no_permission (registration.read).
+ */
+export async function getRegistrationOptions(
+  deps: RolesDeps,
+  input: { userId: string; meetingId: string },
+): Promise<RegistrationOptions> {
+  await requireCan(deps, { userId: input.userId, meetingId: input.meetingId, action: 'registration.read' });
+  const activityRows = await findMeetingActivities(deps.db, input.meetingId);
+  const ids = activityRows.map((a) => a.id);
+  const [{ prices, sources }, questions] = await Promise.all([
+    findPricesAndSources(deps.db, ids),
+    findQuestionsOfActivities(deps.db, ids),
+  ]);
+  return {
+    activities: activityRows.map((a) => ({
+      _id: toWireId(a.id),
+      title: a.title,
+      is_review: a.isReview === 1 ? 1 : 0,
+      enable_resubmit_answer: a.enableResubmitAnswer === 1 ? 1 : 0,
+      prices: prices
+        .filter((p) => p.activityId === a.id)
+        .map((p) => ({ _id: toWireId(p.id), title: p.title })),
+      sources: sources
+        .filter((s) => s.activityId === a.id)
+        .map((s) => ({ _id: toWireId(s.id), title: s.title })),
+      questions: questions
+        .filter((q) => q.activityId === a.id)
+        .map(({ question }) => ({
+          _id: question.id,
+          title: question.title,
+          type: question.type as RegistrationQuestion['type'],
+          field: question.field ?? null,
+          is_required: question.isRequired === 1 ? 1 : 0,
+          options: question.options.map((o) => ({ id: o.id, title: o.title })),
+        })),
+    })),
+  };
 }
 
 /**
@@ -422,7 +468,7 @@ export async function listCheckins(
     sourceIds: [],
   });
   return {
-    results: await toWire(deps.db, page.rows),
+    items: await toWire(deps.db, page.rows),
     total: page.total,
     approved: counts.reduce((sum, c) => sum + c.approved, 0),
     checked_in: counts.reduce((sum, c) => sum + c.checkedIn, 0),
