@@ -8,6 +8,7 @@ describe('changedKeys', () => {
   it('lists every key of a created or deleted row', () => {
     expect(changedKeys(null, { role: 'editor', email: 'a@b.c' })).toEqual(['role', 'email']);
     expect(changedKeys({ role: 'editor' }, null)).toEqual(['role']);
+    expect(changedKeys(null, { role: 'editor', phone: null })).toEqual(['role']);
   });
   it('compares nested values as JSON', () => {
     expect(changedKeys({ title: { en: 'A' } }, { title: { en: 'A' } })).toEqual([]);

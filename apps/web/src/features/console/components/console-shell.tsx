@@ -1,6 +1,6 @@
 import { allLanguages, isLanguage, type Language, localize } from '@app/domain';
 import { ChevronsUpDown, Home, LogIn, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
-import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -54,7 +54,17 @@ function useLanguageQuery() {
 }
 
 function SignedInShell({ routes, userId }: { routes: readonly ConsoleRoute[]; userId: string }) {
-  const { t, ready } = useTranslation('console');
+  // The console's catalogue and each area's, whose navigation labels the shell shows
+  // ('console-registrations:nav.registrations'), loaded together before the frame shows.
+  const namespaces = useMemo(
+    () => [
+      'console',
+      ...new Set(routes.flatMap((route) => (route.nav ? [route.nav.labelKey.split(':')[0] ?? ''] : []))),
+    ],
+    [routes],
+  );
+  const { ready } = useTranslation(namespaces as unknown as ['console']);
+  const { t } = useTranslation('console');
   const location = useLocation();
   const me = useConsoleMe(userId);
   const [isCollapsed, setCollapsed] = useState(false);
@@ -211,6 +221,7 @@ function MeetingTitle({ meeting }: { meeting: { title: Parameters<typeof localiz
 
 /** The side navigation's entries: the selected meeting's screens, then the platform's. */
 function ConsoleNavigation({ entries, isCollapsed }: { entries: ConsoleNavEntry[]; isCollapsed: boolean }) {
+  // The shell loaded every area's namespace before showing the frame (SignedInShell).
   const { t } = useTranslation();
   const { t: tc } = useTranslation('console');
   const sections = (['meeting', 'platform'] as const)

@@ -219,10 +219,10 @@ function Figure({
     <Card className="p-4" data-testid={testId}>
       <p className="flex items-center gap-2 text-[13px] text-slate-500">
         {icon ? <span className="text-primary">{icon}</span> : null}
-        <span className="truncate">{label}</span>
+        <span className="min-w-0 break-words">{label}</span>
       </p>
       <p className="mt-2 text-[26px] leading-tight font-semibold text-slate-900 tabular-nums">{value}</p>
-      {detail ? <p className="mt-1 truncate text-[12px] text-slate-500">{detail}</p> : null}
+      {detail ? <p className="mt-1 text-[12px] text-slate-500">{detail}</p> : null}
     </Card>
   );
 }
@@ -260,9 +260,11 @@ function Bars({
       {items.map((item) => (
         <li key={item.key}>
           <div className="flex items-baseline justify-between gap-3 text-[14px]">
-            <span className="min-w-0 truncate text-slate-800">
-              {item.label}
-              {item.detail ? <span className="ms-1.5 text-[12px] text-slate-500">{item.detail}</span> : null}
+            <span className="flex min-w-0 items-baseline gap-1.5">
+              <span className="truncate text-slate-800">{item.label}</span>
+              {item.detail ? (
+                <span className="truncate text-[12px] text-slate-500">{item.detail}</span>
+              ) : null}
             </span>
             <span className="shrink-0 font-medium text-slate-900 tabular-nums">
               {number.format(item.total)}
