@@ -1,10 +1,11 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { ConsolePage, NoPermissionState } from '../../../components/ui/console-page.tsx';
 import { useConsole } from '../../../lib/console-context.ts';
 import type { ConsoleRoute } from '../../../lib/console-route.ts';
 import { canOpen } from '../console-nav.ts';
+import { ConsoleNavContext } from './console-nav-context.ts';
 
 /** Each screen's lazy component, made once; a screen whose code failed is made again after a retry. */
 const screens = new Map<ConsoleRoute['lazy'], ComponentType>();
@@ -41,7 +42,14 @@ export function ConsoleScreen({ route }: { route: ConsoleRoute }) {
   const { t } = useTranslation('console');
   const { me, meeting } = useConsole();
   const { meetingId } = useParams();
+  const nav = useContext(ConsoleNavContext);
   const isAllowed = (!meetingId || meeting !== undefined) && canOpen(route.action, me, meeting);
+  // A meeting's address without a screen (invitations link there) opens the first screen the role
+  // has when the dashboard is not one of them (check-in or reception staff).
+  const firstScreen = nav.find((entry) => entry.section === 'meeting');
+  if (!isAllowed && route.path === 'meetings/:meetingId' && meeting && firstScreen) {
+    return <Navigate to={`/console/${firstScreen.path}`} replace />;
+  }
   if (!isAllowed) {
     return (
       <ConsolePage title={t('states.noPermissionHeading')}>

@@ -16,6 +16,7 @@ import { getStoredMeetingId, setStoredMeetingId } from '../../../lib/session.ts'
 import { useSession } from '../../../lib/use-session.ts';
 import { useConsoleMe } from '../api/console-me.ts';
 import { type ConsoleNavEntry, meetingIdOfPath, navigationOf, switchMeetingPath } from '../console-nav.ts';
+import { ConsoleNavContext } from './console-nav-context.ts';
 import { NavIcon } from './nav-icons.tsx';
 
 /**
@@ -95,108 +96,110 @@ function SignedInShell({ routes, userId }: { routes: readonly ConsoleRoute[]; us
 
   return (
     <ConsoleContext.Provider value={{ me: me.data, meeting }}>
-      <div className="min-h-dvh bg-slate-50 desk:flex">
-        <aside
-          className={cx(
-            'sticky top-0 hidden h-dvh shrink-0 flex-col border-e border-slate-200 bg-white desk:flex',
-            isCollapsed ? 'w-[72px]' : 'w-64',
-          )}
-          aria-label={t('shell.navigation')}
-        >
-          <div
+      <ConsoleNavContext.Provider value={nav}>
+        <div className="min-h-dvh bg-slate-50 desk:flex">
+          <aside
             className={cx(
-              'flex h-14 items-center border-b border-slate-100',
-              isCollapsed ? 'justify-center' : 'justify-between ps-4 pe-2',
+              'sticky top-0 hidden h-dvh shrink-0 flex-col border-e border-slate-200 bg-white desk:flex',
+              isCollapsed ? 'w-[72px]' : 'w-64',
             )}
+            aria-label={t('shell.navigation')}
           >
-            {isCollapsed ? null : <ConsoleBrand />}
-            <button
-              type="button"
-              onClick={() => setCollapsed(!isCollapsed)}
-              className="flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
-              aria-label={isCollapsed ? t('shell.expand') : t('shell.collapse')}
-              aria-expanded={!isCollapsed}
-              data-testid="console-collapse"
-            >
-              {isCollapsed ? (
-                <PanelLeftOpen aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-              ) : (
-                <PanelLeftClose aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+            <div
+              className={cx(
+                'flex h-14 items-center border-b border-slate-100',
+                isCollapsed ? 'justify-center' : 'justify-between ps-4 pe-2',
               )}
-            </button>
-          </div>
-          {isCollapsed ? null : (
-            <div className="border-b border-slate-100 p-3">
-              <MeetingSwitcher routes={routes} />
-            </div>
-          )}
-          <div className="min-h-0 flex-1 overflow-y-auto p-2">{navigation}</div>
-          {isCollapsed ? null : (
-            <div className="border-t border-slate-100 p-3">
-              <ConsoleLanguageSelect />
-            </div>
-          )}
-        </aside>
-
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 desk:hidden">
-          <button
-            type="button"
-            onClick={() => setDrawerOpen(true)}
-            className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
-            aria-label={t('shell.openMenu')}
-            aria-expanded={isDrawerOpen}
-            data-testid="console-menu"
-          >
-            <Menu aria-hidden="true" className="size-5" />
-          </button>
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-[15px] font-semibold text-slate-900">
-              {meeting ? <MeetingTitle meeting={meeting} /> : t('shell.brand')}
-            </p>
-          </div>
-        </header>
-
-        {isDrawerOpen ? (
-          <div className="fixed inset-0 z-40 desk:hidden">
-            <button
-              type="button"
-              className="absolute inset-0 bg-slate-900/40"
-              aria-label={t('shell.closeMenu')}
-              onClick={() => setDrawerOpen(false)}
-            />
-            <nav
-              className="absolute inset-y-0 start-0 flex w-[min(20rem,85vw)] flex-col bg-white shadow-xl"
-              aria-label={t('shell.navigation')}
-              data-testid="console-drawer"
             >
-              <div className="flex h-14 items-center justify-between border-b border-slate-100 ps-4 pe-2">
-                <ConsoleBrand />
-                <button
-                  type="button"
-                  onClick={() => setDrawerOpen(false)}
-                  className="flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
-                  aria-label={t('shell.closeMenu')}
-                >
-                  <X aria-hidden="true" className="size-5" />
-                </button>
-              </div>
+              {isCollapsed ? null : <ConsoleBrand />}
+              <button
+                type="button"
+                onClick={() => setCollapsed(!isCollapsed)}
+                className="flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
+                aria-label={isCollapsed ? t('shell.expand') : t('shell.collapse')}
+                aria-expanded={!isCollapsed}
+                data-testid="console-collapse"
+              >
+                {isCollapsed ? (
+                  <PanelLeftOpen aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+                ) : (
+                  <PanelLeftClose aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+                )}
+              </button>
+            </div>
+            {isCollapsed ? null : (
               <div className="border-b border-slate-100 p-3">
                 <MeetingSwitcher routes={routes} />
               </div>
-              <div className="min-h-0 flex-1 overflow-y-auto p-2">{navigation}</div>
+            )}
+            <div className="min-h-0 flex-1 overflow-y-auto p-2">{navigation}</div>
+            {isCollapsed ? null : (
               <div className="border-t border-slate-100 p-3">
                 <ConsoleLanguageSelect />
               </div>
-            </nav>
-          </div>
-        ) : null}
+            )}
+          </aside>
 
-        <main className="min-w-0 flex-1" id="console-main">
-          <Suspense fallback={<ScreenSkeleton />}>
-            <Outlet />
-          </Suspense>
-        </main>
-      </div>
+          <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 desk:hidden">
+            <button
+              type="button"
+              onClick={() => setDrawerOpen(true)}
+              className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+              aria-label={t('shell.openMenu')}
+              aria-expanded={isDrawerOpen}
+              data-testid="console-menu"
+            >
+              <Menu aria-hidden="true" className="size-5" />
+            </button>
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-[15px] font-semibold text-slate-900">
+                {meeting ? <MeetingTitle meeting={meeting} /> : t('shell.brand')}
+              </p>
+            </div>
+          </header>
+
+          {isDrawerOpen ? (
+            <div className="fixed inset-0 z-40 desk:hidden">
+              <button
+                type="button"
+                className="absolute inset-0 bg-slate-900/40"
+                aria-label={t('shell.closeMenu')}
+                onClick={() => setDrawerOpen(false)}
+              />
+              <nav
+                className="absolute inset-y-0 start-0 flex w-[min(20rem,85vw)] flex-col bg-white shadow-xl"
+                aria-label={t('shell.navigation')}
+                data-testid="console-drawer"
+              >
+                <div className="flex h-14 items-center justify-between border-b border-slate-100 ps-4 pe-2">
+                  <ConsoleBrand />
+                  <button
+                    type="button"
+                    onClick={() => setDrawerOpen(false)}
+                    className="flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
+                    aria-label={t('shell.closeMenu')}
+                  >
+                    <X aria-hidden="true" className="size-5" />
+                  </button>
+                </div>
+                <div className="border-b border-slate-100 p-3">
+                  <MeetingSwitcher routes={routes} />
+                </div>
+                <div className="min-h-0 flex-1 overflow-y-auto p-2">{navigation}</div>
+                <div className="border-t border-slate-100 p-3">
+                  <ConsoleLanguageSelect />
+                </div>
+              </nav>
+            </div>
+          ) : null}
+
+          <main className="min-w-0 flex-1" id="console-main">
+            <Suspense fallback={<ScreenSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+      </ConsoleNavContext.Provider>
     </ConsoleContext.Provider>
   );
 }
