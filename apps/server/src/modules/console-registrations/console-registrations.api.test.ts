@@ -377,6 +377,7 @@ describe('add by hand, seats, import', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(['line/3', 'line/4', 'line/5']);
+    expect(bad.json().data.lines.map((d: { line: number }) => d.line)).toEqual([3, 4, 5]);
     const none = await t.database.db
       .select({ n: count() })
       .from(tickets)

@@ -43,13 +43,17 @@ function namesOf(title: LocalizedText): string[] {
   return texts.map((t) => t.trim().toLowerCase()).filter((t) => t !== '');
 }
 
-/** 400 validation_failed listing every bad line (`line/<n>`). */
+/**
+ * 400 validation_failed listing every bad line: `details` [{ path: 'line/<n>', message }], and the
+ * same in `data.lines` [{ line, message }] for the web client, which keeps `data` of an error.
+ */
 function linesRefused(details: { line: number; message: string }[]): AppError {
   return new AppError(
     400,
     ErrorCode.validation,
     `${details.length} line(s) of the file are invalid; nothing was imported`,
     details.map((d) => ({ path: `line/${d.line}`, message: d.message })),
+    { data: { lines: details } },
   );
 }
 

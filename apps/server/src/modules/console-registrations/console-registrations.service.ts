@@ -149,7 +149,7 @@ export async function getRegistrationOptions(
 
 /**
  * GET /console/meetings/{meeting_id}/registrations/{id}: one registration, its answers as text in the
- * form's order, and whether its registrant may resubmit (§4).
+ * form's order, and whether its registrant could resubmit after a rejection (§4).
  * @throws 403 no_permission (registration.read); 404 not_found.
  */
 export async function getRegistration(
@@ -167,7 +167,8 @@ export async function getRegistration(
   const state = activity
     ? registrationState({
         activity: registrationActivityOf(activity),
-        ticket: { status: row.status as 0 | 1 | 2 | 3 },
+        // Whether a rejection would let the registrant resubmit (what the review dialog tells).
+        ticket: { status: 2 },
         now: toUnixSeconds(new Date()),
       })
     : null;

@@ -31,8 +31,9 @@ const standingTones = {
 
 /**
  * /my/registration (§2 Personal, login): the caller's registrations with their standing (under
- * review, rejected, registered, successful — the shared registration-state rule), a link to the
- * activity, 'Edit my answers' while resubmission is allowed, and the ticket.
+ * review, rejected with the organiser's reason (§4), registered, successful — the shared
+ * registration-state rule), a link to the activity, 'Edit my answers' while resubmission is
+ * allowed, and the ticket.
  */
 function MyRegistrationRoute() {
   const { t, ready } = useTranslation('tickets');
@@ -104,6 +105,14 @@ function RegistrationCard({ ticket, now }: { ticket: Ticket; now: number }) {
         </span>
       </div>
       <TicketFacts ticket={ticket} />
+      {ticket.status === 2 && ticket.review_reason ? (
+        <p
+          className="rounded-xl bg-red-50 p-3 text-[14px] text-red-700"
+          data-testid="registration-review-reason"
+        >
+          <bdi>{t('registrations.rejectedReason', { reason: ticket.review_reason })}</bdi>
+        </p>
+      ) : null}
       {ticket.created > 0 ? (
         <p className="text-[12px] text-slate-400">
           {t('registrations.registeredOn', {
