@@ -20,6 +20,7 @@ import {
   type ReferenceRow,
   updatedAtColumn,
 } from '../../db/columns.ts';
+import { activities } from '../activities/activities.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { speakers } from '../speakers/speakers.tables.ts';
 
@@ -157,4 +158,26 @@ export const agendaLives = pgTable(
       .references(() => lives.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.agendaId, t.liveId] })],
+);
+
+/**
+ * Activities placed on an agenda item beside its lives (§3 'Agenda: lives and activities, each with
+ * enable_show'): a session's workshop registration, say. `enable_show` 1 shows the link on the agenda.
+ */
+export const agendaActivities = pgTable(
+  'agenda_activities',
+  {
+    agendaId: text('agenda_id')
+      .notNull()
+      .references(() => agendas.id, { onDelete: 'cascade' }),
+    activityId: text('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    enableShow: smallint('enable_show').notNull().default(1),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agendaId, t.activityId] }),
+    index('agenda_activities_activity_idx').on(t.activityId),
+  ],
 );
