@@ -28,4 +28,10 @@ export const consoleShellRoutes: ConsoleRoute[] = [
     lazy: () => import('./routes/admins-route.tsx'),
     nav: { section: 'platform', labelKey: 'console:nav.admins', icon: 'ShieldCheck', order: 900 },
   },
+  {
+    path: 'jobs',
+    action: 'admin',
+    lazy: () => import('./routes/failed-jobs-route.tsx'),
+    nav: { section: 'platform', labelKey: 'console:nav.jobs', icon: 'TriangleAlert', order: 950 },
+  },
 ];
