@@ -59,7 +59,7 @@ async function latestToken(c: MatrixContext, recipient: string): Promise<string>
     .where(eq(outboxMessages.recipient, recipient))
     .orderBy(desc(outboxMessages.createdAt))
     .limit(1);
-  return /[?&]token=([A-Za-z0-9_-]{43})/.exec(sms?.body ?? '')?.[1] ?? unknownToken;
+  return /[?&]key=([A-Za-z0-9_-]{43})/.exec(sms?.body ?? '')?.[1] ?? unknownToken;
 }
 
 let approvedPhone = '';

@@ -31,7 +31,7 @@ export const routes = {
   exhibitorBind: '/meeting/exhibitor/bind',
   exhibitorManage: '/meeting/exhibitor/manage',
   exhibitorApply: '/meeting/apply',
-  /** The one-time link where an exhibitor account sets its password (`token`, `meeting_id`). */
+  /** The one-time link where an exhibitor account sets its password (`key`, `meeting_id`). */
   exhibitorPassword: '/meeting/exhibitor/password',
   invitation: '/meeting/invitation',
   notFound: '/404',

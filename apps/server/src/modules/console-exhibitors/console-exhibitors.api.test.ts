@@ -71,7 +71,7 @@ async function tokenSentTo(recipient: string): Promise<string> {
     .where(eq(outboxMessages.recipient, recipient))
     .orderBy(desc(outboxMessages.createdAt))
     .limit(1);
-  const token = row ? /[?&]token=([A-Za-z0-9_-]{43})/.exec(row.body)?.[1] : undefined;
+  const token = row ? /[?&]key=([A-Za-z0-9_-]{43})/.exec(row.body)?.[1] : undefined;
   if (!token) throw new Error(`no password link sent to ${recipient}: ${row?.body}`);
   return token;
 }
@@ -146,7 +146,7 @@ describe('the application inbox', () => {
       .orderBy(desc(outboxMessages.createdAt))
       .limit(1);
     expect(sms?.body).toContain('acme-robotics');
-    expect(sms?.body).toContain('#/meeting/exhibitor/password?token=');
+    expect(sms?.body).toContain('#/meeting/exhibitor/password?key=');
 
     // The link shows the account, sets the password once, and the account then logs in.
     const info = await call('GET', `/api/exhibitor/password_links/${smsToken}`, { as: null });

@@ -47,7 +47,7 @@ export function tokenHashOf(token: string): string {
 /**
  * Makes a new link for an account (inside the caller's transaction), retiring its earlier ones.
  * @returns the token (43 base64url characters) and the absolute link of the web page
- *   `/#/meeting/exhibitor/password?token=…&meeting_id=…`
+ *   `/#/meeting/exhibitor/password?key=…&meeting_id=…`
  */
 export async function createPasswordLink(
   deps: { db: Database; config: Pick<Config, 'PUBLIC_URL'> },
@@ -61,8 +61,9 @@ export async function createPasswordLink(
     exhibitorAccountId: input.exhibitorAccountId,
     expiresAt: new Date(now.getTime() + passwordLinkHours * 3_600_000),
   });
+  // `key`, not `token`: the web app takes a `token` query parameter as a session (§2).
   const link = publicLink(deps.config, '/#/meeting/exhibitor/password', {
-    token,
+    key: token,
     meeting_id: input.meetingId,
   });
   return { token, link };

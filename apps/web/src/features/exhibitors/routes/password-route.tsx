@@ -25,8 +25,9 @@ const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 const exhibitorPasswordLength = { min: 8, max: textLimits.password } as const;
 
 /**
- * /meeting/exhibitor/password?token=…&meeting_id=… (§6 Exhibitor): the page of the one-time link an
- * organiser's approval or password reset sends. It names the exhibitor account and the meeting, takes
+ * /meeting/exhibitor/password?key=…&meeting_id=… (§6 Exhibitor): the page of the one-time link an
+ * organiser's approval or password reset sends (`key`, not `token`: the app takes a `token` query
+ * parameter as a session, §2). It names the exhibitor account and the meeting, takes
  * a new password twice (at least 8 characters) and sets it; then the account logs in with it. A used
  * or expired link says so (§8 'The temporary link has expired'), a malformed or unknown one that it is
  * not valid.
@@ -34,7 +35,7 @@ const exhibitorPasswordLength = { min: 8, max: textLimits.password } as const;
 function PasswordRoute() {
   const { t, ready } = useTranslation(['exhibitors', 'common']);
   const [search] = useSearchParams();
-  const token = search.get('token') ?? '';
+  const token = search.get('key') ?? '';
   const isWellFormed = tokenPattern.test(token);
   const query = useQuery({ ...passwordLinkQueryOptions(token), enabled: isWellFormed });
   if (!ready || (isWellFormed && query.isPending)) {
