@@ -128,9 +128,10 @@ function ApplicationsRoute() {
         className: 'text-end',
         cell: (item) =>
           item.status === 0 ? (
-            <div className="flex flex-wrap justify-end gap-2">
+            <div className="flex flex-wrap justify-end gap-2 desk:flex-nowrap">
               <Button
                 size="sm"
+                className="whitespace-nowrap"
                 onClick={() => {
                   setAccount(item.company);
                   setApproving(item);
@@ -143,6 +144,7 @@ function ApplicationsRoute() {
               <Button
                 size="sm"
                 variant="secondary"
+                className="whitespace-nowrap"
                 onClick={() => {
                   setReason('');
                   setRejecting(item);
@@ -256,7 +258,7 @@ function StatusBadge({ item }: { item: ConsoleExhibitorApplication }) {
   if (item.status === 1) {
     return (
       <div className="text-[13px]">
-        <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-700">
+        <span className="whitespace-nowrap rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-700">
           {t('applications.filters.approved')}
         </span>
         {item.account ? (
@@ -270,7 +272,7 @@ function StatusBadge({ item }: { item: ConsoleExhibitorApplication }) {
   if (item.status === 2) {
     return (
       <div className="text-[13px]">
-        <span className="rounded-full bg-red-50 px-2 py-0.5 font-medium text-red-700">
+        <span className="whitespace-nowrap rounded-full bg-red-50 px-2 py-0.5 font-medium text-red-700">
           {t('applications.filters.rejected')}
         </span>
         {item.reason ? <p className="mt-1 line-clamp-2 max-w-[14rem] text-slate-500">{item.reason}</p> : null}
@@ -278,7 +280,7 @@ function StatusBadge({ item }: { item: ConsoleExhibitorApplication }) {
     );
   }
   return (
-    <span className="rounded-full bg-amber-50 px-2 py-0.5 text-[13px] font-medium text-amber-700">
+    <span className="whitespace-nowrap rounded-full bg-amber-50 px-2 py-0.5 text-[13px] font-medium text-amber-700">
       {t('applications.filters.waiting')}
     </span>
   );

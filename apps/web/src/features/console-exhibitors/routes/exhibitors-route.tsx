@@ -117,7 +117,7 @@ function ExhibitorsRoute() {
         cell: (item) => {
           const name = localize(item.title, language);
           return (
-            <div className="flex min-w-0 items-center gap-3">
+            <div className="flex min-w-0 items-center gap-3 desk:max-w-[17rem]" title={name}>
               <Thumb src={item.logo} name={name} size={40} className="size-10" />
               <div className="min-w-0">
                 <p
@@ -137,7 +137,12 @@ function ExhibitorsRoute() {
           );
         },
       },
-      { id: 'booth', header: t('exhibitors.booth'), cell: (item) => <bdi>{item.booth || '—'}</bdi> },
+      {
+        id: 'booth',
+        header: t('exhibitors.booth'),
+        className: 'whitespace-nowrap',
+        cell: (item) => <bdi>{item.booth || '—'}</bdi>,
+      },
       {
         id: 'group',
         header: t('exhibitors.group'),
@@ -170,6 +175,7 @@ function ExhibitorsRoute() {
             <Button
               variant="ghost"
               size="sm"
+              className="whitespace-nowrap"
               aria-pressed={item.is_shown === 1}
               aria-label={item.is_shown ? t('actions.hideOf', { name }) : t('actions.showOf', { name })}
               onClick={() =>
@@ -197,25 +203,26 @@ function ExhibitorsRoute() {
         cell: (item) => {
           const name = localize(item.title, language);
           return (
-            <div className="flex flex-wrap justify-end gap-1">
+            <div className="flex justify-end gap-1 whitespace-nowrap">
               <Button
                 variant="ghost"
                 size="sm"
                 onClick={() => setEditing(item)}
                 aria-label={t('exhibitors.editOf', { name })}
+                title={t('actions.edit')}
                 data-testid="console-exhibitor-edit"
               >
                 <Pencil aria-hidden="true" className="size-4" />
-                {t('actions.edit')}
               </Button>
               <Button
                 variant="ghost"
                 size="sm"
                 onClick={() => setShowingProducts(item)}
                 aria-label={t('exhibitors.productsOf', { name })}
+                title={t('exhibitors.productsTotal', { total: item.products_total })}
               >
                 <Package aria-hidden="true" className="size-4" />
-                {t('exhibitors.productsTotal', { total: item.products_total })}
+                <span className="tabular-nums">{item.products_total}</span>
               </Button>
               {item.accounts.length > 0 ? (
                 <Button
@@ -223,9 +230,10 @@ function ExhibitorsRoute() {
                   size="sm"
                   onClick={() => setResetting(item)}
                   aria-label={t('exhibitors.resetOf', { name })}
+                  title={t('exhibitors.reset')}
+                  data-testid="console-exhibitor-reset"
                 >
                   <KeyRound aria-hidden="true" className="size-4" />
-                  {t('exhibitors.reset')}
                 </Button>
               ) : null}
             </div>
@@ -263,7 +271,7 @@ function ExhibitorsRoute() {
           data-testid="console-exhibitors-search"
         />
       </form>
-      <Card className="overflow-hidden">
+      <Card className="overflow-x-auto">
         {query.isPending ? (
           <TableSkeleton />
         ) : query.isError ? (
