@@ -361,6 +361,30 @@ describe('add by hand, seats, import', () => {
     expect(rows.map((r) => r.seatNumber).sort()).toEqual(['B-10', 'B-11']);
   });
 
+  it('gives one seat to one registration when two organisers assign it at once', async () => {
+    const activity = await activityWith();
+    const a = await register(activity, 'Race A');
+    const b = await register(activity, 'Race B');
+    const read = async (id: string) =>
+      (await call('GET', `${base}/registrations/${id}`, organiser)).json().registration;
+    const [readA, readB] = await Promise.all([read(a.ticket._id.$id), read(b.ticket._id.$id)]);
+    const answers = await Promise.all([
+      call('PUT', `${base}/registrations/${a.ticket._id.$id}/seat`, organiser, {
+        seat_number: 'Z9',
+        updated_at: readA.updated_at,
+      }),
+      call('PUT', `${base}/registrations/${b.ticket._id.$id}/seat`, organiser, {
+        seat_number: 'Z9',
+        updated_at: readB.updated_at,
+      }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const holders = (
+      await t.database.db.select().from(tickets).where(eq(tickets.activityId, activity.activityId))
+    ).filter((row) => row.seatNumber === 'Z9');
+    expect(holders).toHaveLength(1);
+  });
+
   it('imports all or nothing, reporting bad lines', async () => {
     const activity = await activityWith();
     const csv = (lines: string[]) =>

@@ -245,6 +245,15 @@ export async function findPrice(db: Database, id: string) {
   return row;
 }
 
+/**
+ * Serialises seat changes of one activity until the transaction ends (a transaction-level advisory
+ * lock on the activity id): two assignments of one seat at once cannot both see it free. Registrations
+ * of the activity are not held up.
+ */
+export async function lockSeatsOf(db: Database, activityId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`seats:${activityId}`}))`);
+}
+
 /** Live tickets of an activity holding any of these seats, other than `exceptIds`. */
 export async function findSeatHolders(
   db: Database,

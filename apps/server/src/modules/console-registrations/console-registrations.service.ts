@@ -38,6 +38,7 @@ import {
   findSeatCandidates,
   findSeatHolders,
   findTitles,
+  lockSeatsOf,
   type RegistrationRow,
   type RegistrationWhere,
   updateSeat,
@@ -381,6 +382,7 @@ export async function assignSeat(
       entityId: ticket.id,
     },
     async (tx) => {
+      await lockSeatsOf(tx, ticket.activityId);
       if (seat !== '' && (await findSeatHolders(tx, ticket.activityId, [seat], [ticket.id])).length > 0) {
         throw seatTaken(seat);
       }
@@ -422,6 +424,7 @@ export async function assignSeats(
       entityId: price.id,
     },
     async (tx) => {
+      await lockSeatsOf(tx, activity.id);
       const candidates = await findSeatCandidates(tx, price.id, onlyEmpty);
       const prefix = body.prefix ?? '';
       const seats = candidates.map((c, i) => ({ id: c.id, seatNumber: `${prefix}${body.start + i}` }));

@@ -77,6 +77,18 @@ export const tickets = pgTable(
     index('tickets_user_idx').on(t.userId, t.createdAt),
     index('tickets_agent_idx').on(t.agentId),
     index('tickets_activity_idx').on(t.activityId, t.status, t.createdAt),
+    // The console's registration table (§9 limits: fast at 10,000 rows): pages of a meeting in
+    // creation order, and its search over name, phone, e-mail and company (the exact expression of
+    // console-registrations.repository.ts) by trigrams.
+    index('tickets_meeting_created_idx')
+      .on(t.meetingId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deleted} = 0`),
+    index('tickets_search_trgm_idx')
+      .using(
+        'gin',
+        sql`lower(${t.name} || E'\n' || coalesce(${t.phone}, '') || E'\n' || coalesce(${t.email}, '') || E'\n' || ${t.company}) gin_trgm_ops`,
+      )
+      .where(sql`${t.deleted} = 0`),
     check('tickets_status_known', sql`${t.status} between 0 and 3`),
     check('tickets_amount_nonnegative', sql`${t.amount} >= 0`),
   ],

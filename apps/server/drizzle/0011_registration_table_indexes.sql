@@ -1,0 +1,2 @@
+CREATE INDEX "tickets_meeting_created_idx" ON "tickets" USING btree ("meeting_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "tickets"."deleted" = 0;--> statement-breakpoint
+CREATE INDEX "tickets_search_trgm_idx" ON "tickets" USING gin (lower("name" || E'\n' || coalesce("phone", '') || E'\n' || coalesce("email", '') || E'\n' || "company") gin_trgm_ops) WHERE "tickets"."deleted" = 0;
