@@ -27,6 +27,7 @@ export const consoleMeetingsRows: MatrixRow[] = [
   { route: 'GET /api/console/meetings/{meeting_id}/programme/schedule.json', request: (c) => get(`${M(c)}/programme/schedule.json`), expect: onlyOrganiser(200) },
   { route: 'GET /api/console/meetings/{meeting_id}/programme/calendar.ics', request: (c) => get(`${M(c)}/programme/calendar.ics`), expect: onlyOrganiser(200) },
   { route: 'POST /api/console/meetings/{meeting_id}/sessions', variant: 'ending before it starts', request: (c) => post(`${M(c)}/sessions`, { ...session, end: 1 }), expect: onlyOrganiser(400) },
+  { route: 'POST /api/console/meetings/{meeting_id}/sessions', variant: 'placing an activity not of the meeting', request: (c) => post(`${M(c)}/sessions`, { ...session, activities: [{ activity_id: unknownId, enable_show: 1 }] }), expect: onlyOrganiser(400) },
   { route: 'PUT /api/console/meetings/{meeting_id}/sessions/{id}', request: (c) => put(`${M(c)}/sessions/${unknownId}`, { ...session, updated_at_ms: 1 }), expect: onlyOrganiser(404) },
   { route: 'DELETE /api/console/meetings/{meeting_id}/sessions/{id}', request: (c) => del(`${M(c)}/sessions/${unknownId}`), expect: onlyOrganiser(404) },
   {

@@ -31,6 +31,20 @@ export const AgendaLive = z.object({
   enable_show: Flag,
 });
 
+/**
+ * A registration activity placed on an agenda item (§3 Agenda: activities, each with enable_show):
+ * only placements with enable_show = 1 whose activity is live and shown are listed; a private one is
+ * listed too (its page handles invitations). `cover` is its first cover ('' when none).
+ */
+export const AgendaActivity = z.object({
+  _id: WireId,
+  title: LocalizedText,
+  cover: z.string(),
+  start: UnixSeconds,
+  end: UnixSeconds,
+});
+export type AgendaActivity = z.infer<typeof AgendaActivity>;
+
 /** An agenda item (a session of the programme), times in unix seconds. */
 export const Agenda = z.object({
   _id: WireId,
@@ -64,6 +78,11 @@ export const Agenda = z.object({
   deleted: Flag,
   /** Present with `with_lives=1`: the item's lives with enable_show = 1. */
   lives: z.array(AgendaLive).optional(),
+  /**
+   * Always present (§7 names no flag for it): the item's shown activities by start — read for a whole
+   * page in one query, so the schedule can mark sessions that take registrations.
+   */
+  activities: z.array(AgendaActivity),
 });
 export type Agenda = z.infer<typeof Agenda>;
 
@@ -91,7 +110,8 @@ export const AgendaListQuerystring = ListQuerystring.extend({
 export const listAgendas = defineRoute({
   method: 'GET',
   path: '/meeting/agendas',
-  summary: "List a meeting's agenda items (programme sessions); with_lives=1 adds their shown lives.",
+  summary:
+    "List a meeting's agenda items (programme sessions) with their shown activities; with_lives=1 adds their shown lives.",
   spec: '§7 Content',
   tags: ['agendas'],
   isPublic: false,

@@ -20,6 +20,8 @@ const FlagInput = z.coerce.number().int().min(0).max(1);
 const UnixSecondsInput = z.coerce.number().int().min(0).max(1e11);
 /** `updated_at` as read, unix milliseconds (the optimistic-concurrency token). */
 const UpdatedAtMs = z.coerce.number().int().min(0);
+/** Most activities one session may place (a session links a handful; this bounds the body). */
+export const sessionActivitiesMax = 100;
 /** The largest schedule file accepted, in characters (the route's body limit is above it). */
 export const scheduleTextMaxChars = 8 * 1024 * 1024;
 
@@ -248,6 +250,10 @@ export const consoleExportCalendar = defineRoute({
   response: z.string(),
 });
 
+/** An activity placed on a session, shown on the public agenda when enable_show is 1 (§3 Agenda). */
+export const ConsoleSessionActivity = z.object({ activity_id: z.string(), enable_show: Flag });
+export type ConsoleSessionActivity = z.infer<typeof ConsoleSessionActivity>;
+
 /** A session (agenda item) as the console edits it. */
 export const ConsoleSession = z.object({
   _id: WireId,
@@ -258,6 +264,8 @@ export const ConsoleSession = z.object({
   end: UnixSeconds,
   room_id: z.string().nullable(),
   speaker_ids: z.array(z.string()),
+  /** Its placed activities (not deleted ones), in the order they were placed. */
+  activities: z.array(ConsoleSessionActivity),
   enable_show: Flag,
   updated_at_ms: z.number().int(),
 });
@@ -284,11 +292,29 @@ export const ConsoleRoom = z.object({
 });
 export type ConsoleRoom = z.infer<typeof ConsoleRoom>;
 
-/** GET …/programme: the meeting's sessions (by start), speakers and rooms. */
+/**
+ * An activity of the meeting a session may place (the session editor's picker): enough to name it and
+ * to say why the public agenda would not show it (hidden: enable_show 0; private: privacy 1, listed).
+ */
+export const ConsoleProgrammeActivity = z.object({
+  _id: WireId,
+  title: LocalizedText,
+  start: UnixSeconds,
+  end: UnixSeconds,
+  enable_show: Flag,
+  privacy: Flag,
+});
+export type ConsoleProgrammeActivity = z.infer<typeof ConsoleProgrammeActivity>;
+
+/**
+ * GET …/programme: the meeting's sessions (by start), speakers, rooms and the activities a session may
+ * place (not deleted, by start) — so programme editors, who may lack activity.edit, can pick them.
+ */
 export const ConsoleProgramme = z.object({
   sessions: z.array(ConsoleSession),
   speakers: z.array(ConsoleSpeaker),
   rooms: z.array(ConsoleRoom),
+  activities: z.array(ConsoleProgrammeActivity),
 });
 export type ConsoleProgramme = z.infer<typeof ConsoleProgramme>;
 
@@ -304,6 +330,19 @@ export const SessionInput = z.strictObject({
   /** Speakers of the meeting; a form body sends `speaker_ids=` for none, or `speaker_ids=a,b`. */
   speaker_ids: z
     .union([z.array(ObjectIdString), z.string().regex(/^([0-9a-f]{24}(,[0-9a-f]{24})*)?$/)])
+    .optional(),
+  /**
+   * Activities of the meeting placed on the session, each shown (1) or hidden (0) on the public agenda;
+   * replaces the placements when given. A form body sends `activities[0][activity_id]=…`, or
+   * `activities=` for none.
+   */
+  activities: z
+    .union([
+      z
+        .array(z.strictObject({ activity_id: ObjectIdString, enable_show: FlagInput }))
+        .max(sessionActivitiesMax),
+      z.literal(''),
+    ])
     .optional(),
   enable_show: FlagInput.optional(),
 });
@@ -343,7 +382,8 @@ export const consoleGetProgramme = defineRoute(
   programmeRoute({
     method: 'GET',
     path: '/console/meetings/:meeting_id/programme',
-    summary: "A meeting's sessions, speakers and rooms (not deleted). 403 no_permission (programme.edit).",
+    summary:
+      "A meeting's sessions (with their placed activities), speakers, rooms and the activities a session may place (not deleted). 403 no_permission (programme.edit).",
     params: ConsoleMeetingParams,
     response: ConsoleProgramme,
   }),
@@ -353,7 +393,7 @@ export const consoleCreateSession = defineRoute(
     method: 'POST',
     path: '/console/meetings/:meeting_id/sessions',
     summary:
-      'Adds a session. 400 validation_failed (end before start, unknown room or speaker); 403 no_permission.',
+      'Adds a session. 400 validation_failed (end before start, unknown room, speaker or activity); 403 no_permission.',
     params: ConsoleMeetingParams,
     body: SessionInput,
     response: ConsoleSession,
@@ -363,7 +403,8 @@ export const consoleUpdateSession = defineRoute(
   programmeRoute({
     method: 'PUT',
     path: '/console/meetings/:meeting_id/sessions/:id',
-    summary: 'Edits a session. 400 validation_failed; 403 no_permission; 404 not_found; 409 conflict.stale.',
+    summary:
+      'Edits a session (and, with `activities`, the activities placed on it). 400 validation_failed (an activity of another meeting …); 403 no_permission; 404 not_found; 409 conflict.stale.',
     params: ConsoleMeetingItemParams,
     body: UpdateSessionBody,
     response: ConsoleSession,

@@ -39,6 +39,8 @@ describe('GET /meeting/agendas', () => {
     // a deleted speaker is not listed on a session
     expect((items[1]!.speakers as { name: string }[]).map((s) => s.name)).toEqual(['Ada Lovelace']);
     expect(items[0]).not.toHaveProperty('lives');
+    // always there (§7 names no flag); placing them is tested in console-meetings.activities.api.test.ts
+    expect(items[0]!.activities).toEqual([]);
   });
 
   it('takes meeting_id inside the JSON query too, and filters by day, room and speaker', async () => {

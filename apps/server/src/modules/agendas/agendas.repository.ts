@@ -2,8 +2,17 @@ import type { ListQuery } from '@app/contracts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { conditionSql, filtersById, orderSql, whereSql } from '../../db/list-query-sql.ts';
+import { activities } from '../activities/activities.tables.ts';
 import { speakers } from '../speakers/speakers.tables.ts';
-import { agendaLives, agendaSpeakers, agendas, lives, rooms, tracks } from './agendas.tables.ts';
+import {
+  agendaActivities,
+  agendaLives,
+  agendaSpeakers,
+  agendas,
+  lives,
+  rooms,
+  tracks,
+} from './agendas.tables.ts';
 
 export type AgendaField =
   | '_id'
@@ -69,6 +78,14 @@ export type AgendaRow = { [K in keyof typeof listedColumns]: (typeof agendas.$in
   speakers: AgendaSpeakerRow[];
 };
 export type AgendaLiveRow = typeof lives.$inferSelect & { agendaId: string };
+export type AgendaActivityRow = {
+  agendaId: string;
+  id: string;
+  title: (typeof activities.$inferSelect)['title'];
+  covers: string[];
+  start: Date;
+  end: Date;
+};
 
 function agendaWhere(query: Pick<ListQuery<AgendaField>, 'conditions'>) {
   const speakerConditions = query.conditions
@@ -148,6 +165,41 @@ export async function findShownLivesOfAgendas(db: Database, agendaIds: string[])
     .where(and(inArray(agendaLives.agendaId, agendaIds), eq(lives.enableShow, 1), eq(lives.deleted, 0)))
     .orderBy(asc(lives.start));
   return rows.map((row) => ({ ...row.live, agendaId: row.agendaId }));
+}
+
+/**
+ * Activities shown on the given agenda items, by start (§3 Agenda: activities, each with enable_show):
+ * the placement's enable_show = 1 and the activity not deleted, shown (enable_show = 1) and of the
+ * agenda's own meeting. Private activities are kept: their page handles invitations. One query for a
+ * whole page of agendas.
+ */
+export async function findShownActivitiesOfAgendas(
+  db: Database,
+  agendaIds: string[],
+): Promise<AgendaActivityRow[]> {
+  if (agendaIds.length === 0) return [];
+  return db
+    .select({
+      agendaId: agendaActivities.agendaId,
+      id: activities.id,
+      title: activities.title,
+      covers: activities.covers,
+      start: activities.start,
+      end: activities.end,
+    })
+    .from(agendaActivities)
+    .innerJoin(activities, eq(activities.id, agendaActivities.activityId))
+    .innerJoin(agendas, eq(agendas.id, agendaActivities.agendaId))
+    .where(
+      and(
+        inArray(agendaActivities.agendaId, agendaIds),
+        eq(agendaActivities.enableShow, 1),
+        eq(activities.meetingId, agendas.meetingId),
+        eq(activities.enableShow, 1),
+        eq(activities.deleted, 0),
+      ),
+    )
+    .orderBy(asc(activities.start), asc(activities.id));
 }
 
 /** Ids of the non-deleted speakers linked to a user account in a meeting. */

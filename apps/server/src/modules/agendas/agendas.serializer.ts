@@ -1,7 +1,7 @@
 import type { Agenda } from '@app/contracts';
 import { toWireId } from '@app/contracts';
 import { flag, unix } from '../../db/wire.ts';
-import type { AgendaLiveRow, AgendaRow } from './agendas.repository.ts';
+import type { AgendaActivityRow, AgendaLiveRow, AgendaRow } from './agendas.repository.ts';
 
 function groupBy<T extends { agendaId: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -14,11 +14,16 @@ function groupBy<T extends { agendaId: string }>(rows: T[]): Map<string, T[]> {
 }
 
 /**
- * Agenda rows with their speakers (and lives, when given) in wire form (times in unix seconds).
- * `lives` undefined leaves the field out (with_lives not asked); so do texts the rows were read
- * without (abstract, description).
+ * Agenda rows with their speakers, shown activities (and lives, when given) in wire form (times in
+ * unix seconds). `lives` undefined leaves the field out (with_lives not asked); so do texts the rows
+ * were read without (abstract, description).
  */
-export function toWireAgendas(rows: AgendaRow[], liveRows?: AgendaLiveRow[]): Agenda[] {
+export function toWireAgendas(
+  rows: AgendaRow[],
+  activityRows: AgendaActivityRow[],
+  liveRows?: AgendaLiveRow[],
+): Agenda[] {
+  const activitiesByAgenda = groupBy(activityRows);
   const livesByAgenda = liveRows ? groupBy(liveRows) : undefined;
   return rows.map((row) => ({
     _id: toWireId(row.id),
@@ -49,6 +54,13 @@ export function toWireAgendas(rows: AgendaRow[], liveRows?: AgendaLiveRow[]): Ag
     do_not_record: row.doNotRecord,
     enable_show: flag(row.enableShow),
     deleted: flag(row.deleted),
+    activities: (activitiesByAgenda.get(row.id) ?? []).map((activity) => ({
+      _id: toWireId(activity.id),
+      title: activity.title,
+      cover: activity.covers[0] ?? '',
+      start: unix(activity.start),
+      end: unix(activity.end),
+    })),
     ...(livesByAgenda
       ? {
           lives: (livesByAgenda.get(row.id) ?? []).map((live) => ({

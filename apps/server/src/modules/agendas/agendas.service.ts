@@ -14,6 +14,7 @@ import {
   type AgendaField,
   countAgendas as countAgendaRows,
   findAgendas,
+  findShownActivitiesOfAgendas,
   findShownLivesOfAgendas,
   findSpeakerIdsOfUser,
 } from './agendas.repository.ts';
@@ -28,12 +29,16 @@ async function loadAgendas(
 ): Promise<Agenda[]> {
   const rows = await findAgendas(deps.db, query, { withTexts: options.withTexts });
   const ids = rows.map((row) => row.id);
-  const liveRows = options.withLives ? await findShownLivesOfAgendas(deps.db, ids) : undefined;
-  return reorderById(toWireAgendas(rows, liveRows), query.idOrder, (agenda) => agenda._id.$id);
+  const [activityRows, liveRows] = await Promise.all([
+    findShownActivitiesOfAgendas(deps.db, ids),
+    options.withLives ? findShownLivesOfAgendas(deps.db, ids) : undefined,
+  ]);
+  return reorderById(toWireAgendas(rows, activityRows, liveRows), query.idOrder, (agenda) => agenda._id.$id);
 }
 
 /**
- * GET /meeting/agendas (§7 Content): a meeting's shown sessions with room, track and speakers;
+ * GET /meeting/agendas (§7 Content): a meeting's shown sessions with room, track, speakers and shown
+ * activities (always: §7 names no flag for them, and the schedule marks sessions taking registrations);
  * `with_lives=1` adds each session's lives with enable_show = 1. Sorted by start unless `sort` says
  * otherwise; results follow the order of an `_id` list filter. Abstract and description come only
  * with an `_id` filter (the session details call): the programme lists never show them, and they are

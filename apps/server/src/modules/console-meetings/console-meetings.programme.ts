@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ConsoleProgramme,
+  ConsoleProgrammeActivity,
   ConsoleRoom,
   ConsoleSession,
   ConsoleSpeaker,
@@ -22,6 +23,7 @@ import { requireCan } from '../roles/roles.service.ts';
 import { exportSchedule, type ImportSummary, importSchedule } from '../schedule/schedule.service.ts';
 import {
   deleteRoom,
+  findActivityIds,
   findRoom,
   findSession,
   findSpeaker,
@@ -30,6 +32,7 @@ import {
   insertSession,
   insertSpeaker,
   isRoomNameTaken,
+  listProgrammeActivities,
   listRooms,
   listSessions,
   listSpeakers,
@@ -37,9 +40,11 @@ import {
   markSpeakerDeleted,
   nextRoomPosition,
   type RoomRow,
+  replaceSessionActivities,
   replaceSessionSpeakers,
+  type SessionActivityLink,
   type SessionInsert,
-  type SessionRow,
+  type SessionWithLinks,
   type SpeakerRow,
   updatedAtMs,
   updateRoom,
@@ -172,7 +177,7 @@ export async function exportProgrammeCalendar(
   return calendar.toString();
 }
 
-function toConsoleSession(row: SessionRow & { speakerIds: string[] }): ConsoleSession {
+function toConsoleSession(row: SessionWithLinks): ConsoleSession {
   return {
     _id: toWireId(row.id),
     title: row.title,
@@ -182,6 +187,10 @@ function toConsoleSession(row: SessionRow & { speakerIds: string[] }): ConsoleSe
     end: unix(row.end),
     room_id: row.roomId,
     speaker_ids: row.speakerIds,
+    activities: row.activities.map((link) => ({
+      activity_id: link.activityId,
+      enable_show: flag(link.enableShow),
+    })),
     enable_show: flag(row.enableShow),
     updated_at_ms: updatedAtMs(row.updatedAt),
   };
@@ -203,18 +212,37 @@ function toConsoleRoom(row: RoomRow): ConsoleRoom {
   return { _id: toWireId(row.id), name: row.name, capacity: row.capacity, position: row.position };
 }
 
-/** GET …/programme: sessions by start, speakers, rooms. @throws 403 no_permission */
+function toProgrammeActivity(
+  row: Awaited<ReturnType<typeof listProgrammeActivities>>[number],
+): ConsoleProgrammeActivity {
+  return {
+    _id: toWireId(row.id),
+    title: row.title,
+    start: unix(row.start),
+    end: unix(row.end),
+    enable_show: flag(row.enableShow),
+    privacy: flag(row.privacy),
+  };
+}
+
+/**
+ * GET …/programme: sessions by start (with their placed activities), speakers, rooms, and the
+ * meeting's live activities for the session editor's picker (programme.edit suffices: an editor may
+ * lack activity.edit, which the activities console needs). @throws 403 no_permission
+ */
 export async function getProgramme(deps: ConsoleMeetingsDeps, input: Caller): Promise<ConsoleProgramme> {
   await requireProgramme(deps, input);
-  const [sessions, speakers, rooms] = await Promise.all([
+  const [sessions, speakers, rooms, activities] = await Promise.all([
     listSessions(deps.db, input.meetingId),
     listSpeakers(deps.db, input.meetingId),
     listRooms(deps.db, input.meetingId),
+    listProgrammeActivities(deps.db, input.meetingId),
   ]);
   return {
     sessions: sessions.map(toConsoleSession),
     speakers: speakers.map(toConsoleSpeaker),
     rooms: rooms.map(toConsoleRoom),
+    activities: activities.map(toProgrammeActivity),
   };
 }
 
@@ -245,12 +273,37 @@ function speakerIdsOf(value: SessionInput['speaker_ids']): string[] | undefined 
   return [...new Set(list)];
 }
 
-/** Checks a session's room and speakers belong to the meeting and its times; returns its columns. */
+/**
+ * The activities a session body places, one entry per activity (the last one sent wins), or undefined
+ * when the body leaves them as they are. @throws 400 validation_failed naming body/activities when one
+ * is not a live activity of the meeting (§3 Agenda: a session links its own meeting's activities)
+ */
+async function activityLinksOf(
+  tx: Database,
+  meetingId: string,
+  value: SessionInput['activities'],
+): Promise<SessionActivityLink[] | undefined> {
+  if (value === undefined) return undefined;
+  const byId = new Map<string, number>();
+  for (const item of value === '' ? [] : value) byId.set(item.activity_id, item.enable_show);
+  const known = await findActivityIds(tx, meetingId, [...byId.keys()]);
+  if (known.length !== byId.size) throw invalidField('activities', 'not an activity of this meeting');
+  return [...byId].map(([activityId, enableShow]) => ({ activityId, enableShow }));
+}
+
+/**
+ * Checks a session's room, speakers and activities belong to the meeting and its times; returns its
+ * columns and links.
+ */
 async function sessionColumns(
   tx: Database,
   meetingId: string,
   body: SessionInput,
-): Promise<{ patch: Partial<SessionInsert>; speakerIds: string[] | undefined }> {
+): Promise<{
+  patch: Partial<SessionInsert>;
+  speakerIds: string[] | undefined;
+  activityLinks: SessionActivityLink[] | undefined;
+}> {
   if (body.end < body.start) throw invalidField('end', 'the end is before the start');
   const patch: Partial<SessionInsert> = {
     title: body.title,
@@ -272,12 +325,15 @@ async function sessionColumns(
     if (known.length !== speakerIds.length)
       throw invalidField('speaker_ids', 'not a speaker of this meeting');
   }
-  return { patch, speakerIds };
+  const activityLinks = await activityLinksOf(tx, meetingId, body.activities);
+  return { patch, speakerIds, activityLinks };
 }
 
 /**
- * POST …/sessions: adds a session by hand (a new guid; the export includes it).
- * @throws 403 no_permission; 400 validation_failed (end before start, room or speaker of another meeting)
+ * POST …/sessions: adds a session by hand (a new guid; the export includes it), with the activities
+ * placed on it when `activities` is given.
+ * @throws 403 no_permission; 400 validation_failed (end before start, room, speaker or activity of
+ * another meeting)
  */
 export async function createSession(
   deps: ConsoleMeetingsDeps,
@@ -286,7 +342,7 @@ export async function createSession(
   await requireProgramme(deps, input);
   const id = newId();
   return programmeWrite(deps, { ...input, entity: 'session', entityId: id }, async (tx) => {
-    const { patch, speakerIds } = await sessionColumns(tx, input.meetingId, input.body);
+    const { patch, speakerIds, activityLinks } = await sessionColumns(tx, input.meetingId, input.body);
     await insertSession(tx, {
       id,
       meetingId: input.meetingId,
@@ -297,6 +353,7 @@ export async function createSession(
       ...patch,
     });
     if (speakerIds) await replaceSessionSpeakers(tx, id, speakerIds);
+    if (activityLinks) await replaceSessionActivities(tx, id, activityLinks);
     const row = await findSession(tx, input.meetingId, id);
     if (!row) throw notFound('Session');
     const after = toConsoleSession(row);
@@ -305,8 +362,11 @@ export async function createSession(
 }
 
 /**
- * PUT …/sessions/{id}: edits a session while it still has the `updated_at_ms` the caller read.
- * @throws 403 no_permission; 400 validation_failed; 404 not_found; 409 conflict.stale
+ * PUT …/sessions/{id}: edits a session while it still has the `updated_at_ms` the caller read; with
+ * `activities`, replaces the activities placed on it (§3 Agenda: activities, each with enable_show).
+ * The audit row holds the session before → after, placements included; the public cache is cleared.
+ * @throws 403 no_permission; 400 validation_failed (body/activities: an activity of another meeting or
+ * deleted); 404 not_found; 409 conflict.stale
  */
 export async function editSession(
   deps: ConsoleMeetingsDeps,
@@ -317,7 +377,7 @@ export async function editSession(
   return programmeWrite(deps, { ...input, entity: 'session', entityId: input.id }, async (tx) => {
     const before = await findSession(tx, input.meetingId, input.id);
     if (!before) throw notFound('Session');
-    const { patch, speakerIds } = await sessionColumns(tx, input.meetingId, body);
+    const { patch, speakerIds, activityLinks } = await sessionColumns(tx, input.meetingId, body);
     const isUpdated = await updateSession(tx, {
       meetingId: input.meetingId,
       id: input.id,
@@ -326,6 +386,7 @@ export async function editSession(
     });
     if (!isUpdated) throw staleWrite();
     if (speakerIds) await replaceSessionSpeakers(tx, input.id, speakerIds);
+    if (activityLinks) await replaceSessionActivities(tx, input.id, activityLinks);
     const row = await findSession(tx, input.meetingId, input.id);
     if (!row) throw notFound('Session');
     const after = toConsoleSession(row);

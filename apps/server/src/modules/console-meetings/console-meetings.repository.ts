@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { agendaSpeakers, agendas, rooms } from '../agendas/agendas.tables.ts';
+import { activities } from '../activities/activities.tables.ts';
+import { agendaActivities, agendaSpeakers, agendas, rooms } from '../agendas/agendas.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { speakers } from '../speakers/speakers.tables.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
@@ -86,21 +87,126 @@ export async function countMeetingTickets(db: Database, meetingId: string): Prom
 
 /* ---------------------------------------------------------------- programme */
 
-/** A meeting's live sessions by start, with their speakers' ids in order. */
-export async function listSessions(
-  db: Database,
-  meetingId: string,
-): Promise<(SessionRow & { speakerIds: string[] })[]> {
+/** A meeting's live sessions by start, with their speakers' ids in order and their placed activities. */
+export async function listSessions(db: Database, meetingId: string): Promise<SessionWithLinks[]> {
   const rows = await db
     .select()
     .from(agendas)
     .where(and(eq(agendas.meetingId, meetingId), eq(agendas.deleted, 0)))
     .orderBy(asc(agendas.start), asc(agendas.id));
-  const links = await speakerLinksOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({ ...row, speakerIds: links.get(row.id) ?? [] }));
+  const ids = rows.map((row) => row.id);
+  const links = await speakerLinksOf(db, ids);
+  const placed = await activityLinksOf(db, ids);
+  return rows.map((row) => ({
+    ...row,
+    speakerIds: links.get(row.id) ?? [],
+    activities: placed.get(row.id) ?? [],
+  }));
+}
+
+/** An activity placed on a session (§3 Agenda: activities, each with enable_show). */
+export type SessionActivityLink = { activityId: string; enableShow: number };
+export type SessionWithLinks = SessionRow & { speakerIds: string[]; activities: SessionActivityLink[] };
+
+/** The non-deleted activities placed on each session, in the order they were placed. */
+async function activityLinksOf(
+  db: Database,
+  sessionIds: string[],
+): Promise<Map<string, SessionActivityLink[]>> {
+  const out = new Map<string, SessionActivityLink[]>();
+  if (sessionIds.length === 0) return out;
+  const links = await db
+    .select({
+      agendaId: agendaActivities.agendaId,
+      activityId: agendaActivities.activityId,
+      enableShow: agendaActivities.enableShow,
+    })
+    .from(agendaActivities)
+    .innerJoin(activities, eq(activities.id, agendaActivities.activityId))
+    .where(and(inArray(agendaActivities.agendaId, sessionIds), eq(activities.deleted, 0)))
+    .orderBy(
+      asc(agendaActivities.agendaId),
+      asc(agendaActivities.createdAt),
+      asc(agendaActivities.activityId),
+    );
+  for (const link of links) {
+    const list = out.get(link.agendaId) ?? [];
+    list.push({ activityId: link.activityId, enableShow: link.enableShow });
+    out.set(link.agendaId, list);
+  }
+  return out;
+}
+
+/**
+ * Replaces the activities placed on a session. Rows of activities kept keep their `created_at` (the
+ * placing order); new ones are stamped one millisecond apart in the given order. Placements of deleted
+ * activities (which the editor does not see) stay, so a restored activity is back on its session.
+ */
+export async function replaceSessionActivities(
+  db: Database,
+  sessionId: string,
+  links: SessionActivityLink[],
+): Promise<void> {
+  const kept = links.map((link) => link.activityId);
+  await db
+    .delete(agendaActivities)
+    .where(
+      and(
+        eq(agendaActivities.agendaId, sessionId),
+        inArray(
+          agendaActivities.activityId,
+          db.select({ id: activities.id }).from(activities).where(eq(activities.deleted, 0)),
+        ),
+        ...(kept.length > 0 ? [notInArray(agendaActivities.activityId, kept)] : []),
+      ),
+    );
+  if (links.length === 0) return;
+  const now = Date.now();
+  await db
+    .insert(agendaActivities)
+    .values(
+      links.map((link, index) => ({
+        agendaId: sessionId,
+        activityId: link.activityId,
+        enableShow: link.enableShow,
+        createdAt: new Date(now + index),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [agendaActivities.agendaId, agendaActivities.activityId],
+      set: { enableShow: sql`excluded.enable_show` },
+    });
+}
+
+/** Ids among `ids` that are live (not deleted) activities of the meeting. */
+export async function findActivityIds(db: Database, meetingId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.meetingId, meetingId), inArray(activities.id, ids), eq(activities.deleted, 0)));
+  return rows.map((row) => row.id);
+}
+
+/** A meeting's live activities by start, as the session editor's picker shows them. */
+export async function listProgrammeActivities(
+  db: Database,
+  meetingId: string,
+): Promise<
+  Pick<typeof activities.$inferSelect, 'id' | 'title' | 'start' | 'end' | 'enableShow' | 'privacy'>[]
+> {
+  return db
+    .select({
+      id: activities.id,
+      title: activities.title,
+      start: activities.start,
+      end: activities.end,
+      enableShow: activities.enableShow,
+      privacy: activities.privacy,
+    })
+    .from(activities)
+    .where(and(eq(activities.meetingId, meetingId), eq(activities.deleted, 0)))
+    .orderBy(asc(activities.start), asc(activities.id));
 }
 
 async function speakerLinksOf(db: Database, sessionIds: string[]): Promise<Map<string, string[]>> {
@@ -120,12 +226,12 @@ async function speakerLinksOf(db: Database, sessionIds: string[]): Promise<Map<s
   return out;
 }
 
-/** One live session of a meeting with its speakers' ids, or undefined. */
+/** One live session of a meeting with its speakers' ids and placed activities, or undefined. */
 export async function findSession(
   db: Database,
   meetingId: string,
   id: string,
-): Promise<(SessionRow & { speakerIds: string[] }) | undefined> {
+): Promise<SessionWithLinks | undefined> {
   const [row] = await db
     .select()
     .from(agendas)
@@ -133,7 +239,8 @@ export async function findSession(
     .limit(1);
   if (!row) return undefined;
   const links = await speakerLinksOf(db, [row.id]);
-  return { ...row, speakerIds: links.get(row.id) ?? [] };
+  const placed = await activityLinksOf(db, [row.id]);
+  return { ...row, speakerIds: links.get(row.id) ?? [], activities: placed.get(row.id) ?? [] };
 }
 
 /** Inserts a session. */
