@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import {
   createdAtColumn,
   deletedColumn,
@@ -35,6 +35,8 @@ export const products = pgTable(
     /** Lower-cased words of every title language (see enterprises.search_text), trigram-indexed. */
     searchText: text('search_text').notNull().default(''),
     weight: integer('weight').notNull().default(0),
+    /** 1: listed on the enterprise's page and in product lists; 0: hidden by an organiser (kept, restorable). */
+    isShown: smallint('is_shown').notNull().default(1),
     deleted: deletedColumn(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

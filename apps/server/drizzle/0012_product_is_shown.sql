@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "is_shown" smallint DEFAULT 1 NOT NULL;
