@@ -1,6 +1,6 @@
 import type { Agenda } from '@app/contracts';
 import { durationMinutes, isOngoing, localize, toMilliseconds } from '@app/domain';
-import { MapPin } from 'lucide-react';
+import { MapPin, Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cx } from '../../../components/ui/cx.ts';
@@ -104,6 +104,15 @@ export function SessionCard({
               style={{ backgroundColor: trackColor }}
             />
             {session.track.name}
+          </span>
+        ) : null}
+        {session.activities.length > 0 ? (
+          <span
+            className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-[12px] font-medium text-primary"
+            data-testid="session-registration"
+          >
+            <Ticket aria-hidden="true" className="size-3.5" />
+            {t('schedule.registration')}
           </span>
         ) : null}
       </div>

@@ -50,6 +50,7 @@ function sessionTypeLabel(type: string, t: ReturnType<typeof useTranslation<'age
 }
 
 import { useAgenda } from '../api/get-agenda.ts';
+import { SessionActivities } from '../components/session-activities.tsx';
 
 /** /meeting/agenda/details?agenda_id=…: one session. A deleted one opens /204 without a history entry. */
 function DetailsRoute() {
@@ -226,6 +227,7 @@ function SessionDetails({ session }: { session: Agenda }) {
               {t('session.doNotRecord')}
             </p>
           ) : null}
+          <SessionActivities activities={session.activities} meetingId={meetingId} timeZone={timeZone} />
           <div className="desk:hidden">{speakers}</div>
           {references.length > 0 ? (
             <section aria-labelledby="session-links">

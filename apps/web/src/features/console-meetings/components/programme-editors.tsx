@@ -1,4 +1,10 @@
-import type { ConsoleProgramme, ConsoleRoom, ConsoleSession, ConsoleSpeaker } from '@app/contracts';
+import type {
+  ConsoleProgramme,
+  ConsoleRoom,
+  ConsoleSession,
+  ConsoleSessionActivity,
+  ConsoleSpeaker,
+} from '@app/contracts';
 import { textLimits } from '@app/contracts';
 import type { Language } from '@app/domain';
 import { type FormEvent, useState } from 'react';
@@ -19,6 +25,7 @@ import {
 } from '../api/programme.ts';
 import { ImageField } from './image-field.tsx';
 import { asLanguageMap, compactMap, LocalizedInput } from './localized-input.tsx';
+import { SessionActivitiesField } from './session-activities-field.tsx';
 import { Toggle } from './settings-sections.tsx';
 import { fromZonedInput, toZonedInput } from './zoned-time.ts';
 
@@ -59,7 +66,10 @@ function FormButtons({ isBusy, onCancel }: { isBusy: boolean; onCancel: () => vo
   );
 }
 
-/** Add or edit a session: title per language, times in the meeting's zone, room, speakers, shown. */
+/**
+ * Add or edit a session: title per language, times in the meeting's zone, room, speakers, the
+ * activities placed on it (each shown or hidden on the agenda), shown.
+ */
 export function SessionEditor({
   context,
   session,
@@ -74,6 +84,7 @@ export function SessionEditor({
   const [end, setEnd] = useState(session ? toZonedInput(session.end, context.timeZone) : '');
   const [roomId, setRoomId] = useState(session?.room_id ?? '');
   const [speakerIds, setSpeakerIds] = useState<string[]>(session?.speaker_ids ?? []);
+  const [placed, setPlaced] = useState<ConsoleSessionActivity[]>(session?.activities ?? []);
   const [type, setType] = useState(session?.type ?? '');
   const [isShown, setIsShown] = useState<number>(session?.enable_show ?? 1);
   const [error, setError] = useState<{ title?: string; end?: string }>({});
@@ -95,6 +106,8 @@ export function SessionEditor({
       end: endSeconds,
       room_id: roomId,
       speaker_ids: speakerIds.join(','),
+      // A form body has no empty list: '' clears the placements.
+      activities: placed.length > 0 ? placed : ('' as const),
       type,
       enable_show: isShown,
     };
@@ -186,6 +199,12 @@ export function SessionEditor({
           </div>
         )}
       </fieldset>
+      <SessionActivitiesField
+        activities={context.programme.activities}
+        value={placed}
+        onChange={setPlaced}
+        timeZone={context.timeZone}
+      />
       <Field
         label={t('fields.sessionType')}
         value={type}

@@ -247,6 +247,9 @@ function ProgrammeLists({
                 ]
                   .filter(Boolean)
                   .join(' · '),
+                session.activities.length > 0
+                  ? t('programme.activitiesCount', { number: session.activities.length })
+                  : '',
                 session.enable_show === 0 ? t('programme.hidden') : '',
               ],
               onEdit: () => onEdit({ kind: 'session', item: session }),
