@@ -243,7 +243,7 @@ export const ConsoleProduct = z.object({
   title: LocalizedText,
   cover: z.string(),
   weight: z.number().int(),
-  /** 1 shown; 0 hidden (the product is soft-deleted and can be shown again). */
+  /** 1 shown; 0 hidden (`products.is_shown`: left out of public reads like a deleted one, restorable). */
   is_shown: Flag,
   updated_at_ms: z.number().int(),
   created: UnixSeconds,
@@ -254,7 +254,7 @@ export const listConsoleProducts = defineRoute({
   method: 'GET',
   path: '/console/meetings/:meeting_id/enterprises/:id/products',
   summary:
-    "An exhibiting enterprise's products shown at the meeting (those for every meeting and those for this one), hidden ones included, by weight then created (descending). 403 no_permission; 404 not_found.",
+    "An exhibiting enterprise's products shown at the meeting (those for every meeting and those for this one), not deleted, hidden ones included, by weight then created (descending). 403 no_permission; 404 not_found.",
   spec: '§9, DESIGN §7',
   tags: ['console'],
   isPublic: false,

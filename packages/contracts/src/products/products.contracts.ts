@@ -32,6 +32,7 @@ export const Product = z.object({
   awesomes_total: z.number().int(),
   views_total: z.number().int(),
   weight: z.number().int(),
+  /** 1: deleted, or hidden by an organiser (`is_shown` 0) — lists leave both out; by `_id` it answers 1. */
   deleted: z.union([z.literal(0), z.literal(1)]),
   created: UnixSeconds,
   /** Its enterprise, to show "by …" and link to /meeting/enterprise. */

@@ -19,6 +19,7 @@ import { exhibitorAccounts, exhibitorPasswordTokens } from '../auth/auth.tables.
 import { enterprises } from '../enterprises/enterprises.tables.ts';
 import { exhibitorApplications, exhibitors } from '../exhibitors/exhibitors.tables.ts';
 import { outboxMessages } from '../messages/messages.tables.ts';
+import { products } from '../products/products.tables.ts';
 import { tokenHashOf } from './console-exhibitors.password-links.ts';
 
 let world: DemoWorld;
@@ -346,6 +347,95 @@ describe('enterprises, exhibitors and products', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect(await auditRows('product', product._id.$id)).toBe(1);
+  });
+
+  it('hides a product from every public read without deleting it, and shows it again', async () => {
+    const { items } = await listExhibitors();
+    const owner = items.find((item) => item.products_total > 1 && item.is_shown === 1);
+    if (!owner) throw new Error('no exhibitor with products');
+    const enterpriseId = owner.enterprise_id.$id;
+    const consoleList = async () => {
+      const res = await call('GET', `${base()}/enterprises/${enterpriseId}/products`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as ConsoleProduct[];
+    };
+    const product = (await consoleList()).find((item) => item.is_shown === 1);
+    if (!product) throw new Error('no shown product');
+    const id = product._id.$id;
+    const user = world.logins.user;
+    const liked = await call('POST', '/api/enterprise/product/likes', { as: user, json: { product_id: id } });
+    expect(liked.statusCode, liked.body).toBe(200);
+    const ids = async (url: string, as: LoginResult | null = null) => {
+      const res = await call('GET', url, { as });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().results as { _id: { $id: string } }[]).map((item) => item._id.$id);
+    };
+    const scope = { meeting_id: meetingId, enterprise_id: enterpriseId };
+    const count = async () => {
+      const res = await call('GET', apiUrl('/enterprise/products/count', scope), { as: null });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().total as number;
+    };
+    const detail = async () => {
+      const res = await call(
+        'GET',
+        apiUrl('/enterprise/products', { query: JSON.stringify({ _id: id }), meeting_id: meetingId }),
+        {
+          as: null,
+        },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().results as { _id: { $id: string }; deleted: 0 | 1 }[];
+    };
+    const keyword =
+      typeof product.title === 'string'
+        ? product.title
+        : (product.title.en ?? Object.values(product.title)[0]);
+    if (!keyword) throw new Error('a product without a title');
+    const reads = async () => ({
+      list: await ids(apiUrl('/enterprise/products', { ...scope, limit: 999 })),
+      pavilion: await ids(apiUrl('/exhibitors/products', { ...scope, limit: 999 })),
+      search: await ids(
+        apiUrl('/enterprise/products/search', { keyword, meeting_id: meetingId, limit: 999 }),
+      ),
+      likes: await ids(apiUrl('/enterprise/product/likes', { meeting_id: meetingId }), user),
+    });
+    const shownReads = await reads();
+    for (const found of Object.values(shownReads)) expect(found).toContain(id);
+    const shownCount = await count();
+    expect((await detail())[0]).toMatchObject({ _id: { $id: id }, deleted: 0 });
+
+    const hidden = await call('PUT', `${base()}/products/${id}`, {
+      json: { updated_at_ms: product.updated_at_ms, is_shown: 0 },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json()).toMatchObject({ is_shown: 0 });
+    for (const found of Object.values(await reads())) expect(found).not.toContain(id);
+    expect(await count()).toBe(shownCount - 1);
+    // The product page answers a hidden product like a deleted one (deleted = 1: the /204 page).
+    expect((await detail())[0]).toMatchObject({ _id: { $id: id }, deleted: 1 });
+    const view = await call('POST', `/api/exhibitors/products/${id}/views`, { as: null, json: {} });
+    expect(view.statusCode).toBe(404);
+    const [row] = await world.t.database.db
+      .select({ deleted: products.deleted, isShown: products.isShown })
+      .from(products)
+      .where(eq(products.id, id));
+    expect(row).toEqual({ deleted: 0, isShown: 0 });
+    // The console still lists it, hidden, and counts it.
+    expect((await consoleList()).find((item) => item._id.$id === id)).toMatchObject({ is_shown: 0 });
+    expect(
+      (await listExhibitors()).items.find((item) => item._id.$id === owner._id.$id)?.products_total,
+    ).toBe(owner.products_total);
+
+    const shown = await call('PUT', `${base()}/products/${id}`, {
+      json: { updated_at_ms: hidden.json().updated_at_ms, is_shown: 1 },
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({ is_shown: 1 });
+    expect(await reads()).toEqual(shownReads);
+    expect(await count()).toBe(shownCount);
+    expect((await detail())[0]).toMatchObject({ deleted: 0 });
+    expect(await auditRows('product', id)).toBe(2);
   });
 });
 

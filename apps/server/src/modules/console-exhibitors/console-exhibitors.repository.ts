@@ -251,7 +251,7 @@ export async function setAccountPasswordHash(db: Database, id: string, passwordH
 
 const productsTotalOf = sql<number>`(select count(*)::int from ${products} p
   where p.enterprise_id = ${outer('exhibitors', 'enterprise_id')}
-  and (p.meeting_id is null or p.meeting_id = ${outer('exhibitors', 'meeting_id')}))`;
+  and (p.meeting_id is null or p.meeting_id = ${outer('exhibitors', 'meeting_id')}) and p.deleted = 0)`;
 const accountsOf = sql<string[]>`coalesce((select array_agg(a.account order by a.created_at)
   from ${exhibitorAccounts} a where a.enterprise_id = ${outer('exhibitors', 'enterprise_id')}
   and a.meeting_id = ${outer('exhibitors', 'meeting_id')}), '{}')`;
@@ -388,7 +388,10 @@ export type ConsoleProductRow = { product: typeof products.$inferSelect; updated
 /** SQL: the product is meant for every meeting or for this one. */
 const isForMeeting = (meetingId: string) => or(isNull(products.meetingId), eq(products.meetingId, meetingId));
 
-/** An enterprise's products for a meeting (hidden ones included), by weight then created, descending. */
+/**
+ * An enterprise's products for a meeting, not deleted (hidden ones — `is_shown` 0 — included), by weight
+ * then created, descending.
+ */
 export async function findConsoleProducts(
   db: Database,
   meetingId: string,
@@ -397,12 +400,15 @@ export async function findConsoleProducts(
   return db
     .select({ product: products, updatedAtMs: msOf(products.updatedAt) })
     .from(products)
-    .where(and(eq(products.enterpriseId, enterpriseId), isForMeeting(meetingId)))
+    .where(and(eq(products.enterpriseId, enterpriseId), isForMeeting(meetingId), eq(products.deleted, 0)))
     .orderBy(desc(products.weight), desc(products.createdAt), desc(products.id))
     .limit(999);
 }
 
-/** A product for the meeting whose enterprise exhibits there (its exhibitor row not deleted). */
+/**
+ * A product (not deleted, shown or hidden) for the meeting whose enterprise exhibits there (its
+ * exhibitor row not deleted).
+ */
 export async function findConsoleProduct(
   db: Database,
   meetingId: string,
@@ -415,6 +421,7 @@ export async function findConsoleProduct(
       and(
         eq(products.id, productId),
         isForMeeting(meetingId),
+        eq(products.deleted, 0),
         sql`exists (select 1 from ${exhibitors} where ${exhibitors.enterpriseId} = ${products.enterpriseId}
           and ${exhibitors.meetingId} = ${meetingId} and ${exhibitors.deleted} = 0)`,
       ),
@@ -422,11 +429,11 @@ export async function findConsoleProduct(
   return row;
 }
 
-/** Changes a product when its `updated_at` still is `ms`; false otherwise. */
+/** Changes a product's weight or `is_shown` when its `updated_at` still is `ms`; false otherwise. */
 export async function updateProductIfCurrent(
   db: Database,
   input: { id: string; ms: number },
-  patch: Partial<Pick<typeof products.$inferInsert, 'weight' | 'deleted'>>,
+  patch: Partial<Pick<typeof products.$inferInsert, 'weight' | 'isShown'>>,
 ): Promise<boolean> {
   const rows = await db
     .update(products)

@@ -512,7 +512,7 @@ function toWireProduct(row: ConsoleProductRow): ConsoleProduct {
     title: product.title,
     cover: product.images[0] ?? '',
     weight: product.weight,
-    is_shown: product.deleted === 0 ? 1 : 0,
+    is_shown: product.isShown === 1 ? 1 : 0,
     updated_at_ms: Number(row.updatedAtMs),
     created: unix(product.createdAt),
   };
@@ -520,7 +520,8 @@ function toWireProduct(row: ConsoleProductRow): ConsoleProduct {
 
 /**
  * GET /console/meetings/{meeting_id}/enterprises/{id}/products: the enterprise's products for the
- * meeting, hidden ones included, by weight then created (descending).
+ * meeting, not deleted, hidden ones (`is_shown` 0) included so they can be shown again, by weight then
+ * created (descending).
  * @throws 403 no_permission; 404 not_found (the enterprise does not exhibit there)
  */
 export async function listProducts(
@@ -538,9 +539,9 @@ export async function listProducts(
 }
 
 /**
- * PUT /console/meetings/{meeting_id}/products/{id}: weight and show/hide of a product (hidden is the
- * product's soft delete, which the public lists already leave out), when it still has the
- * `updated_at_ms` the caller read.
+ * PUT /console/meetings/{meeting_id}/products/{id}: weight and show/hide of a product (`is_shown` 0/1;
+ * the row is never deleted, so a hidden product can be shown again — every public read leaves hidden
+ * products out like deleted ones, §9), when it still has the `updated_at_ms` the caller read.
  * @throws 403 no_permission; 404 not_found; 409 conflict.stale
  */
 export async function updateProduct(
@@ -551,7 +552,7 @@ export async function updateProduct(
   const { body } = input;
   const before = await findConsoleProduct(deps.db, input.meetingId, input.productId);
   if (!before) throw notFound('Product');
-  const view = (row: ConsoleProductRow) => ({ weight: row.product.weight, deleted: row.product.deleted });
+  const view = (row: ConsoleProductRow) => ({ weight: row.product.weight, is_shown: row.product.isShown });
   const after = await auditedWrite(
     deps.db,
     {
@@ -567,7 +568,7 @@ export async function updateProduct(
         { id: input.productId, ms: body.updated_at_ms },
         {
           ...(body.weight !== undefined ? { weight: body.weight } : {}),
-          ...(body.is_shown !== undefined ? { deleted: body.is_shown === 1 ? 0 : 1 } : {}),
+          ...(body.is_shown !== undefined ? { isShown: body.is_shown === 1 ? 1 : 0 } : {}),
         },
       );
       if (!isDone) throw staleWrite();

@@ -337,7 +337,13 @@ async function bumpReactionCounter(
         ? { likesTotal: sql`${column} + ${delta}` }
         : { awesomesTotal: sql`${column} + ${delta}` },
     )
-    .where(and(eq(products.id, id), isDeletedAllowed ? undefined : eq(products.deleted, 0)))
+    // A hidden product (`is_shown` 0) takes no new reaction, like a deleted one (§9).
+    .where(
+      and(
+        eq(products.id, id),
+        isDeletedAllowed ? undefined : and(eq(products.deleted, 0), eq(products.isShown, 1)),
+      ),
+    )
     .returning({ total: column });
   return row?.total;
 }
@@ -346,7 +352,8 @@ async function bumpReactionCounter(
  * Adds (`isOn`) or removes a user's like/awesome and moves the target's counter in the same
  * transaction — only when a row was really inserted (`on conflict do nothing returning`) or deleted
  * (`delete … returning`), so repeats change nothing and concurrent calls keep the total exact.
- * @returns the new total, or undefined when the target does not exist (or is deleted, for an add)
+ * @returns the new total, or undefined when the target does not exist (or is deleted — or a hidden
+ *   product — for an add)
  */
 export async function setReaction(
   db: Database,
@@ -418,7 +425,8 @@ export async function reactionsOf(
 
 /**
  * Ids of the targets the user liked, latest first, limited to those exhibiting at a meeting:
- * enterprises with a shown exhibitor there, products shown there by such an enterprise.
+ * enterprises with a shown exhibitor there, products (not deleted, not hidden) shown there by such an
+ * enterprise.
  */
 export async function likedTargetIds(
   db: Database,
@@ -429,7 +437,7 @@ export async function likedTargetIds(
       ? sql`exists (select 1 from ${exhibitors} where ${exhibitors.enterpriseId} = ${reactions.targetId}
           and ${exhibitors.meetingId} = ${input.meetingId} and ${exhibitors.deleted} = 0 and ${exhibitors.isShown} = 1)`
       : sql`exists (select 1 from ${products} join ${exhibitors} on ${exhibitors.enterpriseId} = ${products.enterpriseId}
-          where ${products.id} = ${reactions.targetId} and ${products.deleted} = 0
+          where ${products.id} = ${reactions.targetId} and ${products.deleted} = 0 and ${products.isShown} = 1
           and (${products.meetingId} is null or ${products.meetingId} = ${input.meetingId})
           and ${exhibitors.meetingId} = ${input.meetingId} and ${exhibitors.deleted} = 0 and ${exhibitors.isShown} = 1)`;
   const rows = await db
@@ -509,7 +517,7 @@ async function bumpInteractionCounter(
   const [row] = await tx
     .update(products)
     .set({ viewsTotal: sql`${products.viewsTotal} + 1` })
-    .where(and(eq(products.id, id), eq(products.deleted, 0)))
+    .where(and(eq(products.id, id), eq(products.deleted, 0), eq(products.isShown, 1)))
     .returning({ total: products.viewsTotal });
   return row?.total;
 }
@@ -517,7 +525,8 @@ async function bumpInteractionCounter(
 /**
  * Counts one view / call / mail / attachment view: an atomic `+ 1` of the target's counter and a log
  * row, in one transaction.
- * @returns the new total, or undefined when the target does not exist or is deleted (nothing logged)
+ * @returns the new total, or undefined when the target does not exist or is deleted, or is a hidden
+ *   product (nothing logged)
  */
 export async function recordInteraction(
   db: Database,

@@ -67,12 +67,21 @@ export function shownAt(meetingId: string): SQL {
   ) as SQL;
 }
 
+/**
+ * SQL: the product is listed publicly — not deleted and not hidden by an organiser (`is_shown` 1). Every
+ * public read leaves hidden products out exactly like deleted ones (§9).
+ */
+export function isListed(): SQL {
+  return and(eq(products.deleted, 0), eq(products.isShown, 1)) as SQL;
+}
+
 function productWhere(query: Pick<ListQuery<ProductField>, 'conditions'>) {
   // A lookup by _id (the product page) finds the product even when its exhibitor is hidden or it was
-  // deleted (/204), as long as it is not meant for another meeting.
+  // deleted or hidden (it then answers deleted = 1: the /204 page), as long as it is not meant for
+  // another meeting.
   const isById = filtersById(query);
   return whereSql(query, columns, [
-    isById ? undefined : eq(products.deleted, 0),
+    isById ? undefined : isListed(),
     ...query.conditions
       .filter((condition) => condition.field === 'meeting_id')
       .map((condition) =>
@@ -83,7 +92,7 @@ function productWhere(query: Pick<ListQuery<ProductField>, 'conditions'>) {
   ]);
 }
 
-/** Products matching a parsed list query (deleted rows only when filtered by `_id`). */
+/** Products matching a parsed list query (deleted or hidden rows only when filtered by `_id`). */
 export async function findProducts(db: Database, query: ListQuery<ProductField>): Promise<ProductRow[]> {
   return db
     .select()
@@ -103,7 +112,7 @@ export async function countProductRows(
   return rows[0]?.total ?? 0;
 }
 
-/** Products (not deleted) whose search text contains every term, in the given scope, by weight then created. */
+/** Products (not deleted, not hidden) whose search text contains every term, in the given scope, by weight then created. */
 export async function searchProductRows(
   db: Database,
   input: SearchInput & {
@@ -118,7 +127,7 @@ export async function searchProductRows(
     .from(products)
     .where(
       and(
-        eq(products.deleted, 0),
+        isListed(),
         matchesAllTerms(products.searchText, input.terms, stemmed),
         input.meetingId ? shownAt(input.meetingId) : undefined,
         input.enterpriseId ? eq(products.enterpriseId, input.enterpriseId) : undefined,

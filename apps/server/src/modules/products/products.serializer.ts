@@ -11,7 +11,10 @@ export type ProductContext = {
   awesome: Set<string>;
 };
 
-/** A product row in wire form; `highlights` only for search answers. */
+/**
+ * A product row in wire form; `highlights` only for search answers. `deleted` is 1 for a deleted product
+ * and for one an organiser hid (`is_shown` 0): the public answers a hidden product like a deleted one (§9).
+ */
 export function toWireProduct(row: ProductRow, context: ProductContext, highlights?: Highlight[]): Product {
   const enterprise = context.enterprises.get(row.enterpriseId);
   return {
@@ -26,7 +29,7 @@ export function toWireProduct(row: ProductRow, context: ProductContext, highligh
     awesomes_total: row.awesomesTotal,
     views_total: row.viewsTotal,
     weight: row.weight,
-    deleted: flag(row.deleted),
+    deleted: flag(row.deleted === 1 || row.isShown === 0 ? 1 : 0),
     created: unix(row.createdAt),
     enterprise: {
       _id: toWireId(row.enterpriseId),

@@ -15,7 +15,8 @@ import { WeightInput } from './weight-input.tsx';
 
 /**
  * An exhibitor's products for the meeting (DESIGN §7, §9): each with its weight (order in the public
- * lists) and show / hide; saved one change at a time with the product's `updated_at_ms`.
+ * lists) and show / hide (`is_shown`: a hidden product stays listed here, greyed with its state, so it
+ * can be shown again); saved one change at a time with the product's `updated_at_ms`.
  */
 export function ProductsDialog({
   exhibitor,
@@ -69,9 +70,7 @@ export function ProductsDialog({
                   <Thumb src={product.cover} name={name} size={40} className="size-10 shrink-0" />
                   <span
                     className={
-                      product.is_shown
-                        ? 'min-w-0 flex-1 truncate'
-                        : 'min-w-0 flex-1 truncate text-slate-400 line-through'
+                      product.is_shown ? 'min-w-0 flex-1 truncate' : 'min-w-0 flex-1 truncate text-slate-400'
                     }
                   >
                     <bdi>{name}</bdi>
@@ -84,6 +83,9 @@ export function ProductsDialog({
                   <Button
                     variant="ghost"
                     size="sm"
+                    className="whitespace-nowrap"
+                    aria-pressed={product.is_shown === 1}
+                    data-testid="console-product-toggle"
                     aria-label={
                       product.is_shown ? t('actions.hideOf', { name }) : t('actions.showOf', { name })
                     }
@@ -94,6 +96,7 @@ export function ProductsDialog({
                     ) : (
                       <EyeOff aria-hidden="true" className="size-4" />
                     )}
+                    {product.is_shown ? t('exhibitors.visible') : t('exhibitors.hidden')}
                   </Button>
                 </li>
               );
