@@ -63,9 +63,9 @@ export function SessionActivities({
                   <span className="line-clamp-2 font-semibold text-slate-900 group-hover:text-primary">
                     <bdi>{title}</bdi>
                   </span>
-                  <span className="mt-0.5 flex items-center gap-1.5 text-[13px] text-slate-500">
-                    <CalendarDays aria-hidden="true" className="size-3.5 shrink-0" />
-                    <span className="truncate">{whenOf(activity)}</span>
+                  <span className="mt-0.5 flex items-start gap-1.5 text-[13px] text-slate-500">
+                    <CalendarDays aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                    <span className="min-w-0">{whenOf(activity)}</span>
                   </span>
                   <span className="mt-1 inline-block text-[13px] font-medium text-primary">
                     {t('session.openActivity')}

@@ -7,10 +7,9 @@ import type {
 } from '@app/contracts';
 import { textLimits } from '@app/contracts';
 import type { Language } from '@app/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { ModalDialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
@@ -55,7 +54,7 @@ function useFailure() {
 function FormButtons({ isBusy, onCancel }: { isBusy: boolean; onCancel: () => void }) {
   const { t } = useTranslation('console-meetings');
   return (
-    <div className="mt-2 flex justify-end gap-2">
+    <div className="sticky bottom-0 -mx-5 mt-2 flex justify-end gap-2 border-t border-slate-100 bg-white px-5 py-3">
       <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
         {t('actions.cancel')}
       </Button>
@@ -351,7 +350,11 @@ export function RoomEditor({ context, room }: { context: EditorContext; room: Co
   );
 }
 
-/** One of the editors in a modal. */
+/**
+ * One of the editors in a modal on the native <dialog> (focus trap, Escape, top layer from the
+ * browser): wide enough for the session editor's speakers and activities on a desktop, full width less
+ * a margin on a phone; the fields scroll under the title while the form's buttons stay in view.
+ */
 export function EditorDialog({
   title,
   isOpen,
@@ -363,9 +366,28 @@ export function EditorDialog({
   onClose: () => void;
   children: React.ReactNode;
 }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
   return (
-    <ModalDialog isOpen={isOpen} onDismiss={onClose} title={title}>
-      {isOpen ? children : null}
-    </ModalDialog>
+    <dialog
+      ref={ref}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      aria-labelledby={titleId}
+      className="z-[3000] m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-hidden rounded-card bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      <h2 id={titleId} className="px-5 pt-5 pb-3 text-[17px] font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="max-h-[calc(100dvh-6rem)] overflow-y-auto px-5">{isOpen ? children : null}</div>
+    </dialog>
   );
 }

@@ -51,17 +51,17 @@ export function SessionActivitiesField({
             return (
               <li key={item.activity_id} className="flex items-center gap-3 px-3 py-2">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900" dir="auto">
+                  <p className="line-clamp-2 text-sm font-medium text-slate-900" dir="auto">
                     {name}
                   </p>
                   {activity ? (
-                    <p className="text-[12px] text-slate-500">
-                      {when(activity)}
+                    <p className="flex flex-wrap gap-x-2 text-[12px] text-slate-500">
+                      <span>{when(activity)}</span>
                       {activity.enable_show === 0 ? (
-                        <span className="ms-2 text-amber-700">{t('fields.activityHidden')}</span>
+                        <span className="text-amber-700">{t('fields.activityHidden')}</span>
                       ) : null}
                       {activity.privacy === 1 ? (
-                        <span className="ms-2 text-slate-600">{t('fields.activityPrivate')}</span>
+                        <span className="text-slate-600">{t('fields.activityPrivate')}</span>
                       ) : null}
                     </p>
                   ) : null}
