@@ -32,6 +32,7 @@ import {
   findPricesOf,
   findSource,
   insertActivityRow,
+  insertFormRow,
   insertPriceRow,
   insertSourceRow,
   nextUpdatedAt,
@@ -41,6 +42,7 @@ import {
   updateActivityRow,
   updatePriceRow,
   updateSourceRow,
+  upsertQuestionRow,
 } from './console-activities.repository.ts';
 import { toConsoleActivity, toConsolePrice, toConsoleSource } from './console-activities.serializer.ts';
 
@@ -161,9 +163,34 @@ export async function getConsoleActivity(
   return readActivity(deps.db, input.meetingId, input.activityId);
 }
 
+/** The title of a new form's name question in the twenty UI languages. */
+const defaultNameTitle: Record<string, string> = {
+  zh: '姓名',
+  en: 'Name',
+  ja: '氏名',
+  ko: '이름',
+  es: 'Nombre',
+  fr: 'Nom',
+  de: 'Name',
+  ru: 'Имя',
+  ar: 'الاسم',
+  vi: 'Họ tên',
+  id: 'Nama',
+  kk: 'Аты-жөні',
+  fil: 'Pangalan',
+  hi: 'नाम',
+  ms: 'Nama',
+  it: 'Nome',
+  pt: 'Nome',
+  pl: 'Imię i nazwisko',
+  cs: 'Jméno',
+  th: 'ชื่อ',
+};
+
 /**
- * POST /console/meetings/{meeting_id}/activities: creates an activity with every §3 field and one
- * free ticket type without limit (a registration needs a ticket type to choose).
+ * POST /console/meetings/{meeting_id}/activities: creates an activity with every §3 field, one free
+ * ticket type without limit (a registration needs a ticket type to choose) and a registration form
+ * asking the registrant's name (the form builder edits it).
  * @throws 400 validation_failed (end before start), 403 no_permission, 404 not_found (meeting)
  */
 export async function createConsoleActivity(
@@ -195,6 +222,27 @@ export async function createConsoleActivity(
         total: null,
         maxPerAgent: 0,
         weight: 0,
+      });
+      // A registration form from the start, asking the registrant's name (§5): every registration,
+      // resubmission after a rejection included (§4), goes through a form.
+      const formId = newId();
+      await insertFormRow(tx, {
+        id: formId,
+        meetingId: input.meetingId,
+        activityId: id,
+        title: values.title ?? '',
+      });
+      await upsertQuestionRow(tx, formId, {
+        id: newId(),
+        scope: 'member',
+        type: 'text',
+        title: defaultNameTitle,
+        description: '',
+        isRequired: 1,
+        field: 'name',
+        options: [],
+        condition: null,
+        weight: 100,
       });
       const after = await readActivity(tx, input.meetingId, id);
       return { result: after, before: null, after: input.body };
