@@ -55,7 +55,7 @@ function catalogue(language: Language, namespace: string): Record<string, string
   return flat;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The login page's phone-code flow (the page is on /login). */
 async function logInHere(page: Page, phone: string): Promise<void> {
@@ -92,7 +92,10 @@ async function register(
   await page.locator('[data-testid="registration-form"]').waitFor();
   await settle(page);
   // The form a new activity starts with asks the registrant's name.
-  await page.locator('[data-question-type="text"] input').first().fill(`Participant ${phone.slice(-3)}`);
+  await page
+    .locator('[data-question-type="text"] input')
+    .first()
+    .fill(`Participant ${phone.slice(-3)}`);
   await page.locator('[data-testid="form-submit"]').click();
   await expect.poll(() => hashPath(page), { timeout: 15_000 }).not.toBe('/activity/form');
   await page.goto(`${server.url}/#/my/registration?meeting_id=${ids.meetingId}&lang=${language}`);
@@ -150,11 +153,11 @@ describe('organiser console', () => {
       const activityTitle = `Review workshop ${language}`;
       await admin.locator('[data-testid="activity-title"]').fill(activityTitle);
       await admin
-        .getByRole('switch', { name: new RegExp(escape(activitiesText['fields.isReview'] ?? '')) })
+        .getByRole('switch', { name: new RegExp(escapeRegExp(activitiesText['fields.isReview'] ?? '')) })
         .check();
       await admin
         .getByRole('switch', {
-          name: new RegExp(escape(activitiesText['fields.enableResubmitAnswer'] ?? '')),
+          name: new RegExp(escapeRegExp(activitiesText['fields.enableResubmitAnswer'] ?? '')),
         })
         .check();
       await admin.locator('[data-testid="activity-create"]').click();
