@@ -9,6 +9,11 @@ import { formatPath, validateScheduleDocument } from '../schedule/schedule.impor
  */
 
 const maxErrors = 100;
+/**
+ * Nesting below which linesByPath records lines; deeper values (no schedule nests that far) are
+ * skipped without recursion, so a file of a million nested brackets cannot overflow the stack (a 500).
+ */
+const maxLineDepth = 64;
 
 /** 1-based line of a character offset of `text`. */
 function lineAt(text: string, offset: number): number {
@@ -42,7 +47,8 @@ function segment(parent: string, key: string | number): string {
 }
 
 /**
- * The line of every value of a (valid) JSON text, by the JSON path formatPath gives it. A small
+ * The line of every value of a (valid) JSON text, by the JSON path formatPath gives it, down to
+ * `maxLineDepth` levels (a deeper issue takes the line of its nearest recorded parent). A small
  * scanner: JSON.parse keeps no positions.
  */
 function linesByPath(text: string): Map<string, number> {
@@ -64,11 +70,28 @@ function linesByPath(text: string): Map<string, number> {
     i += 1;
     return JSON.parse(text.slice(start, i)) as string;
   };
-  const value = (path: string) => {
+  /** Skips the object or array at `i`, its strings and newlines included, without recursion. */
+  const skipNested = () => {
+    let depth = 0;
+    do {
+      const c = text[i];
+      if (c === '"') {
+        readString();
+        continue;
+      }
+      if (c === '{' || c === '[') depth += 1;
+      else if (c === '}' || c === ']') depth -= 1;
+      else if (c === '\n') line += 1;
+      i += 1;
+    } while (depth > 0 && i < text.length);
+  };
+  const value = (path: string, depth: number) => {
     skipSpace();
     lines.set(path, line);
     const c = text[i];
-    if (c === '{') {
+    if ((c === '{' || c === '[') && depth >= maxLineDepth) {
+      skipNested();
+    } else if (c === '{') {
       i += 1;
       skipSpace();
       while (text[i] !== '}') {
@@ -76,7 +99,7 @@ function linesByPath(text: string): Map<string, number> {
         const key = readString();
         skipSpace();
         i += 1; // ':'
-        value(segment(path, key));
+        value(segment(path, key), depth + 1);
         skipSpace();
         if (text[i] === ',') i += 1;
         skipSpace();
@@ -87,7 +110,7 @@ function linesByPath(text: string): Map<string, number> {
       skipSpace();
       let index = 0;
       while (text[i] !== ']') {
-        value(segment(path, index));
+        value(segment(path, index), depth + 1);
         index += 1;
         skipSpace();
         if (text[i] === ',') i += 1;
@@ -100,7 +123,7 @@ function linesByPath(text: string): Map<string, number> {
       while (i < text.length && !/[\s,\]}]/.test(text[i] ?? '')) i += 1;
     }
   };
-  value('');
+  value('', 0);
   return lines;
 }
 
