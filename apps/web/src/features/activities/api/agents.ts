@@ -7,7 +7,7 @@ import type {
 } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, fillPath } from '../../../lib/api/api.ts';
-import { bracketBody } from './body.ts';
+import { bracketBody } from '../../../lib/api/bracket-body.ts';
 
 /** GET /activities/{id}/agents: the groups the caller leads for the activity, newest first. */
 export const useMyAgents = (activityId: string) =>

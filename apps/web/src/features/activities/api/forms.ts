@@ -8,7 +8,7 @@ import type {
 } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, fillPath } from '../../../lib/api/api.ts';
-import { bracketBody } from './body.ts';
+import { bracketBody } from '../../../lib/api/bracket-body.ts';
 
 /**
  * GET /forms/{id}/questions: the member questions, or with `group` the group (leader) questions,

@@ -12,8 +12,8 @@ import type {
 } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, contractPath, fillPath } from '../../../lib/api/api.ts';
+import { bracketBody } from '../../../lib/api/bracket-body.ts';
 import { getStoredSource } from '../../../lib/session.ts';
-import { bracketBody } from './body.ts';
 import { storedInvite } from './invite.ts';
 
 const ticketsPath = contractPath<typeof listTickets>('/tickets');

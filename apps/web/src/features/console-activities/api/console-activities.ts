@@ -29,7 +29,7 @@ import type {
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, contractPath, fillPath } from '../../../lib/api/api.ts';
-import { bracketBody, type NestedValue } from './bracket-body.ts';
+import { bracketBody, type NestedValue } from '../../../lib/api/bracket-body.ts';
 
 /**
  * The console's activities calls (DESIGN §7): one activity's fields, ticket types, sources, form

@@ -11,7 +11,7 @@ import type {
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, contractPath, fillPath } from '../../../lib/api/api.ts';
-import { formBody, type NestedValue } from './form-body.ts';
+import { bracketBody, type NestedValue } from '../../../lib/api/bracket-body.ts';
 
 /** Query key of a meeting's console settings. */
 export const meetingSettingsKey = (meetingId: string) => ['console', 'meeting-settings', meetingId] as const;
@@ -36,7 +36,7 @@ const asNested = (value: object) => value as Record<string, NestedValue>;
 export function createMeeting(body: CreateMeetingBody): Promise<ConsoleMeeting> {
   return api.post<ConsoleMeeting>(
     contractPath<typeof consoleCreateMeeting>('/console/meetings'),
-    formBody(asNested(body)),
+    bracketBody(asNested(body)),
   );
 }
 
@@ -51,7 +51,7 @@ export function updateMeeting(
 ): Promise<ConsoleMeeting> {
   return api.put<ConsoleMeeting>(
     fillPath<typeof consoleUpdateMeeting>('/console/meetings/:meeting_id', { meeting_id: meetingId }),
-    formBody({ ...asNested(fields), updated_at_ms: updatedAtMs }),
+    bracketBody({ ...asNested(fields), updated_at_ms: updatedAtMs }),
   );
 }
 

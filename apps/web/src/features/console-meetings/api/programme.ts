@@ -24,7 +24,7 @@ import type {
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, fillPath } from '../../../lib/api/api.ts';
-import { formBody, type NestedValue } from './form-body.ts';
+import { bracketBody, type NestedValue } from '../../../lib/api/bracket-body.ts';
 
 const base = (meetingId: string) => ({ meeting_id: meetingId });
 
@@ -80,7 +80,7 @@ export function fetchCalendar(meetingId: string): Promise<string> {
   );
 }
 
-const nested = (value: object) => formBody(value as Record<string, NestedValue>);
+const nested = (value: object) => bracketBody(value as Record<string, NestedValue>);
 
 /** POST …/sessions. 400 validation_failed; 403. `speaker_ids` travels as a comma list. */
 export function createSession(meetingId: string, body: SessionInput): Promise<ConsoleSession> {

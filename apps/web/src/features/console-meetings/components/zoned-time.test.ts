@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formBody } from '../api/form-body.ts';
 import { fromZonedInput, toZonedInput } from './zoned-time.ts';
 
 describe('meeting editor date-times (§3 time zone)', () => {
@@ -19,18 +18,5 @@ describe('meeting editor date-times (§3 time zone)', () => {
   it('is empty for no time and null for an empty input', () => {
     expect(toZonedInput(0, 'UTC')).toBe('');
     expect(fromZonedInput('', 'UTC')).toBeNull();
-  });
-});
-
-describe('formBody', () => {
-  it('flattens nested values into qs brackets', () => {
-    expect(
-      formBody({
-        title: { en: 'Expo', zh: '展' },
-        config: { language: { en: 1 } },
-        cover: '',
-        gone: undefined,
-      }),
-    ).toEqual({ 'title[en]': 'Expo', 'title[zh]': '展', 'config[language][en]': 1, cover: '' });
   });
 });

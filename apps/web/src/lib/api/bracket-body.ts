@@ -1,6 +1,6 @@
-import type { RequestBody } from '../../../lib/api/client.ts';
+import type { RequestBody } from './client.ts';
 
-/** A value a nested form body may hold: text, number, list or object (questions, options, maps). */
+/** A value a nested request body may hold: text, number, boolean, list or object (language maps, answers, questions, config). */
 export type NestedValue =
   | string
   | number
@@ -11,9 +11,11 @@ export type NestedValue =
   | { [key: string]: NestedValue };
 
 /**
- * Flattens a nested body into form entries with qs brackets (`questions[0][options][1][id]=a`,
- * `title[en]=…`), the §7 wire format the server parses with qs. Empty lists and null/undefined are
- * left out: the console contracts read a missing list as empty and a missing field as its default.
+ * Flattens a nested body into form entries with qs brackets (`title[en]=…`, `config[theme_color]=…`,
+ * `data[q2][area_code]=86`, `questions[0][options][1][id]=a`), the §7 wire format the server parses
+ * with qs (DESIGN §3). null and undefined are left out (the field stays as it is / takes its default),
+ * so are empty lists and objects (a form body has no `[]` or `{}`); booleans become 1 / 0.
+ * The one copy shared by the public activity pages and the console areas.
  */
 export function bracketBody(body: Record<string, NestedValue>): RequestBody {
   const entries: RequestBody = {};

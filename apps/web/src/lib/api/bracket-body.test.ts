@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bracketBody } from './body.ts';
+import { bracketBody } from './bracket-body.ts';
 
 describe('bracketBody', () => {
   it('flattens answers and group members into qs bracket entries', () => {
@@ -21,6 +21,26 @@ describe('bracketBody', () => {
       'data[q3][1]': 'y',
       'members[0][price_id]': 'p',
       'members[0][data][q1]': 'Wang',
+    });
+  });
+
+  it('leaves out null, undefined and empty lists, and sends booleans as 1 / 0', () => {
+    expect(
+      bracketBody({
+        title: { en: 'Expo', zh: '展' },
+        config: { language: { en: 1 }, is_open: true, is_shown: false },
+        cover: '',
+        gone: undefined,
+        cleared: null,
+        questions: [],
+      }),
+    ).toEqual({
+      'title[en]': 'Expo',
+      'title[zh]': '展',
+      'config[language][en]': 1,
+      'config[is_open]': 1,
+      'config[is_shown]': 0,
+      cover: '',
     });
   });
 });
