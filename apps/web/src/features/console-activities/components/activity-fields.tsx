@@ -5,8 +5,8 @@ import { ImagePicker } from '../../../components/ui/image-picker.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { useImageUpload } from '../../../lib/api/upload-image.ts';
+import { fromZonedInput, toZonedInput } from '../../../lib/zoned-input.ts';
 import { FlagSwitch, inputClass, Labelled, LocalizedInput, NumberInput, Section } from './editor-parts.tsx';
-import { fromZonedInput, toZonedInput } from './zoned-input.ts';
 
 /**
  * The activity's own fields (§3 Activity) as the editor holds them: times in unix seconds
@@ -120,7 +120,7 @@ function ZonedField({
           data-testid={testId}
           className={inputClass}
           value={toZonedInput(value, timeZone)}
-          onChange={(event) => onChange(fromZonedInput(event.target.value, timeZone))}
+          onChange={(event) => onChange(fromZonedInput(event.target.value, timeZone) ?? 0)}
         />
       )}
     </Labelled>

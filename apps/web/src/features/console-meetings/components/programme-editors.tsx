@@ -14,6 +14,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
+import { fromZonedInput, toZonedInput } from '../../../lib/zoned-input.ts';
 import {
   createRoom,
   createSession,
@@ -26,7 +27,6 @@ import { ImageField } from './image-field.tsx';
 import { asLanguageMap, compactMap, LocalizedInput } from './localized-input.tsx';
 import { SessionActivitiesField } from './session-activities-field.tsx';
 import { Toggle } from './settings-sections.tsx';
-import { fromZonedInput, toZonedInput } from './zoned-time.ts';
 
 /** What the editors share: the meeting, its languages and time zone, and a refresh after a save. */
 export type EditorContext = {

@@ -1,7 +1,7 @@
 import type { ConsoleMeeting, MeetingSettingsInput } from '@app/contracts';
 import { defaultLanguages, isLanguage, type Language } from '@app/domain';
+import { fromZonedInput, toZonedInput } from '../../../lib/zoned-input.ts';
 import { asLanguageMap, compactMap } from './localized-input.tsx';
-import { fromZonedInput, toZonedInput } from './zoned-time.ts';
 
 /** The settings form's values (§3 Meeting fields), as inputs hold them. */
 export type SettingsDraft = {

@@ -14,9 +14,9 @@ import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { useConsole } from '../../../lib/console-context.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { currentDeviceZone } from '../../../lib/time.ts';
+import { fromZonedInput, isKnownZone } from '../../../lib/zoned-input.ts';
 import { createMeeting } from '../api/meetings.ts';
 import { Group, Select } from '../components/settings-sections.tsx';
-import { fromZonedInput, isKnownZone } from '../components/zoned-time.ts';
 
 type Source = CreateMeetingBody['source'];
 type Errors = Partial<Record<'title' | 'end' | 'timeZone' | 'domain' | 'schedule' | 'copyFrom', string>>;

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api/client.ts';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { useConsole } from '../../../lib/console-context.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { isKnownZone } from '../../../lib/zoned-input.ts';
 import {
   archiveMeeting,
   deleteMeeting,
@@ -37,7 +38,6 @@ import {
   ThemeSection,
   WordingSection,
 } from '../components/settings-sections.tsx';
-import { isKnownZone } from '../components/zoned-time.ts';
 
 type Tab = 'general' | 'theme' | 'wording' | 'sharing' | 'danger';
 
