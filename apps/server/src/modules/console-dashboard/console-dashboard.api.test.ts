@@ -234,6 +234,19 @@ describe('GET /console/meetings/{meeting_id}/dashboard', () => {
     expect(String(body.days[0]?.date) < String(body.days[29]?.date)).toBe(true);
   });
 
+  it('counts in UTC, not a 500, when the database does not know the meeting zone', async () => {
+    const db = world.t.database.db;
+    // Node 20's Intl accepts this retired zone (so a meeting's settings took it); PostgreSQL does not.
+    await db.update(meetings).set({ timeZone: 'US/Pacific-New' }).where(eq(meetings.id, world.meetingId));
+    try {
+      const response = await dashboard('organiser', 2);
+      expect(response.statusCode).toBe(200);
+      expect((response.json() as ConsoleDashboard).time_zone).toBe('UTC');
+    } finally {
+      await db.update(meetings).set({ timeZone: zone }).where(eq(meetings.id, world.meetingId));
+    }
+  });
+
   it('refuses check-in staff and the organiser of another meeting with no_permission', async () => {
     for (const role of ['checkin', 'otherOrganiser'] as const) {
       const res = await dashboard(role);

@@ -40,6 +40,7 @@ export function shiftDate(date: string, days: number): string {
  * GET /console/meetings/{meeting_id}/dashboard (DESIGN §7): the meeting's figures, each one SQL
  * aggregate. Input: the caller, the meeting and `days` (1–366, default 30) of the per-day series,
  * which ends today and uses calendar dates in the meeting's time zone (`time_zone` of the answer).
+ * A zone the database does not know counts in UTC (answered as `time_zone`).
  * Output: ConsoleDashboard (counts, no money). @throws 403 no_permission (needs dashboard.read),
  * 404 not_found when the meeting is gone after the check (an administrator naming an unknown id).
  */
@@ -52,9 +53,17 @@ export async function getDashboard(
   if (!meeting) throw notFound('Meeting');
   const { db } = deps;
   const meetingId = meeting.id;
-  const timeZone = knownZone(meeting.timeZone);
+  let timeZone = knownZone(meeting.timeZone);
   const days = input.days ?? defaultDashboardDays;
-  const today = await localToday(db, timeZone);
+  let today: string;
+  try {
+    today = await localToday(db, timeZone);
+  } catch {
+    // A zone the runtime's Intl knows but the database does not (US/Pacific-New: Node 20's ICU keeps
+    // it, PostgreSQL's tzdata dropped it) would fail every AT TIME ZONE with a 500: count in UTC.
+    timeZone = 'UTC';
+    today = await localToday(db, timeZone);
+  }
   const fromDate = shiftDate(today, -(days - 1));
 
   const [perDay, viewsPerDay, byStatus, bySource, byType, checkins, views, newApplications, teamSize] =
