@@ -462,7 +462,7 @@ export const setPasswordByLink = defineRoute({
   method: 'POST',
   path: '/exhibitor/password_links/:token',
   summary:
-    "Sets the exhibitor account's password (argon2id) and uses up the link, in one transaction; the account then logs in with POST /tokens/exhibitor. Throttled like other credential calls. 400 validation_failed (8–200 characters); 404 not_found; 410 password_link.expired; 429 too_frequent.",
+    "Sets the exhibitor account's password (argon2id) and uses up the link, in one transaction, which also revokes the account's exhibitor sessions and removes every binding to it (what the old password opened); the account then logs in with POST /tokens/exhibitor. Throttled like other credential calls. 400 validation_failed (8–200 characters); 404 not_found; 410 password_link.expired; 429 too_frequent.",
   spec: '§6 Exhibitor, §8',
   tags: ['exhibitors'],
   isPublic: true,

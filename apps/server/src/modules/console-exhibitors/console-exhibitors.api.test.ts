@@ -260,6 +260,49 @@ describe('the application inbox', () => {
     });
     expect(login.statusCode, login.body).toBe(200);
   });
+
+  it('a password set through a link ends the sessions and bindings the old password opened', async () => {
+    const login = await call('POST', '/api/tokens/exhibitor', {
+      as: null,
+      json: { account: 'acme-robotics', password: 'Robots-2031!', meeting_id: meetingId },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const session = login.json() as LoginResult;
+    const bind = await call('POST', '/api/exhibitor/bindings', {
+      as: world.logins.user,
+      json: { meeting_id: meetingId, account: 'acme-robotics', password: 'Robots-2031!' },
+    });
+    expect(bind.statusCode, bind.body).toBe(200);
+    expect((await call('GET', '/api/users/me', { as: session })).statusCode).toBe(200);
+
+    const reset = await call(
+      'POST',
+      `${base()}/exhibitors/${wireIdText(approved.exhibitor_id)}/password_reset`,
+      {
+        json: {},
+      },
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    // Resetting alone keeps everything working until the link is used.
+    expect((await call('GET', '/api/users/me', { as: session })).statusCode).toBe(200);
+    const token = await tokenSentTo('+8613800138101');
+    const set = await call('POST', `/api/exhibitor/password_links/${token}`, {
+      as: null,
+      json: { password: 'Robots-2032!' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+
+    const revoked = await call('GET', '/api/users/me', { as: session });
+    expect(revoked.statusCode).toBe(403);
+    expect(revoked.json()).toMatchObject({ code: 'token.invalid' });
+    const binding = await call('GET', apiUrl('/exhibitor/bindings', { meeting_id: meetingId }), {
+      as: world.logins.user,
+    });
+    expect(binding.statusCode, binding.body).toBe(200);
+    expect(binding.json()).toEqual({ binding: null });
+    // The user's own session is untouched.
+    expect((await call('GET', '/api/users/me', { as: world.logins.user })).statusCode).toBe(200);
+  });
 });
 
 describe('enterprises, exhibitors and products', () => {

@@ -20,6 +20,7 @@ import {
   markPasswordTokenUsed,
   type PasswordTokenRow,
   retirePasswordTokens,
+  revokeExhibitorAccountAccess,
   setAccountPasswordHash,
 } from './console-exhibitors.repository.ts';
 
@@ -158,6 +159,9 @@ export async function getPasswordLink(deps: { db: Database }, token: string): Pr
 /**
  * POST /exhibitor/password_links/{token} (public): sets the account's password (argon2id) and marks
  * the link used in one transaction (the link row is locked, so two concurrent posts set it once).
+ * A new password ends what the old one opened, in the same transaction: the account's exhibitor
+ * sessions are revoked and every user's binding to it removed (a reset is how an organiser takes an
+ * account back from whoever learnt its password; colleagues log in or bind again with the new one).
  * Counted per IP under passwordLinkThrottle before the token is looked at.
  * @returns the account name and its meeting (to log in with POST /tokens/exhibitor)
  * @throws 404 not_found, 410 password_link.expired, 429 too_frequent
@@ -173,6 +177,7 @@ export async function setPasswordByLink(
   const row = await inTransaction(deps.db, async (tx) => {
     const locked = usableLink(await findPasswordToken(tx, tokenHash, true), Date.now());
     await setAccountPasswordHash(tx, locked.accountId, passwordHash);
+    await revokeExhibitorAccountAccess(tx, { id: locked.accountId, userId: locked.accountUserId });
     await markPasswordTokenUsed(tx, tokenHash);
     return locked;
   });

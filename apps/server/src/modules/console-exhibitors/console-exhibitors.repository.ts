@@ -6,9 +6,10 @@ import { exhibitorAccounts, exhibitorPasswordTokens } from '../auth/auth.tables.
 import { categories } from '../categories/categories.tables.ts';
 import { matchesAllTerms } from '../enterprises/enterprises.repository.ts';
 import { enterprises } from '../enterprises/enterprises.tables.ts';
-import { exhibitorApplications, exhibitors } from '../exhibitors/exhibitors.tables.ts';
+import { exhibitorApplications, exhibitorBindings, exhibitors } from '../exhibitors/exhibitors.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { products } from '../products/products.tables.ts';
+import { sessions } from '../sessions/sessions.tables.ts';
 import { users } from '../users/users.tables.ts';
 
 /**
@@ -202,6 +203,8 @@ export type PasswordTokenRow = {
   expiresAt: Date;
   usedAt: Date | null;
   accountId: string;
+  /** The user the account signs in as (null before its first login). */
+  accountUserId: string | null;
   account: string;
   meetingId: string;
   meetingTitle: string | Record<string, string>;
@@ -219,6 +222,7 @@ export async function findPasswordToken(
       expiresAt: exhibitorPasswordTokens.expiresAt,
       usedAt: exhibitorPasswordTokens.usedAt,
       accountId: exhibitorAccounts.id,
+      accountUserId: exhibitorAccounts.userId,
       account: exhibitorAccounts.account,
       meetingId: exhibitorAccounts.meetingId,
       meetingTitle: meetings.title,
@@ -237,6 +241,35 @@ export async function markPasswordTokenUsed(db: Database, tokenHash: string): Pr
     .update(exhibitorPasswordTokens)
     .set({ usedAt: sql`now()` })
     .where(eq(exhibitorPasswordTokens.tokenHash, tokenHash));
+}
+
+/**
+ * Ends what the account's previous password opened (§6 Exhibitor): revokes the live sessions its user
+ * opened with the password (method 'exhibitor') and removes every user's binding to the account.
+ * @returns how many sessions and bindings went
+ */
+export async function revokeExhibitorAccountAccess(
+  db: Database,
+  account: { id: string; userId: string | null },
+): Promise<{ sessions: number; bindings: number }> {
+  const revoked = account.userId
+    ? await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          and(
+            eq(sessions.userId, account.userId),
+            eq(sessions.method, 'exhibitor'),
+            isNull(sessions.revokedAt),
+          ),
+        )
+        .returning({ id: sessions.id })
+    : [];
+  const unbound = await db
+    .delete(exhibitorBindings)
+    .where(eq(exhibitorBindings.exhibitorAccountId, account.id))
+    .returning({ userId: exhibitorBindings.userId });
+  return { sessions: revoked.length, bindings: unbound.length };
 }
 
 /** Sets an account's password hash (argon2id PHC string). */
