@@ -1,5 +1,5 @@
 import type { ConsoleRegistration, LoginResult, Ticket } from '@app/contracts';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, seedFixture } from '../../../test/fixture.ts';
@@ -462,6 +462,32 @@ describe('export and check-ins', () => {
       format: 'csv',
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('exports every row past a 500-row batch when they share a created_at (one import)', async () => {
+    const activity = await activityWith();
+    const lines = Array.from({ length: 620 }, (_, i) => `Bulk ${i},${mobile(1000 + i)}`);
+    const imported = await call('POST', `${base}/registrations/import`, organiser, {
+      activity_id: activity.activityId,
+      format: 'csv',
+      file: Buffer.from(['Name,Phone', ...lines].join('\n')).toString('base64'),
+    });
+    expect(imported.json()).toEqual({ rows: 620, imported: 620 });
+    // PostgreSQL's now() has microseconds (PGlite's only milliseconds): as an import's rows have there.
+    await t.database.db
+      .update(tickets)
+      .set({ createdAt: sql`'2026-01-02 03:04:05.123456+00'::timestamptz` })
+      .where(eq(tickets.activityId, activity.activityId));
+    const csv = await call('GET', `${base}/registrations/export`, organiser, undefined, {
+      format: 'csv',
+      activity_id: activity.activityId,
+    });
+    const ids = csv.body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(new Set(ids).size).toBe(620);
   });
 
   it('lists check-ins with counts', async () => {

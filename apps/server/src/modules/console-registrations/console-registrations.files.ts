@@ -358,7 +358,7 @@ export async function exportRegistrations(
       yield batch;
       if (batch.length < exportBatch) return;
       const last = batch[batch.length - 1] as TicketRow;
-      batch = await findRegistrationBatch(db, where, { createdAt: last.createdAt, id: last.id }, exportBatch);
+      batch = await findRegistrationBatch(db, where, { id: last.id }, exportBatch);
     }
   }
 

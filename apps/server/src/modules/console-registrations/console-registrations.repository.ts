@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { activities, activityPrices, activitySources } from '../activities/activities.tables.ts';
 import { formQuestions, forms } from '../forms/forms.tables.ts';
@@ -132,19 +118,18 @@ export async function findRegistrationsByIds(
 
 /**
  * A batch of the export, newest first, after the keyset (created_at, id) of the previous batch's
- * last row: the export never holds more than one batch.
+ * last row (`after.id`): the export never holds more than one batch. The keyset's created_at is read
+ * in SQL: a JS Date keeps milliseconds, created_at microseconds, so a Date keyset skipped the rows of
+ * the boundary's millisecond (all of an import's rows share one now()).
  */
 export async function findRegistrationBatch(
   db: Database,
   filter: RegistrationWhere,
-  after: { createdAt: Date; id: string } | null,
+  after: { id: string } | null,
   limit: number,
 ): Promise<TicketRow[]> {
   const keyset = after
-    ? or(
-        lt(tickets.createdAt, after.createdAt),
-        and(eq(tickets.createdAt, after.createdAt), lt(tickets.id, after.id)),
-      )
+    ? sql`(${tickets.createdAt}, ${tickets.id}) < (select k.created_at, k.id from ${tickets} as k where k.id = ${after.id})`
     : undefined;
   return db
     .select()
