@@ -38,13 +38,20 @@ export type EditorContext = {
   onClose: () => void;
 };
 
-/** A save's failure as a toast: stale ('changed by someone else, reload'), a taken name, or generic. */
-function useFailure() {
+/**
+ * A save's failure as a toast: a taken name, 400, or generic. A stale save ('changed by someone
+ * else, reload') also reloads the programme and closes the editor, so it reopens on their version
+ * with its new updated_at (the held one would be refused again on every retry).
+ */
+function useFailure(context: EditorContext) {
   const { t } = useTranslation('console-meetings');
   const { t: tc } = useTranslation('common');
   return (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'conflict.stale') showToast(t('errors.stale'));
-    else if (error instanceof ApiError && error.code === 'conflict.already_used')
+    if (error instanceof ApiError && error.code === 'conflict.stale') {
+      showToast(t('errors.stale'));
+      context.onSaved();
+      context.onClose();
+    } else if (error instanceof ApiError && error.code === 'conflict.already_used')
       showToast(t('errors.roomTaken'));
     else if (error instanceof ApiError && error.status === 400) showToast(t('errors.checkFields'));
     else showToast(apiErrorMessage(error, tc));
@@ -77,7 +84,7 @@ export function SessionEditor({
   session: ConsoleSession | null;
 }) {
   const { t } = useTranslation('console-meetings');
-  const fail = useFailure();
+  const fail = useFailure(context);
   const [title, setTitle] = useState(asLanguageMap(session?.title));
   const [start, setStart] = useState(session ? toZonedInput(session.start, context.timeZone) : '');
   const [end, setEnd] = useState(session ? toZonedInput(session.end, context.timeZone) : '');
@@ -225,7 +232,7 @@ export function SpeakerEditor({
   speaker: ConsoleSpeaker | null;
 }) {
   const { t } = useTranslation('console-meetings');
-  const fail = useFailure();
+  const fail = useFailure(context);
   const [name, setName] = useState(speaker?.name ?? '');
   const [workTitle, setWorkTitle] = useState(asLanguageMap(speaker?.work_title));
   const [company, setCompany] = useState(asLanguageMap(speaker?.company));
@@ -299,7 +306,7 @@ export function SpeakerEditor({
 /** Add or edit a room: name (unique in the meeting) and capacity. */
 export function RoomEditor({ context, room }: { context: EditorContext; room: ConsoleRoom | null }) {
   const { t } = useTranslation('console-meetings');
-  const fail = useFailure();
+  const fail = useFailure(context);
   const [name, setName] = useState(room?.name ?? '');
   const [capacity, setCapacity] = useState(room?.capacity === null || !room ? '' : String(room.capacity));
   const [nameError, setNameError] = useState<string>();

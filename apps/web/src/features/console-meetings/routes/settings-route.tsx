@@ -217,7 +217,9 @@ function SettingsForm({
           {tab === 'theme' ? <ThemeSection {...sectionProps} /> : null}
           {tab === 'wording' ? <WordingSection {...sectionProps} /> : null}
           {tab === 'sharing' ? <SharingSection {...sectionProps} /> : null}
-          {tab === 'danger' ? <DangerZone meeting={meeting} onChanged={accept} /> : null}
+          {tab === 'danger' ? (
+            <DangerZone meeting={meeting} onChanged={accept} onStale={() => setIsStale(true)} />
+          ) : null}
           {tab === 'danger' ? null : (
             <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-3">
               <Button variant="secondary" disabled={!isDirty || isSaving} onClick={reload}>
@@ -243,9 +245,12 @@ type DangerAction = 'archive' | 'unarchive' | 'delete' | 'restore';
 function DangerZone({
   meeting,
   onChanged,
+  onStale,
 }: {
   meeting: ConsoleMeeting;
   onChanged: (saved: ConsoleMeeting) => void;
+  /** A 409 conflict.stale: the screen shows 'changed by someone else' with its reload button. */
+  onStale: () => void;
 }) {
   const { t } = useTranslation('console-meetings');
   const { t: tc } = useTranslation('common');
@@ -269,8 +274,10 @@ function DangerZone({
     } catch (error) {
       if (error instanceof ApiError && error.code === 'meeting.not_archived')
         showToast(t('danger.archiveFirst'));
-      else if (error instanceof ApiError && error.code === 'conflict.stale') showToast(t('errors.stale'));
-      else if (error instanceof ApiError && error.code === 'conflict.already_used')
+      else if (error instanceof ApiError && error.code === 'conflict.stale') {
+        showToast(t('errors.stale'));
+        onStale();
+      } else if (error instanceof ApiError && error.code === 'conflict.already_used')
         showToast(t('errors.domainTaken'));
       else showToast(apiErrorMessage(error, tc));
     } finally {
