@@ -14,6 +14,7 @@ import {
   centsOf,
   formatCents,
   inputClass,
+  isStale,
   Labelled,
   LocalizedInput,
   NumberInput,
@@ -123,6 +124,9 @@ function PriceCard({ ids, price }: { ids: Ids; price: ConsoleActivityPrice }) {
       await refresh();
     } catch (error) {
       showToast(saveError(error));
+      // 'Changed by someone else, reload': the card remounts on their version (keyed by
+      // updated_at_ms); with the held one every retry would be refused again.
+      if (isStale(error)) await refresh();
     } finally {
       setIsBusy(false);
     }
