@@ -4,9 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api/client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { registrationQuery, registrationsKey, reviewOne, setSeat } from '../api/console-registrations.ts';
 import { errorKey, StatusBadge, WideDialog } from './parts.tsx';
@@ -48,6 +50,12 @@ export function ReviewDialog({
     onClose();
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: registrationsKey(meetingId) });
+  // A stale review or seat ('changed by someone else, reload') reloads the registration so the
+  // retry carries its new updated_at; the message stays until the next action.
+  const fail = (error: unknown) => {
+    setProblem(t(errorKey(error)));
+    if (error instanceof ApiError && error.code === 'conflict.stale') void refresh();
+  };
   const review = useMutation({
     mutationFn: ({ registration, status }: { registration: ConsoleRegistration; status: 1 | 2 }) =>
       reviewOne(meetingId, registration, status, reason.trim()),
@@ -56,7 +64,7 @@ export function ReviewDialog({
       void refresh();
       close();
     },
-    onError: (error) => setProblem(t(errorKey(error))),
+    onError: fail,
   });
   const seatSave = useMutation({
     mutationFn: ({ registration, value }: { registration: ConsoleRegistration; value: string }) =>
@@ -66,7 +74,7 @@ export function ReviewDialog({
       setSeatText(null);
       void refresh();
     },
-    onError: (error) => setProblem(t(errorKey(error))),
+    onError: fail,
   });
   const registration = detail.data?.registration;
   const answers = detail.data?.answers ?? [];
@@ -113,7 +121,9 @@ export function ReviewDialog({
       testId="registration-dialog"
       footer={footer}
     >
-      {detail.isPending || !registration ? (
+      {detail.isError ? (
+        <ErrorState onRetry={() => void detail.refetch()} />
+      ) : detail.isPending || !registration ? (
         <SkeletonText lines={5} />
       ) : (
         <div className="space-y-4 text-[15px]">
