@@ -175,6 +175,7 @@ export const pagesWithoutItem: readonly string[] = [
   routes.exhibitorBind,
   routes.exhibitorManage,
   routes.exhibitorApply,
+  routes.exhibitorPassword,
   activityRoutes.activityList,
   activityRoutes.activityRegister,
   activityRoutes.myRegistration,
