@@ -5,7 +5,6 @@ import type {
   ConsoleActivitySource,
   ConsoleForm,
   ConsoleFormBody,
-  ConsoleMe,
   ConsolePriceBody,
   ConsoleSourceBody,
   consoleAddInvite,
@@ -25,10 +24,9 @@ import type {
   consoleUpdateActivity,
   consoleUpdatePrice,
   consoleUpdateSource,
-  getConsoleMe,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api, contractPath, fillPath } from '../../../lib/api/api.ts';
+import { api, fillPath } from '../../../lib/api/api.ts';
 import { bracketBody, type NestedValue } from '../../../lib/api/bracket-body.ts';
 
 /**
@@ -232,17 +230,3 @@ export function mintInvitationLink(ids: Ids, expiresIn: number | undefined): Pro
     expiresIn ? { expires_in: expiresIn } : {},
   );
 }
-
-/**
- * The time zone of a meeting the caller may edit, from GET /console/me (the editor shows date-times
- * in it, §3); 'UTC' until it is known.
- */
-export const meetingZoneQuery = (meetingId: string) =>
-  queryOptions({
-    queryKey: ['console-activities', 'zone', meetingId],
-    queryFn: async () => {
-      const me = await api.get<ConsoleMe>(contractPath<typeof getConsoleMe>('/console/me'));
-      return me.meetings.find((meeting) => meeting._id.$id === meetingId)?.time_zone ?? 'UTC';
-    },
-    staleTime: 60_000,
-  });

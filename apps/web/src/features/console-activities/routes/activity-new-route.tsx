@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { activitiesKey, createActivity, meetingZoneQuery } from '../api/console-activities.ts';
+import { useConsole } from '../../../lib/console-context.ts';
+import { activitiesKey, createActivity } from '../api/console-activities.ts';
 import {
   ActivityDetailsFields,
   type ActivityDraft,
@@ -24,7 +25,9 @@ export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const saveError = useSaveError();
-  const zone = useQuery(meetingZoneQuery(meetingId)).data ?? 'UTC';
+  // The shell's meeting, loaded before any screen: a zone fetched again here read times in UTC
+  // while it loaded or after it failed, and saved them off by the zone's offset.
+  const zone = useConsole().meeting?.time_zone ?? 'UTC';
   const [draft, setDraft] = useState<ActivityDraft>(() => emptyDraft(Math.floor(Date.now() / 1000)));
   const [isBusy, setIsBusy] = useState(false);
   const change = (patch: Partial<ActivityDraft>) => setDraft((current) => ({ ...current, ...patch }));
