@@ -205,3 +205,13 @@ describe('platform administrators', () => {
     expect((await call(owner, 'GET', '/api/console/jobs/failed')).statusCode).toBe(403);
   });
 });
+
+describe('a role change', () => {
+  it('answers 409 conflict.already_used naming body/role when the address already holds that role', async () => {
+    await call(organiser, 'POST', team, { role: 'editor', phone: '13900139113' });
+    const checkin = (await call(organiser, 'POST', team, { role: 'checkin', phone: '13900139113' })).json();
+    const res = await call(organiser, 'PUT', `${team}/${checkin._id.$id}`, { role: 'editor' });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'conflict.already_used', details: [{ path: 'body/role' }] });
+  });
+});

@@ -4,6 +4,7 @@ import { localize } from '@app/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
+import { uniqueViolation, violatedConstraintOf } from '../../db/pg-errors.ts';
 import { flag, unix } from '../../db/wire.ts';
 import { AppError, noPermission, notFound } from '../../errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.ts';
@@ -239,7 +240,8 @@ export async function changeTeamMember(
       return { result: after, before: auditView(before), after: auditView(after) };
     },
   ).catch((error: unknown) => {
-    if (error && typeof error === 'object' && 'code' in error && error.code === '23505') {
+    // drizzle wraps the driver's error: its SQLSTATE is on `cause` (db/pg-errors.ts), not on the error.
+    if (violatedConstraintOf(error, uniqueViolation) !== null) {
       throw new AppError(409, ErrorCode.alreadyUsed, 'This person already holds that role', [
         { path: 'body/role', message: 'already held' },
       ]);
