@@ -9,8 +9,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConsoleErrorState, ConsolePage, TableSkeleton } from '../../../components/ui/console-page.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { useConsole } from '../../../lib/console-context.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { formatDate, formatTime } from '../../../lib/time.ts';
+import { currentDeviceZone, formatDate, formatTime } from '../../../lib/time.ts';
 import { type AuditFilters, auditQueryOptions } from '../api/audit.ts';
 import { changedKeys, readableValue } from '../audit-diff.ts';
 
@@ -90,7 +91,8 @@ function AuditRoute() {
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('console');
   const language = useLanguage();
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The meeting's zone like every time of a meeting (§3), with the zone named when the device reads it differently.
+  const zone = useConsole().meeting?.time_zone ?? currentDeviceZone();
   const at = entry.created * 1000;
   const actor = entry.actor
     ? entry.actor.username || entry.actor.phone || entry.actor.email
@@ -108,7 +110,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           {entry.entity_id ? ` · ${entry.entity_id}` : ''}
         </span>
         <time className="ms-auto text-[12px] text-slate-500" dateTime={new Date(at).toISOString()}>
-          {formatDate(at, zone, language)} {formatTime(at, zone, language, zone)}
+          {formatDate(at, zone, language)} {formatTime(at, zone, language)}
         </time>
       </div>
       {keys.length > 0 ? (
