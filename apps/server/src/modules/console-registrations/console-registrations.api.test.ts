@@ -385,6 +385,39 @@ describe('add by hand, seats, import', () => {
     expect(holders).toHaveLength(1);
   });
 
+  it('refuses a hand entry or import line whose seat another registration of the activity holds', async () => {
+    const activity = await activityWith();
+    const [nameQ, phoneQ] = activity.questionIds as [string, string];
+    const add = (name: string, n: number) =>
+      call('POST', `${base}/registrations`, organiser, {
+        activity_id: activity.activityId,
+        seat_number: 'K7',
+        data: { [nameQ]: name, [phoneQ]: { area_code: '86', number: mobile(n) } },
+      });
+    expect((await add('First', 9101)).statusCode).toBe(200);
+    const second = await add('Second', 9102);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('conflict.already_used');
+    const imported = await call('POST', `${base}/registrations/import`, organiser, {
+      activity_id: activity.activityId,
+      format: 'csv',
+      file: Buffer.from(
+        [
+          'Name,Phone,seat_number',
+          `A,${mobile(9103)},K7`,
+          `B,${mobile(9104)},K8`,
+          `C,${mobile(9105)},K8`,
+        ].join('\n'),
+      ).toString('base64'),
+    });
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json().data.lines.map((d: { line: number }) => d.line)).toEqual([2, 4]);
+    const holders = (
+      await t.database.db.select().from(tickets).where(eq(tickets.activityId, activity.activityId))
+    ).filter((row) => row.seatNumber === 'K7');
+    expect(holders).toHaveLength(1);
+  });
+
   it('imports all or nothing, reporting bad lines', async () => {
     const activity = await activityWith();
     const csv = (lines: string[]) =>

@@ -24,6 +24,8 @@ import {
   findMeetingActivities,
   findQuestionsOfActivities,
   findRegistrationBatch,
+  findSeatHolders,
+  lockSeatsOf,
 } from './console-registrations.repository.ts';
 import { answerText, titleIn, titlesOf } from './console-registrations.serializer.ts';
 import { whereOf } from './console-registrations.service.ts';
@@ -152,12 +154,43 @@ function answerOf(
 }
 
 /**
+ * The lines whose seat another line of the file or a live registration of the activity already holds
+ * (a seat is one registration's, as assignSeat keeps it). Run under lockSeatsOf to be sure.
+ */
+async function seatProblems(
+  db: Database,
+  activityId: string,
+  registrants: AdminRegistrant[],
+  lineOf: number[],
+): Promise<{ line: number; message: string }[]> {
+  const firstLine = new Map<string, number>();
+  const problems: { line: number; message: string }[] = [];
+  registrants.forEach((r, i) => {
+    const seat = r.seatNumber ?? '';
+    if (seat === '') return;
+    const line = lineOf[i] as number;
+    const first = firstLine.get(seat);
+    if (first === undefined) firstLine.set(seat, line);
+    else problems.push({ line, message: `Seat ${seat} is also line ${first}'s` });
+  });
+  const holders = await findSeatHolders(db, activityId, [...firstLine.keys()], []);
+  for (const holder of holders) {
+    const line = firstLine.get(holder.seatNumber);
+    if (line !== undefined) {
+      problems.push({ line, message: `Seat ${holder.seatNumber} is already another registration's` });
+    }
+  }
+  return problems;
+}
+
+/**
  * POST /console/meetings/{meeting_id}/registrations/import (§6 input_by_admin): reads the CSV or XLSX,
  * maps its header row to the activity's questions, the ticket type and the seat, and checks EVERY row
  * with the registration rules (checkAdminRegistrants) before anything is written. Any bad line →
  * 400 validation_failed with `details` [{ path: 'line/<n>', message }] for each (n counts the header
  * as line 1), nothing saved. All good → all registrants saved in one transaction with one audit row
- * (registration.edit, entity activity, the new ids in `after`). `dry_run` checks only.
+ * (registration.edit, entity activity, the new ids in `after`). `dry_run` checks only. A seat held by
+ * another line or another registration of the activity is a bad line.
  * @throws 403 no_permission (registration.edit); 404 not_found; 409 capacity refusals.
  */
 export async function importRegistrants(
@@ -206,6 +239,7 @@ export async function importRegistrants(
     lineOf.push(index + 2);
   });
   if (registrants.length === 0) problems.push({ line: 2, message: 'The file holds no registrants' });
+  problems.push(...(await seatProblems(deps.db, activity.id, registrants, lineOf)));
   const check = await checkAdminRegistrants(
     { db: deps.db },
     { meetingId: input.meetingId, activityId: activity.id, sourceId: body.source_id, registrants },
@@ -235,6 +269,9 @@ export async function importRegistrants(
           inTx.problems.map((p) => ({ line: lineOf[p.index] as number, message: p.message })),
         );
       }
+      await lockSeatsOf(tx, activity.id);
+      const seatsTaken = await seatProblems(tx, activity.id, registrants, lineOf);
+      if (seatsTaken.length > 0) throw linesRefused(seatsTaken);
       const saved = await inTx.write();
       return { result: saved, before: null, after: { imported: saved.map((t) => t.id) } };
     },

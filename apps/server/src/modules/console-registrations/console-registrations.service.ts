@@ -313,7 +313,8 @@ export async function bulkReviewRegistrations(
  * checked and written by the tickets module's registration rules (checkAdminRegistrants), audited
  * (registration.edit, entity ticket). @throws 403 no_permission (registration.edit); 404 not_found;
  * 400 form.required / phone.invalid / … (the first problem); 409 ticket.sold_out / signup.failed.max /
- * phone.registered / email.registered / id_number.exists.
+ * phone.registered / email.registered / id_number.exists / conflict.already_used (the seat is another
+ * registration's of the activity).
  */
 export async function addRegistrant(
   deps: RolesDeps,
@@ -337,6 +338,12 @@ export async function addRegistrant(
         },
       );
       if (!check.write) throw problemError(check.problems[0]);
+      // A seat is one registration's of the activity (as assignSeat keeps it).
+      const seat = body.seat_number ?? '';
+      if (seat !== '') {
+        await lockSeatsOf(tx, body.activity_id);
+        if ((await findSeatHolders(tx, body.activity_id, [seat], [])).length > 0) throw seatTaken(seat);
+      }
       const [row] = (await check.write()) as [TicketRow];
       return { result: row, before: null, after: { ...auditView(row), input_by_admin: 1 }, entityId: row.id };
     },
