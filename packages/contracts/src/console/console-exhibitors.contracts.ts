@@ -445,7 +445,7 @@ export const getPasswordLink = defineRoute({
   method: 'GET',
   path: '/exhibitor/password_links/:token',
   summary:
-    'What a one-time password link is for: the exhibitor account and its meeting. 404 not_found (unknown token); 410 password_link.expired (used, replaced or older than 72 hours).',
+    'What a one-time password link is for: the exhibitor account and its meeting. 404 not_found (unknown token); 410 password_link.expired (used, replaced or older than 72 hours); 429 too_frequent (too many wrong tokens from the IP; a usable token is never refused).',
   spec: '§6 Exhibitor, §8 The temporary link has expired',
   tags: ['exhibitors'],
   isPublic: true,
@@ -462,7 +462,7 @@ export const setPasswordByLink = defineRoute({
   method: 'POST',
   path: '/exhibitor/password_links/:token',
   summary:
-    "Sets the exhibitor account's password (argon2id) and uses up the link, in one transaction, which also revokes the account's exhibitor sessions and removes every binding to it (what the old password opened); the account then logs in with POST /tokens/exhibitor. Throttled like other credential calls. 400 validation_failed (8–200 characters); 404 not_found; 410 password_link.expired; 429 too_frequent.",
+    "Sets the exhibitor account's password (argon2id) and uses up the link, in one transaction, which also revokes the account's exhibitor sessions and removes every binding to it (what the old password opened); the account then logs in with POST /tokens/exhibitor. Wrong tokens are throttled per IP; a usable token is never refused. 400 validation_failed (8–200 characters); 404 not_found; 410 password_link.expired; 429 too_frequent.",
   spec: '§6 Exhibitor, §8',
   tags: ['exhibitors'],
   isPublic: true,

@@ -214,6 +214,33 @@ describe('the application inbox', () => {
     );
   });
 
+  it('throttles wrong links per IP but never refuses the right one from that IP', async () => {
+    const id = await apply('Delta Tools', '13800138105');
+    const res = await call('POST', `${base()}/exhibitor_applications/${id}/approve`, { json: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = await tokenSentTo('+8613800138105');
+    // Strangers on the exhibitor's network (one venue Wi-Fi address) try wrong links until made to wait.
+    const venue = '10.99.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const wrong = await world.t.call('POST', `/api/exhibitor/password_links/${`B${i}`.padEnd(43, 'x')}`, {
+        json: { password: 'Guessing-2030!' },
+        remoteAddress: venue,
+      });
+      statuses.push(wrong.statusCode);
+    }
+    expect(statuses).toContain(429);
+    const info = await world.t.call('GET', `/api/exhibitor/password_links/${token}`, {
+      remoteAddress: venue,
+    });
+    expect(info.statusCode, info.body).toBe(200);
+    const set = await world.t.call('POST', `/api/exhibitor/password_links/${token}`, {
+      json: { password: 'Delta-2030!' },
+      remoteAddress: venue,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+  });
+
   it('rejects with a reason, stored and sent', async () => {
     const id = await apply('Gamma Toys', '13800138104');
     const res = await call('POST', `${base()}/exhibitor_applications/${id}/reject`, {

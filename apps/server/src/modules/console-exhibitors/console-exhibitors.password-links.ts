@@ -120,8 +120,11 @@ export function meetingTitleIn(title: string | Record<string, string>, language:
 }
 
 /**
- * Setting passwords through links, per IP: 5 free failures (unknown, used or expired tokens), then
- * doubling waits of at most an hour. A right token gives its try back.
+ * Wrong password links per IP (GET and POST): 5 free failures (unknown, used or expired tokens), then
+ * doubling waits of at most an hour. Only wrong tokens are counted and only they wait: a usable
+ * token is never refused, so strangers behind the exhibitor's IP (a venue's Wi-Fi) cannot lock the
+ * exhibitor out. Tokens have 256 bits, so guessing is hopeless anyway; this bounds the work a
+ * scanner causes.
  */
 export const passwordLinkThrottle = {
   ip: {
@@ -144,11 +147,30 @@ function usableLink(row: PasswordTokenRow | undefined, now: number): PasswordTok
 }
 
 /**
- * GET /exhibitor/password_links/{token} (public): the account and meeting a link is for.
- * @throws 404 not_found (unknown token), 410 password_link.expired (used, replaced or expired)
+ * The usable link of a token; a wrong one is counted under passwordLinkThrottle and refused.
+ * @throws 404 not_found, 410 password_link.expired, 429 too_frequent (wrong tokens only)
  */
-export async function getPasswordLink(deps: { db: Database }, token: string): Promise<PasswordLinkInfo> {
-  const row = usableLink(await findPasswordToken(deps.db, tokenHashOf(token)), Date.now());
+async function linkOf(
+  deps: { db: Database; config: Config },
+  input: { token: string; ip: string },
+): Promise<PasswordTokenRow> {
+  const row = await findPasswordToken(deps.db, tokenHashOf(input.token));
+  const now = Date.now();
+  if (row && !row.usedAt && row.expiresAt.getTime() > now) return row;
+  await countAttempt(deps, [{ rule: passwordLinkThrottle.ip, key: input.ip }]);
+  return usableLink(row, now);
+}
+
+/**
+ * GET /exhibitor/password_links/{token} (public): the account and meeting a link is for.
+ * @throws 404 not_found (unknown token), 410 password_link.expired (used, replaced or expired),
+ *   429 too_frequent (wrong tokens from the IP, passwordLinkThrottle)
+ */
+export async function getPasswordLink(
+  deps: { db: Database; config: Config },
+  input: { token: string; ip: string },
+): Promise<PasswordLinkInfo> {
+  const row = await linkOf(deps, input);
   return {
     account: row.account,
     meeting: { _id: toWireId(row.meetingId), title: row.meetingTitle },
@@ -162,7 +184,7 @@ export async function getPasswordLink(deps: { db: Database }, token: string): Pr
  * A new password ends what the old one opened, in the same transaction: the account's exhibitor
  * sessions are revoked and every user's binding to it removed (a reset is how an organiser takes an
  * account back from whoever learnt its password; colleagues log in or bind again with the new one).
- * Counted per IP under passwordLinkThrottle before the token is looked at.
+ * A wrong token is counted per IP under passwordLinkThrottle; a usable one is never throttled.
  * @returns the account name and its meeting (to log in with POST /tokens/exhibitor)
  * @throws 404 not_found, 410 password_link.expired, 429 too_frequent
  */
@@ -170,9 +192,8 @@ export async function setPasswordByLink(
   deps: { db: Database; config: Config },
   input: { token: string; password: string; ip: string },
 ): Promise<{ account: string; meeting_id: { $id: string } }> {
-  const attempt = await countAttempt(deps, [{ rule: passwordLinkThrottle.ip, key: input.ip }]);
   const tokenHash = tokenHashOf(input.token);
-  usableLink(await findPasswordToken(deps.db, tokenHash), Date.now());
+  await linkOf(deps, input);
   const passwordHash = await hash(input.password);
   const row = await inTransaction(deps.db, async (tx) => {
     const locked = usableLink(await findPasswordToken(tx, tokenHash, true), Date.now());
@@ -181,6 +202,5 @@ export async function setPasswordByLink(
     await markPasswordTokenUsed(tx, tokenHash);
     return locked;
   });
-  await attempt.succeeded();
   return { account: row.account, meeting_id: toWireId(row.meetingId) };
 }

@@ -227,7 +227,7 @@ export function consoleExhibitorsRoutes(app: App): void {
     ...contractRoute(getPasswordLinkContract),
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getPasswordLink(deps, request.params.token);
+      return getPasswordLink(deps, { token: request.params.token, ip: request.ip });
     },
   });
   app.route({
