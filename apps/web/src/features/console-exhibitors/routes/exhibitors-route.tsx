@@ -66,12 +66,15 @@ function ExhibitorsRoute() {
   });
   const edit = useMutation({
     mutationFn: async (input: { exhibitor: ConsoleExhibitor; edit: EnterpriseEdit }) => {
-      const { exhibitor } = input;
+      let { exhibitor } = input;
       if (Object.keys(input.edit.exhibitor).length > 0) {
-        await updateExhibitor(meetingId, exhibitor._id.$id, {
+        exhibitor = await updateExhibitor(meetingId, exhibitor._id.$id, {
           updated_at_ms: exhibitor.updated_at_ms,
           ...input.edit.exhibitor,
         });
+        // Saved: when the enterprise part fails (a bad e-mail), the dialog stays open on this
+        // version, so a retry sends only what is left, not this part again with the old updated_at (409).
+        setEditing(exhibitor);
       }
       if (Object.keys(input.edit.enterprise).length > 0) {
         await updateEnterprise(meetingId, exhibitor.enterprise_id.$id, {
@@ -88,6 +91,8 @@ function ExhibitorsRoute() {
     onError: (error) => {
       if (isStale(error)) setEditing(undefined);
       onError(error);
+      // The exhibitor part may have been saved before the enterprise part failed.
+      if (!isStale(error)) void refresh();
     },
   });
   const reset = useMutation({
