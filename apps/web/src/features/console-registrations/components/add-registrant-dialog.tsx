@@ -97,7 +97,8 @@ export function AddRegistrantDialog({
         className="grid gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          if (activity) save.mutate();
+          // Enter in a lone text answer submits even while the first save runs.
+          if (activity && !save.isPending) save.mutate();
         }}
       >
         <SelectField
