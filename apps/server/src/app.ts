@@ -16,6 +16,7 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { consoleActivityRoutes } from './modules/console-activities/console-activities.routes.ts';
 import { dashboardRoutes } from './modules/console-dashboard/console-dashboard.routes.ts';
+import { loggableUrl } from './modules/console-exhibitors/console-exhibitors.password-links.ts';
 import { consoleExhibitorsRoutes } from './modules/console-exhibitors/console-exhibitors.routes.ts';
 import { consoleMeetingRoutes } from './modules/console-meetings/console-meetings.routes.ts';
 import { consoleRegistrationRoutes } from './modules/console-registrations/console-registrations.routes.ts';
@@ -118,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: loggableUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },

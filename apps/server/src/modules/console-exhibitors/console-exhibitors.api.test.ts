@@ -20,7 +20,7 @@ import { enterprises } from '../enterprises/enterprises.tables.ts';
 import { exhibitorApplications, exhibitors } from '../exhibitors/exhibitors.tables.ts';
 import { outboxMessages } from '../messages/messages.tables.ts';
 import { products } from '../products/products.tables.ts';
-import { tokenHashOf } from './console-exhibitors.password-links.ts';
+import { loggableUrl, tokenHashOf } from './console-exhibitors.password-links.ts';
 
 let world: DemoWorld;
 let meetingId: string;
@@ -239,6 +239,15 @@ describe('the application inbox', () => {
       remoteAddress: venue,
     });
     expect(set.statusCode, set.body).toBe(200);
+  });
+
+  it('keeps the secret of a password link out of the access log', () => {
+    const token = 'k'.repeat(43);
+    expect(loggableUrl(`/api/exhibitor/password_links/${token}`)).toBe('/api/exhibitor/password_links/…');
+    expect(loggableUrl(`/api/exhibitor/password_links/${token}?x=1`)).not.toContain(token);
+    expect(loggableUrl('/api/console/meetings/abc/exhibitors?limit=5')).toBe(
+      '/api/console/meetings/abc/exhibitors?limit=5',
+    );
   });
 
   it('rejects with a reason, stored and sent', async () => {

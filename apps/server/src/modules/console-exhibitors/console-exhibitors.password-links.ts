@@ -70,6 +70,15 @@ export async function createPasswordLink(
   return { token, link };
 }
 
+/**
+ * A request URL fit for the access log: the secret of a password link (`/exhibitor/password_links/
+ * {token}`) replaced by `…`, since a logged token would let anyone who reads the logs set the
+ * account's password for 72 hours. Other URLs are returned as they are.
+ */
+export function loggableUrl(url: string): string {
+  return url.replace(/(\/exhibitor\/password_links\/)[^/?#]+/, '$1…');
+}
+
 type MessageKey = 'approved' | 'rejected' | 'password';
 
 /**
