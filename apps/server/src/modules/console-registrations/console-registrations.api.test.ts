@@ -523,6 +523,19 @@ describe('export and check-ins', () => {
     expect(new Set(ids).size).toBe(620);
   });
 
+  it("does not name another meeting's form questions when exported with its activity_id", async () => {
+    const foreign = await insertActivity(t.database.db, {
+      meetingId: ids.otherMeeting,
+      questions: [{ type: 'text', title: 'Foreign secret question' }],
+    });
+    const csv = await call('GET', `${base}/registrations/export`, organiser, undefined, {
+      format: 'csv',
+      activity_id: foreign.activityId,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain('Foreign secret question');
+  });
+
   it('lists check-ins with counts', async () => {
     const activity = await activityWith({ isReview: 0 });
     await register(activity, 'Checkin A');

@@ -286,7 +286,8 @@ const statusNames = ['under review', 'registered', 'rejected', 'checked in'];
 
 /**
  * The export's columns: the registrant's own (status, name, phone …, times as ISO 8601 UTC), then one
- * per form question of the activities exported (prefixed with the activity's title when several).
+ * per form question of the activities exported (prefixed with the activity's title when several), of
+ * the meeting's own live activities only.
  */
 async function exportColumns(
   db: Database,
@@ -299,9 +300,10 @@ async function exportColumns(
   },
 ): Promise<ExportColumn[]> {
   const language = query.lang ?? 'en';
-  const activities = query.activity_id
-    ? [{ id: query.activity_id, title: titles.activities.get(query.activity_id) ?? '' }]
-    : await findMeetingActivities(db, meetingId);
+  // Only the meeting's own activities: an activity_id of another meeting must not name its questions.
+  const activities = (await findMeetingActivities(db, meetingId)).filter(
+    (a) => !query.activity_id || a.id === query.activity_id,
+  );
   const questions = await findQuestionsOfActivities(
     db,
     activities.map((a) => a.id),
