@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -23,6 +24,9 @@ const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
  * schema stays out of this public page's script).
  */
 const exhibitorPasswordLength = { min: 8, max: textLimits.password } as const;
+
+/** Whether the server refused the link (4xx); a network failure (status 0) or a 5xx is not that. */
+const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /**
  * /meeting/exhibitor/password?key=…&meeting_id=… (§6 Exhibitor): the page of the one-time link an
@@ -43,6 +47,15 @@ function PasswordRoute() {
       <div className="mx-auto max-w-md space-y-4 p-4 desk:py-8" aria-busy="true">
         <Skeleton className="h-8 w-2/3" />
         <Skeleton className="h-40 w-full rounded-card" />
+      </div>
+    );
+  }
+  // Only the server's refusal of the link (4xx) says the link is bad; a network failure or a 5xx
+  // leaves a good link worth retrying.
+  if (query.isError && !isRefusal(query.error)) {
+    return (
+      <div className="mx-auto max-w-md p-4 desk:py-8" data-testid="exhibitor-password-error">
+        <ErrorState onRetry={() => void query.refetch()} />
       </div>
     );
   }
