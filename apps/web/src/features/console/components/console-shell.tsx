@@ -74,6 +74,15 @@ function SignedInShell({ routes, userId }: { routes: readonly ConsoleRoute[]; us
   // The drawer closes on every navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the address, not on what it reads
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  // The phone drawer covers the page: Escape closes it, as a keyboard user expects of an overlay.
+  useEffect(() => {
+    if (!isDrawerOpen) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+  }, [isDrawerOpen]);
 
   if (!ready || me.isPending) return <ConsoleSkeleton />;
   if (me.isError) {
@@ -178,6 +187,9 @@ function SignedInShell({ routes, userId }: { routes: readonly ConsoleRoute[]; us
                     onClick={() => setDrawerOpen(false)}
                     className="flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
                     aria-label={t('shell.closeMenu')}
+                    // Focus moves into the drawer that just opened (it is not a native dialog).
+                    // biome-ignore lint/a11y/noAutofocus: the drawer opens on the user's own click
+                    autoFocus
                   >
                     <X aria-hidden="true" className="size-5" />
                   </button>
