@@ -536,6 +536,21 @@ describe('export and check-ins', () => {
     expect(csv.body).not.toContain('Foreign secret question');
   });
 
+  it('defuses formulas in the XLSX export as in the CSV', async () => {
+    const activity = await activityWith();
+    await register(activity, '=HYPERLINK("http://evil.example","x")');
+    const response = await call('GET', `${base}/registrations/export`, organiser, undefined, {
+      format: 'xlsx',
+      activity_id: activity.activityId,
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const cell = sheet.getRow(2).getCell(header.indexOf('name')).value;
+    expect(cell).toBe(`'=HYPERLINK("http://evil.example","x")`);
+  });
+
   it('lists check-ins with counts', async () => {
     const activity = await activityWith({ isReview: 0 });
     await register(activity, 'Checkin A');

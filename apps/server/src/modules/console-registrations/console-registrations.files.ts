@@ -347,10 +347,19 @@ async function exportColumns(
   return [...base, ...perQuestion];
 }
 
+/**
+ * A cell of either file with formulas defused: a text starting with =, +, -, @, tab or carriage return
+ * gets a leading ' so a spreadsheet shows it as text (formula injection); a signed number alone (an
+ * E.164 phone '+8613800138000') carries no formula and stays as it is, numbers stay numbers.
+ */
+function defused(value: string | number): string | number {
+  if (typeof value !== 'string' || !/^[=+\-@\t\r]/.test(value)) return value;
+  return /^[+-]\d[\d ]*$/.test(value) ? value : `'${value}`;
+}
+
 /** A CSV field: quoted when it holds a quote, comma or line break; formulas defused (=, +, -, @). */
 function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = String(defused(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -411,7 +420,7 @@ export async function exportRegistrations(
       const sheet = workbook.addWorksheet('registrations');
       sheet.addRow(columns.map((c) => c.header)).commit();
       for await (const batch of batches()) {
-        for (const row of batch) sheet.addRow(columns.map((c) => c.value(row))).commit();
+        for (const row of batch) sheet.addRow(columns.map((c) => defused(c.value(row)))).commit();
       }
       sheet.commit();
       await workbook.commit();
