@@ -211,6 +211,39 @@ describe('review', () => {
     expect(again?.soldTotal).toBe(1);
   });
 
+  it('takes the places of a rejected registration again once when it is resubmitted twice at once', async () => {
+    const activity = await activityWith({ enableResubmitAnswer: 1 });
+    const { person, ticket } = await register(activity, 'Twice Resubmitted');
+    const read = (await call('GET', `${base}/registrations/${ticket._id.$id}`, organiser)).json()
+      .registration;
+    const rejected = await call('PUT', `${base}/registrations/${ticket._id.$id}/review`, organiser, {
+      status: 2,
+      updated_at: read.updated_at,
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const [nameQ, phoneQ] = activity.questionIds as [string, string];
+    const data = { [nameQ]: 'Twice Resubmitted', [phoneQ]: { area_code: '86', number: mobile(phoneSeq) } };
+    // Both read the rejected ticket before either writes: the database is held until both are waiting.
+    let release = () => {};
+    const held = t.database.db.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+    const racing = Promise.all([
+      call('PUT', `/tickets/${ticket._id.$id}`, person, { data }),
+      call('PUT', `/tickets/${ticket._id.$id}`, person, { data }),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await held;
+    const answers = await racing;
+    expect(answers.some((r) => r.statusCode === 200)).toBe(true);
+    const [price] = await t.database.db
+      .select()
+      .from(activityPrices)
+      .where(eq(activityPrices.activityId, activity.activityId));
+    const [act] = await t.database.db.select().from(activities).where(eq(activities.id, activity.activityId));
+    expect(price?.soldTotal).toBe(1);
+    expect(act?.ticketTotal).toBe(1);
+  });
+
   it('approves; a stale updated_at is 409 conflict.stale and a second review 409', async () => {
     const activity = await activityWith();
     const { person, ticket } = await register(activity, 'Approved Person');

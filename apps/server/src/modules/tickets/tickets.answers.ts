@@ -31,6 +31,7 @@ import {
   takeSourcePlaces,
   updateTicketRow,
 } from './tickets.repository.ts';
+import { staleTicket } from './tickets.review.ts';
 import { ownedTicket, type TicketDeps, toWireTickets } from './tickets.service.ts';
 
 /**
@@ -96,8 +97,11 @@ async function resubmit(
       if (ticket.sourceId && !(await takeSourcePlaces(tx, ticket.sourceId, 1))) throw sourceInvalid();
       if (ticket.agentId && !(await takeAgentPlaces(tx, ticket.agentId, 1))) throw agentLimitExceeded();
     }
-    const row = await mappingUnique(() => updateTicketRow(tx, ticket.id, changes));
-    if (!row) throw notFound('ticket');
+    // Only from the status read: the places taken (or not) above are right for that status alone — a
+    // second resubmission or a review in between would otherwise leave the counters off by one.
+    const fromStatus = changes.status !== undefined ? ticket.status : undefined;
+    const row = await mappingUnique(() => updateTicketRow(tx, ticket.id, changes, fromStatus));
+    if (!row) throw fromStatus !== undefined ? staleTicket() : notFound('ticket');
     return row;
   });
 }

@@ -414,16 +414,20 @@ export type TicketChanges = Partial<
   >
 >;
 
-/** Updates a ticket; returns the new row. A unique violation propagates. */
+/**
+ * Updates a ticket; returns the new row, undefined when it is gone or (with `fromStatus`) no longer in
+ * that status. A unique violation propagates.
+ */
 export async function updateTicketRow(
   db: Database,
   id: string,
   changes: TicketChanges,
+  fromStatus?: number,
 ): Promise<TicketRow | undefined> {
   const [row] = await db
     .update(tickets)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(tickets.id, id))
+    .where(and(eq(tickets.id, id), fromStatus !== undefined ? eq(tickets.status, fromStatus) : undefined))
     .returning();
   return row;
 }
