@@ -300,6 +300,10 @@ export const assignSeats = defineRoute({
 
 /** Largest registrant file accepted, in bytes (before base64). */
 export const registrantFileMaxBytes = 5 * 1024 * 1024;
+/** Most registrants one import file may hold (rows after the header with anything in them). */
+export const registrantFileMaxRows = 10_000;
+/** Most columns one import file's header may have. */
+export const registrantFileMaxColumns = 200;
 
 export const ImportRegistrantsBody = z.strictObject({
   activity_id: ObjectIdString,
@@ -327,7 +331,7 @@ export const importRegistrants = defineRoute({
   method: 'POST',
   path: '/console/meetings/:meeting_id/registrations/import',
   summary:
-    'Imports registrants from CSV or XLSX: every row checked like a hand entry first; any bad row → 400 validation_failed with `details` [{ path: "line/<n>", message }] for every bad line, nothing saved; all good → all saved in one transaction. 403 no_permission (registration.edit); 404 not_found; 409 ticket.sold_out / signup.failed.max (capacity).',
+    'Imports registrants from CSV or XLSX (at most 5 MiB, 10,000 registrants and 200 columns, else 400 validation_failed on line 0): every row checked like a hand entry first; any bad row → 400 validation_failed with `details` [{ path: "line/<n>", message }] for every bad line, nothing saved; all good → all saved in one transaction. 403 no_permission (registration.edit); 404 not_found; 409 ticket.sold_out / signup.failed.max (capacity).',
   spec: '§6, §4, §5, DESIGN §7',
   tags: ['console'],
   isPublic: false,

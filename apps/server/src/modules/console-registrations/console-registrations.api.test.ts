@@ -451,6 +451,29 @@ describe('add by hand, seats, import', () => {
     expect(holders).toHaveLength(1);
   });
 
+  it('refuses an import file over 10,000 registrants or 200 columns before checking its lines', async () => {
+    const activity = await activityWith();
+    const rows = Array.from({ length: 10_001 }, (_, i) => `R${i}`);
+    const tooLong = await call('POST', `${base}/registrations/import`, organiser, {
+      activity_id: activity.activityId,
+      format: 'csv',
+      dry_run: 1,
+      file: Buffer.from(['Name', ...rows].join('\n')).toString('base64'),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().data.lines).toEqual([{ line: 0, message: expect.stringContaining('10000') }]);
+    const tooWide = await call('POST', `${base}/registrations/import`, organiser, {
+      activity_id: activity.activityId,
+      format: 'csv',
+      dry_run: 1,
+      file: Buffer.from(
+        [Array(201).fill('Name').join(','), Array(201).fill('x').join(',')].join('\n'),
+      ).toString('base64'),
+    });
+    expect(tooWide.statusCode).toBe(400);
+    expect(tooWide.json().data.lines).toEqual([{ line: 1, message: expect.stringContaining('200') }]);
+  });
+
   it('imports all or nothing, reporting bad lines', async () => {
     const activity = await activityWith();
     const csv = (lines: string[]) =>

@@ -5,7 +5,12 @@ import type {
   ImportResult,
   LocalizedText,
 } from '@app/contracts';
-import { ErrorCode, registrantFileMaxBytes } from '@app/contracts';
+import {
+  ErrorCode,
+  registrantFileMaxBytes,
+  registrantFileMaxColumns,
+  registrantFileMaxRows,
+} from '@app/contracts';
 import type { RuleAnswer, RuleAnswers } from '@app/domain/forms';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -190,7 +195,8 @@ async function seatProblems(
  * 400 validation_failed with `details` [{ path: 'line/<n>', message }] for each (n counts the header
  * as line 1), nothing saved. All good → all registrants saved in one transaction with one audit row
  * (registration.edit, entity activity, the new ids in `after`). `dry_run` checks only. A seat held by
- * another line or another registration of the activity is a bad line.
+ * another line or another registration of the activity is a bad line. A file over
+ * registrantFileMaxBytes / …MaxRows / …MaxColumns is refused whole (400 validation_failed).
  * @throws 403 no_permission (registration.edit); 404 not_found; 409 capacity refusals.
  */
 export async function importRegistrants(
@@ -209,6 +215,16 @@ export async function importRegistrants(
   ]);
   const questions = questionRows.map((r) => r.question);
   const [header = [], ...lines] = rows;
+  // Bounded before the per-line checks: their work and the refusal's list grow with rows and columns.
+  if (header.length > registrantFileMaxColumns) {
+    throw linesRefused([{ line: 1, message: `The file has more than ${registrantFileMaxColumns} columns` }]);
+  }
+  const filled = lines.filter((cells) => cells.some((c) => c.trim() !== '')).length;
+  if (filled > registrantFileMaxRows) {
+    throw linesRefused([
+      { line: 0, message: `The file holds more than ${registrantFileMaxRows} registrants` },
+    ]);
+  }
   const columns = header.map((h) => columnOf(h, questions));
   const problems: { line: number; message: string }[] = [];
   header.forEach((h, i) => {
