@@ -215,3 +215,26 @@ describe('a role change', () => {
     expect(res.json()).toMatchObject({ code: 'conflict.already_used', details: [{ path: 'body/role' }] });
   });
 });
+
+describe('the last owner', () => {
+  it('is kept when two owners remove each other at the same moment', async () => {
+    const db = t.database.db;
+    await insertStaff(db, { meetingId: otherMeetingId, phone: '+8613900139121', role: 'owner' });
+    await insertStaff(db, { meetingId: otherMeetingId, phone: '+8613900139122', role: 'owner' });
+    const first = await loginWithPhone(t, meetingId, '+8613900139121');
+    const second = await loginWithPhone(t, meetingId, '+8613900139122');
+    const otherTeam = `/api/console/meetings/${otherMeetingId}/team`;
+    const grants = (await call(first, 'GET', otherTeam)).json().results as {
+      _id: { $id: string };
+      phone: string;
+    }[];
+    const grantOf = (phone: string) => grants.find((grant) => grant.phone === phone)?._id.$id;
+    const answers = await Promise.all([
+      call(first, 'DELETE', `${otherTeam}/${grantOf('+8613900139122')}`),
+      call(second, 'DELETE', `${otherTeam}/${grantOf('+8613900139121')}`),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const owners = await db.select().from(meetingRoles).where(eq(meetingRoles.meetingId, otherMeetingId));
+    expect(owners.filter((grant) => grant.role === 'owner')).toHaveLength(1);
+  });
+});

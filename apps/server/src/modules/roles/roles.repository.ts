@@ -105,8 +105,11 @@ export async function deleteMeetingRole(db: Database, id: string): Promise<void>
   await db.delete(meetingRoles).where(eq(meetingRoles.id, id));
 }
 
-/** How many grants of `roles` a meeting has (e.g. to keep its last owner). */
-export async function countMeetingRoles(
+/**
+ * How many grants of `roles` a meeting has, locking them (FOR UPDATE) until the transaction ends: two
+ * owners removing each other at once are counted one after the other, so the meeting keeps one.
+ */
+export async function countMeetingRolesForUpdate(
   db: Database,
   meetingId: string,
   roles: MeetingRoleName[],
@@ -114,7 +117,8 @@ export async function countMeetingRoles(
   const rows = await db
     .select({ id: meetingRoles.id })
     .from(meetingRoles)
-    .where(and(eq(meetingRoles.meetingId, meetingId), inArray(meetingRoles.role, roles)));
+    .where(and(eq(meetingRoles.meetingId, meetingId), inArray(meetingRoles.role, roles)))
+    .for('update');
   return rows.length;
 }
 

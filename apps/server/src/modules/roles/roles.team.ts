@@ -18,7 +18,7 @@ import { publicLink } from '../shared/public-links.ts';
 import { findUserByEmail, findUserById, findUserByPhone } from '../users/users.repository.ts';
 import { allowedActions, can } from './roles.permissions.ts';
 import {
-  countMeetingRoles,
+  countMeetingRolesForUpdate,
   deleteMeetingRole,
   findMeetingRole,
   insertMeetingRole,
@@ -192,7 +192,7 @@ export async function inviteTeamMember(
 /** Refuses a change that leaves a meeting without an owner. @throws 409 team.last_owner. */
 async function keepAnOwner(db: Database, meetingId: string, row: MeetingRoleRow): Promise<void> {
   if (row.role !== 'owner') return;
-  if ((await countMeetingRoles(db, meetingId, ['owner'])) <= 1) {
+  if ((await countMeetingRolesForUpdate(db, meetingId, ['owner'])) <= 1) {
     throw new AppError(409, ErrorCode.teamLastOwner, "The meeting's last owner cannot be removed");
   }
 }
