@@ -150,6 +150,20 @@ export function registerAuth(app: App): void {
   });
 }
 
+/**
+ * An onRequest hook for routes that accept bodies larger than the API's 1 MiB (schedule files,
+ * registrant files): the session is checked before the body is read, so a caller without a valid
+ * token is refused (401 login.required, 403 token.invalid) before the server parses megabytes for
+ * them. The preHandler check still runs afterwards as on every route.
+ */
+export function sessionBeforeLargeBody(app: App) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token) throw loginRequired();
+    if (!(await resolveSession(app.deps, token))) throw tokenInvalid();
+  };
+}
+
 /** The logged-in user id of a request on an `auth: 'required'` route. */
 export function requireUserId(request: FastifyRequest): string {
   if (!request.actor.userId) throw loginRequired();

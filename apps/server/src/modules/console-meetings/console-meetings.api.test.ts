@@ -365,3 +365,16 @@ describe('programme', () => {
     expect(ics.body).toContain('SUMMARY:Hello');
   });
 });
+
+describe('large schedule bodies', () => {
+  it('are refused before they are read for a caller without a valid session', async () => {
+    const url = `/api/console/meetings/${world.meetingId}/programme/preview`;
+    const schedule = JSON.stringify({ schedule: { padding: 'x'.repeat(2 * 1024 * 1024) } });
+    const anonymous = await world.t.call('POST', url, { json: { schedule } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('login.required');
+    const forged = await call('POST', url, 'not-a-session-token', { schedule });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().code).toBe('token.invalid');
+  });
+});

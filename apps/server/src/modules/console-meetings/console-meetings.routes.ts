@@ -22,7 +22,7 @@ import {
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
-import { requireUserId } from '../../plugins/auth.ts';
+import { requireUserId, sessionBeforeLargeBody } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import { publicBase } from '../shared/public-links.ts';
 import {
@@ -76,6 +76,7 @@ export function consoleMeetingRoutes(app: App): void {
     ...contractRoute(consoleCreateMeeting),
     config: auth,
     bodyLimit: scheduleBodyLimitBytes,
+    onRequest: sessionBeforeLargeBody(app),
     handler: async (request) => createMeeting(deps, { userId: requireUserId(request), body: request.body }),
   });
   app.route({
@@ -118,12 +119,14 @@ export function consoleMeetingRoutes(app: App): void {
     ...contractRoute(consolePreviewSchedule),
     config: auth,
     bodyLimit: scheduleBodyLimitBytes,
+    onRequest: sessionBeforeLargeBody(app),
     handler: async (request) => previewSchedule(deps, { ...caller(request), text: request.body.schedule }),
   });
   app.route({
     ...contractRoute(consoleImportSchedule),
     config: auth,
     bodyLimit: scheduleBodyLimitBytes,
+    onRequest: sessionBeforeLargeBody(app),
     handler: async (request) => applySchedule(deps, { ...caller(request), text: request.body.schedule }),
   });
   app.route({

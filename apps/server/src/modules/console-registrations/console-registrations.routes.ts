@@ -13,7 +13,7 @@ import {
   reviewRegistration as reviewRegistrationContract,
 } from '@app/contracts';
 import type { App } from '../../app-types.ts';
-import { requireUserId } from '../../plugins/auth.ts';
+import { requireUserId, sessionBeforeLargeBody } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import { createMailProvider } from '../../providers/mail/create-mail-provider.ts';
 import { createSmsProvider } from '../../providers/sms/create-sms-provider.ts';
@@ -141,6 +141,7 @@ export function consoleRegistrationRoutes(app: App): void {
     ...contractRoute(importContract),
     // The base64 file (up to 5 MiB of file) is larger than the API's 1 MiB body limit.
     bodyLimit: Math.ceil((registrantFileMaxBytes * 4) / 3) + 64 * 1024,
+    onRequest: sessionBeforeLargeBody(app),
     config: { auth: 'required' },
     handler: async (request) =>
       importRegistrants(deps, {
