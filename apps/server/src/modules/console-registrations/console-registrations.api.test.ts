@@ -16,6 +16,7 @@ import { auditLog } from '../audit/audit.tables.ts';
 import { outboxMessages } from '../messages/messages.tables.ts';
 import { login, loginWithPhone, mobile } from '../tickets/tickets.fixtures.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
+import { exportRegistrations } from './console-registrations.files.ts';
 
 /**
  * The console's registrations calls (DESIGN §7; §4 review and resubmission, §6 input_by_admin):
@@ -605,6 +606,32 @@ describe('export and check-ins', () => {
     const header = (sheet.getRow(1).values as unknown[]).map(String);
     const cell = sheet.getRow(2).getCell(header.indexOf('name')).value;
     expect(cell).toBe(`'=HYPERLINK("http://evil.example","x")`);
+  });
+
+  it('ends a CSV export the client left instead of waiting for it forever', async () => {
+    const activity = await activityWith();
+    const lines = Array.from({ length: 700 }, (_, i) => `Left ${i},${mobile(3000 + i)}`);
+    const imported = await call('POST', `${base}/registrations/import`, organiser, {
+      activity_id: activity.activityId,
+      format: 'csv',
+      file: Buffer.from(['Name,Phone', ...lines].join('\n')).toString('base64'),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const file = await exportRegistrations(
+      { db: t.database.db, config: t.app.deps.config },
+      {
+        userId: organiser.user_id.$id,
+        meetingId,
+        query: { format: 'csv', activity_id: activity.activityId },
+      },
+    );
+    // Nobody reads: the export waits for the client to drain what it wrote ...
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(file.stream.listenerCount('drain')).toBe(1);
+    // ... who goes away (the response closed): the export stops waiting and holds nothing more.
+    file.stream.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(file.stream.listenerCount('drain')).toBe(0);
   });
 
   it('lists check-ins with counts', async () => {

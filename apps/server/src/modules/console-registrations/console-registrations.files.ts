@@ -390,8 +390,10 @@ async function meetingTitles(db: Database, meetingId: string, first: TicketRow[]
 /**
  * GET /console/meetings/{meeting_id}/registrations/export: the filtered registrations as CSV (UTF-8
  * with BOM) or XLSX, newest first, written batch by batch (500 rows, keyset) into the returned stream
- * while the client reads it: memory stays bounded by one batch whatever the size. Titles of types and
- * channels not on the first batch are read as they appear.
+ * while the client reads it: CSV memory stays bounded by one batch whatever the size (XLSX: exceljs'
+ * WorkbookWriter holds the sheet's XML until the sheet is committed), and the export stops reading
+ * when the client goes away. Titles of types and channels not on the first batch are
+ * read as they appear.
  * @returns the file's stream, content type and name. @throws 403 no_permission (registration.export).
  */
 export async function exportRegistrations(
@@ -426,6 +428,19 @@ export async function exportRegistrations(
     }
   }
 
+  // Waits while the client has not read what was written (backpressure); ends at once when it left.
+  const drained = () =>
+    out.writableNeedDrain && !out.destroyed
+      ? new Promise<void>((resolve) => {
+          const done = () => {
+            out.off('drain', done);
+            out.off('close', done);
+            resolve();
+          };
+          out.on('drain', done);
+          out.on('close', done);
+        })
+      : Promise.resolve();
   const writeFile = async () => {
     if (isXlsx) {
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -437,18 +452,20 @@ export async function exportRegistrations(
       sheet.addRow(columns.map((c) => c.header)).commit();
       for await (const batch of batches()) {
         for (const row of batch) sheet.addRow(columns.map((c) => defused(c.value(row)))).commit();
+        // The client left: stop reading batches.
+        await drained();
+        if (out.destroyed) return;
       }
       sheet.commit();
       await workbook.commit();
       return;
     }
-    const write = (text: string) =>
-      out.write(text)
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => out.once('drain', () => resolve()));
-    await write(`\uFEFF${columns.map((c) => csvField(c.header)).join(',')}\r\n`);
+    out.write(`\uFEFF${columns.map((c) => csvField(c.header)).join(',')}\r\n`);
     for await (const batch of batches()) {
-      await write(batch.map((row) => `${columns.map((c) => csvField(c.value(row))).join(',')}\r\n`).join(''));
+      out.write(batch.map((row) => `${columns.map((c) => csvField(c.value(row))).join(',')}\r\n`).join(''));
+      // A client that left never drains: waiting for 'drain' alone kept this export pending forever.
+      await drained();
+      if (out.destroyed) return;
     }
     out.end();
   };
