@@ -11,6 +11,7 @@ import {
   insertActivity,
   insertStaff,
 } from '../activities/activities.fixtures.ts';
+import { auditLog } from '../audit/audit.tables.ts';
 import { insertAgent, login, loginWithPhone, mobile, snapshot } from './tickets.fixtures.ts';
 import { ticketScans, tickets } from './tickets.tables.ts';
 
@@ -162,6 +163,12 @@ describe('GET /tickets and /tickets/count', () => {
       call('PUT', `/tickets/${ticket._id.$id}/attends`, organiser, { status });
     expect((await review(approved.ticket, 1)).statusCode).toBe(200);
     expect((await review(rejected.ticket, 2)).statusCode).toBe(200);
+    // The review is audited like the console's (DESIGN §7).
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, rejected.ticket._id.$id));
+    expect(audits.map((a) => [a.action, a.entity])).toEqual([['registration.review', 'ticket']]);
     const query = { meeting_id: meetingId, activity_id: activity.activityId, participants: '1' };
     const list = await call('GET', '/tickets', approved.login, undefined, query);
     expect(list.statusCode, list.body).toBe(200);

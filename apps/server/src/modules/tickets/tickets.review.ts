@@ -3,11 +3,11 @@ import { ErrorCode } from '@app/contracts';
 import { localize, registrationState, toUnixSeconds } from '@app/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.ts';
 import type { SmsProvider } from '../../providers/sms/sms.ts';
 import { registrationActivityOf } from '../activities/activities.serializer.ts';
+import { auditedWrite } from '../audit/audit.service.ts';
 import { fill, messageCatalogue } from '../codes/codes.messages.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { findMeetingById } from '../meetings/meetings.repository.ts';
@@ -161,6 +161,7 @@ export function wakeNotices(deps: Pick<ReviewNoticeDeps, 'jobs'>): void {
 /**
  * PUT /tickets/{id}/attends (§7 Tickets, §4): an organiser of the session's meeting approves (1) or
  * rejects (2, with a reason the registrant sees) a registration under review (0); see applyReview.
+ * Audited in the write's transaction (registration.review, entity ticket) like the console's review.
  * @throws 403 no_permission (not an organiser); 404 not_found; 409 ticket.not_reviewable.
  */
 export async function reviewTicket(
@@ -170,8 +171,21 @@ export async function reviewTicket(
   const { db } = deps;
   await requireStaff(deps, input.userId, input.meetingId, 'registration.review');
   const ticket = await ticketOfMeeting(db, input.ticketId, input.meetingId);
-  const { after } = await inTransaction(db, (tx) =>
-    applyReview(tx, deps, ticket, { status: input.status, reason: input.reason }),
+  // Audited like the console's review (DESIGN §7): the same write, whichever call makes it.
+  const after = await auditedWrite(
+    db,
+    {
+      actorUserId: input.userId,
+      meetingId: ticket.meetingId,
+      action: 'registration.review',
+      entity: 'ticket',
+      entityId: ticket.id,
+    },
+    async (tx) => {
+      const change = await applyReview(tx, deps, ticket, { status: input.status, reason: input.reason });
+      const view = (row: TicketRow) => ({ status: row.status, review_reason: row.reviewReason });
+      return { result: change.after, before: view(change.before), after: view(change.after) };
+    },
   );
   wakeNotices(deps);
   const [wire] = await toWireTickets(db, [after], 'owner', false);
