@@ -446,6 +446,16 @@ describe('add by hand, seats, import', () => {
     });
     expect(imported.statusCode).toBe(400);
     expect(imported.json().data.lines.map((d: { line: number }) => d.line)).toEqual([2, 4]);
+    const longSeat = await call('POST', `${base}/registrations/import`, organiser, {
+      activity_id: activity.activityId,
+      format: 'csv',
+      dry_run: 1,
+      file: Buffer.from(
+        ['Name,Phone,seat_number', `D,${mobile(9106)},${'S'.repeat(5000)}`].join('\n'),
+      ).toString('base64'),
+    });
+    expect(longSeat.statusCode).toBe(400);
+    expect(longSeat.json().data.lines.map((d: { line: number }) => d.line)).toEqual([2]);
     const holders = (
       await t.database.db.select().from(tickets).where(eq(tickets.activityId, activity.activityId))
     ).filter((row) => row.seatNumber === 'K7');

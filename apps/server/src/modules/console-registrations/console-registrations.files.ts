@@ -10,6 +10,7 @@ import {
   registrantFileMaxBytes,
   registrantFileMaxColumns,
   registrantFileMaxRows,
+  textLimits,
 } from '@app/contracts';
 import type { RuleAnswer, RuleAnswers } from '@app/domain/forms';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -160,7 +161,8 @@ function answerOf(
 
 /**
  * The lines whose seat another line of the file or a live registration of the activity already holds
- * (a seat is one registration's, as assignSeat keeps it). Run under lockSeatsOf to be sure.
+ * (a seat is one registration's, as assignSeat keeps it), or is longer than a hand entry's may be.
+ * Run under lockSeatsOf to be sure.
  */
 async function seatProblems(
   db: Database,
@@ -174,6 +176,11 @@ async function seatProblems(
     const seat = r.seatNumber ?? '';
     if (seat === '') return;
     const line = lineOf[i] as number;
+    if (seat.length > textLimits.name) {
+      // As long as a hand entry's seat_number may be.
+      problems.push({ line, message: `The seat is longer than ${textLimits.name} characters` });
+      return;
+    }
     const first = firstLine.get(seat);
     if (first === undefined) firstLine.set(seat, line);
     else problems.push({ line, message: `Seat ${seat} is also line ${first}'s` });
