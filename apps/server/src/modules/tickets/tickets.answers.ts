@@ -112,7 +112,8 @@ async function resubmit(
  * enable_deadline_answer, never after check-in. Answers are checked like a registration.
  * @throws 404 not_found (not the caller's); 409 registration.resubmit_not_allowed /
  *   registration.deadline_passed / phone.registered / email.registered / id_number.exists /
- *   ticket.sold_out / signup.failed.max (a rejected ticket re-taking its place); 400 form.required etc.
+ *   ticket.sold_out / signup.failed.max (a rejected ticket re-taking its place) / conflict.stale (its
+ *   status changed meanwhile: another resubmission or a review); 400 form.required etc.
  */
 export async function updateTicket(
   deps: TicketDeps,
