@@ -169,6 +169,11 @@ function isLinkedActivityDisabled(row: ActivityRow | undefined, now: Date): bool
   return !row || linkedActivityRefusal({ ...row, formId: null }, toUnixSeconds(now)) !== null;
 }
 
+/**
+ * An activity's member form as the registration rules read it (§5): its id (null without a form) and
+ * its live questions, each option of an 'activity' question flagged is_disabled when that linked
+ * activity is private, full or past its deadline at `now`.
+ */
 export async function loadFormContext(db: Database, activityId: string, now: Date): Promise<FormContext> {
   const { formId, questions: rows } = await findFormOfActivity(db, activityId, 'member');
   if (!formId) return { formId: null, questions: [] };
