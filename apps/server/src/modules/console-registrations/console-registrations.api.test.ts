@@ -485,6 +485,26 @@ describe('add by hand, seats, import', () => {
     expect(tooWide.json().data.lines).toEqual([{ line: 1, message: expect.stringContaining('200') }]);
   });
 
+  it('refuses an XLSX whose entries unpack to more than 100 MiB before unpacking it', async () => {
+    const activity = await activityWith();
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('a').addRow(['Name']);
+    const zip = Buffer.from(await workbook.xlsx.writeBuffer());
+    // One entry of the central directory says it unpacks to 4 GiB - 2 bytes (as a zip bomb's does).
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    zip.writeUInt32LE(0xfffffffe, central + 24);
+    const refused = await call('POST', `${base}/registrations/import`, organiser, {
+      activity_id: activity.activityId,
+      format: 'xlsx',
+      dry_run: 1,
+      file: zip.toString('base64'),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.lines).toEqual([
+      { line: 0, message: expect.stringContaining('unpacks to more') },
+    ]);
+  });
+
   it('imports all or nothing, reporting bad lines', async () => {
     const activity = await activityWith();
     const csv = (lines: string[]) =>

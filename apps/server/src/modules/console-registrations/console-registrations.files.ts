@@ -78,11 +78,38 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/** Most bytes an XLSX import may unpack to (a 5 MiB zip can hold gigabytes: a zip bomb). */
+const xlsxMaxUnpackedBytes = 100 * 1024 * 1024;
+
+/**
+ * What the zip's central directory says its entries unpack to, in bytes; Infinity for a zip64 entry or
+ * a directory that cannot be read (exceljs then reports the broken file).
+ */
+function unpackedSizeOf(zip: Buffer): number {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0 || end + 22 > zip.length) return 0;
+  const entries = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  let total = 0;
+  for (let i = 0; i < entries; i += 1) {
+    if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) return Number.POSITIVE_INFINITY;
+    const size = zip.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
+    total += size;
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
 /** The file's rows as text cells (the first is the header row). @throws 400 validation_failed. */
 async function readRows(body: ImportRegistrantsBody): Promise<string[][]> {
   const bytes = Buffer.from(body.file, 'base64');
   if (bytes.length > registrantFileMaxBytes) {
     throw linesRefused([{ line: 0, message: `The file is larger than ${registrantFileMaxBytes} bytes` }]);
+  }
+  // exceljs unpacks the whole file in memory: refuse one that says it unpacks to too much first.
+  if (body.format === 'xlsx' && unpackedSizeOf(bytes) > xlsxMaxUnpackedBytes) {
+    throw linesRefused([{ line: 0, message: `The file unpacks to more than ${xlsxMaxUnpackedBytes} bytes` }]);
   }
   try {
     if (body.format === 'csv') {
