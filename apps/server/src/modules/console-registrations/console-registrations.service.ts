@@ -295,8 +295,10 @@ export async function bulkReviewRegistrations(
           });
           return { result: true, before: auditView(before), after: { ...auditView(after), bulk: 1 } };
         }).catch((error: unknown) => {
-          // Reviewed by someone else since it was selected: not this bulk's to change.
-          if (error instanceof AppError && error.code === ErrorCode.ticketNotReviewable) return false;
+          // Reviewed or deleted by someone else since it was selected: not this bulk's to change.
+          const isGone = error instanceof AppError && error.code === ErrorCode.notFound;
+          if (isGone || (error instanceof AppError && error.code === ErrorCode.ticketNotReviewable))
+            return false;
           throw error;
         });
         if (isDone) n += 1;
