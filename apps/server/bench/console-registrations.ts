@@ -1,6 +1,7 @@
 /**
  * `npm run bench:console`: the console's registrations table and export at event size (DESIGN §7),
- * on PGlite in this process, over real HTTP (signed Apikey, Bearer token of an organiser).
+ * on PGlite in this process (or, with BENCH_CONSOLE_DATABASE=postgres, a scratch database on
+ * BENCH_DATABASE_URL's PostgreSQL server), over real HTTP (signed Apikey, Bearer token of an organiser).
  *
  * 1. Seeds BENCH_CONSOLE_ROWS registrations (default 10,000) of one meeting over two activities with
  *    a four-question form, three ticket types and two channels; statuses, check-ins, names, phones,
@@ -25,6 +26,7 @@ import { insertUserIfFree } from '../src/modules/users/users.repository.ts';
 import { signIn } from '../src/modules/users/users.service.ts';
 import { startServer } from '../src/start-server.ts';
 import { seedFixture } from '../test/fixture.ts';
+import { scratchPostgres } from './scratch-postgres.ts';
 
 const rowsWanted = Number(process.env.BENCH_CONSOLE_ROWS ?? 10_000);
 const rounds = Number(process.env.BENCH_CONSOLE_ROUNDS ?? 200);
@@ -32,7 +34,15 @@ const meetingId = 'aaaaaaaaaaaaaaaaaaaa0001';
 const dataDir = `/tmp/bench-console-${randomBytes(4).toString('hex')}`;
 const salt = 'bench-console-salt-0123456789';
 
+// BENCH_CONSOLE_DATABASE=postgres: a scratch database on BENCH_DATABASE_URL's server instead of PGlite,
+// so the RSS is the API server's alone (PGlite's memory lives in this process too).
+const scratch = process.env.BENCH_CONSOLE_DATABASE === 'postgres' ? await scratchPostgres() : undefined;
+if (process.env.BENCH_CONSOLE_DATABASE === 'postgres' && !scratch) {
+  throw new Error('PostgreSQL not reachable (set BENCH_DATABASE_URL)');
+}
+
 const config = loadConfig({
+  ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   NODE_ENV: 'production',
   AUTH_SECRET: randomBytes(24).toString('hex'),
   APIKEY_SALT: salt,
@@ -217,7 +227,7 @@ try {
   const exports = [await exportRun('xlsx'), await exportRun('csv')];
 
   console.info(
-    `\nConsole registrations bench: ${rowsWanted} registrations (seeded in ${round1(seedMs / 1000)} s), ${rounds} requests per case; load ${loadavg()[0]?.toFixed(2)} on ${cpus().length} CPUs\n`,
+    `\nConsole registrations bench (${scratch ? 'PostgreSQL' : 'PGlite'}): ${rowsWanted} registrations (seeded in ${round1(seedMs / 1000)} s), ${rounds} requests per case; load ${loadavg()[0]?.toFixed(2)} on ${cpus().length} CPUs\n`,
   );
   console.table(table);
   console.table(exports);
@@ -227,5 +237,6 @@ try {
   );
 } finally {
   await server.close();
+  await scratch?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -40,7 +40,6 @@ import { promisify } from 'node:util';
 import { signApikey } from '@app/contracts';
 import type autocannon from 'autocannon';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../src/config.ts';
 import { categories } from '../src/modules/categories/categories.tables.ts';
@@ -52,6 +51,7 @@ import { type RunningServer, startServer } from '../src/start-server.ts';
 import { withCpuProfile } from './cpu-profile.ts';
 import { benchJobs } from './jobs.ts';
 import { benchRegistrations, type RegistrationRun } from './registrations.ts';
+import { scratchPostgres } from './scratch-postgres.ts';
 
 const execFileAsync = promisify(execFile);
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -179,30 +179,6 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
     }
   }
   return rows;
-}
-
-async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
 }
 
 type LatencyRow = {
