@@ -164,9 +164,25 @@ function prng(start: number) {
   };
 }
 
+/**
+ * The schema with every string's maxLength capped at 64 (minLength too): json-schema-faker does not
+ * apply its own maxLength option to a schema that sets one, and a contract allowing megabytes (a
+ * schedule file, a base64 registrant file) made it generate megabytes for every case. Limits
+ * themselves are the hostile mutations' business.
+ */
+function capStrings(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(capStrings);
+  if (!schema || typeof schema !== 'object') return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = capStrings(value);
+  if (typeof copy.maxLength === 'number') copy.maxLength = Math.min(copy.maxLength, 64);
+  if (typeof copy.minLength === 'number') copy.minLength = Math.min(copy.minLength, 64);
+  return copy;
+}
+
 function fake(schema: Schema, caseSeed: number): unknown {
   try {
-    return generateSync(schema as never, {
+    return generateSync(capStrings(schema) as never, {
       seed: caseSeed,
       optionalsProbability: 0.6,
       maxItems: 4,
