@@ -216,7 +216,7 @@ try {
     return {
       format,
       rows: rowsWanted,
-      seconds: round1(ms / 100) / 10,
+      seconds: Math.round(ms / 10) / 100,
       megabytes: mb(bytes),
       rssAtStartMb: mb(rssAtStart),
       rssBeforeMb: mb(before),
