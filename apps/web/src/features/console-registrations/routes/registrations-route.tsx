@@ -323,7 +323,7 @@ function RegistrationsRoute() {
           data-testid="registrations-search"
         />
       </form>
-      <div className="mb-4 grid grid-cols-2 gap-3 desk:grid-cols-6">
+      <div className="mb-4 grid grid-cols-2 gap-3 desk:grid-cols-3">
         <SelectField
           label={t('filters.status')}
           value={filters.status}
