@@ -47,7 +47,7 @@ const schemePattern = /^[a-z][a-z\d+.-]*:/i;
 export function absoluteWebLink(link: string | null | undefined, protocol: string): URL | null {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the URL parser strips these at both ends
   const trimmed = (link ?? '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: and ignores tabs and newlines anywhere
+  // The URL parser also ignores tabs and newlines anywhere.
   const compact = trimmed.replace(/[\t\n\r]/g, '');
   if (compact === '') return null;
   const base = protocol === 'http:' ? 'http:' : 'https:';
