@@ -43,6 +43,8 @@ export const consoleActions = [
   'finance.read',
   'dashboard.read',
   'audit.read',
+  'pages.edit',
+  'pages.publish',
 ] as const;
 export const ConsoleAction = z.enum(consoleActions);
 export type ConsoleAction = z.infer<typeof ConsoleAction>;

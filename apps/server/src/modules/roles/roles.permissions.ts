@@ -41,6 +41,10 @@ export const permissions = {
   'dashboard.read': ['owner', 'organiser', 'editor', 'registration', 'finance'],
   /** The audit log and failed jobs of the meeting. */
   'audit.read': ['owner', 'organiser'],
+  /** The home and content pages: edit the block draft, make pages, sign preview links (§3). */
+  'pages.edit': ['owner', 'organiser', 'editor'],
+  /** Publish the block draft and roll back to an older version (§3 block_release_version). */
+  'pages.publish': ['owner', 'organiser'],
 } as const satisfies Record<ConsoleAction, readonly MeetingRoleName[]>;
 
 export type { ConsoleAction };
