@@ -12,6 +12,7 @@ export const categoryTypes = [
   'speaker',
   'page_section',
   'navigation',
+  'news',
 ] as const;
 export type CategoryType = (typeof categoryTypes)[number];
 

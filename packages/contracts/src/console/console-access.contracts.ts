@@ -45,6 +45,7 @@ export const consoleActions = [
   'audit.read',
   'pages.edit',
   'pages.publish',
+  'news.edit',
 ] as const;
 export const ConsoleAction = z.enum(consoleActions);
 export type ConsoleAction = z.infer<typeof ConsoleAction>;

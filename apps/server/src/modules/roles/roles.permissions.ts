@@ -45,6 +45,8 @@ export const permissions = {
   'pages.edit': ['owner', 'organiser', 'editor'],
   /** Publish the block draft and roll back to an older version (§3 block_release_version). */
   'pages.publish': ['owner', 'organiser'],
+  /** News (§3 News): write, schedule, publish, unpublish and delete news items and their categories. */
+  'news.edit': ['owner', 'organiser', 'editor'],
 } as const satisfies Record<ConsoleAction, readonly MeetingRoleName[]>;
 
 export type { ConsoleAction };
