@@ -156,6 +156,23 @@ const ConfigSchema = z.object({
   CSP_CONNECT_SRC: CspSources,
   CSP_IMG_SRC: CspSources,
   CSP_FRAME_SRC: CspSources,
+  /**
+   * Allowed web-view domains (§2 /webview, §7 Static list), besides this site's own host: host names
+   * separated by commas or spaces; `*.example.org` allows its subdomains and itself. They may be
+   * framed (added to the CSP frame-src) and be short-link targets.
+   */
+  WEBVIEW_DOMAINS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((host) => host.toLowerCase()),
+    )
+    .refine((hosts) => hosts.every((host) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*\.?$/.test(host)), {
+      message: 'list host names such as example.org or *.example.org, separated by commas',
+    }),
   /** Largest accepted upload, bytes. */
   UPLOAD_MAX_BYTES: z.coerce
     .number()

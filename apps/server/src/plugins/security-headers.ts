@@ -71,7 +71,11 @@ export function cspDirectives(config: Config, indexHtml: string | undefined): Re
     'connect-src': ["'self'", ...storage, ...config.CSP_MEDIA_SRC, ...config.CSP_CONNECT_SRC],
     'font-src': ["'self'", 'data:'],
     'worker-src': ["'self'", 'blob:'],
-    'frame-src': config.CSP_FRAME_SRC.length > 0 ? config.CSP_FRAME_SRC : ["'self'"],
+    // The allowed web-view domains (§2 /webview) are framed too: `*.x` also allows `x` itself.
+    'frame-src': [
+      ...(config.CSP_FRAME_SRC.length > 0 ? config.CSP_FRAME_SRC : ["'self'"]),
+      ...config.WEBVIEW_DOMAINS.flatMap((host) => (host.startsWith('*.') ? [host, host.slice(2)] : [host])),
+    ],
     'frame-ancestors': config.CSP_FRAME_ANCESTORS,
     'form-action': ["'self'"],
     ...(isHttps ? { 'upgrade-insecure-requests': [] } : {}),

@@ -49,7 +49,7 @@ const labels: Record<Language, { booth: string; scan: string }> = {
 };
 
 /** Font stacks: the CJK face matching the language first, so 直 looks Japanese in Japanese. */
-function fontFamily(language: Language): string {
+export function fontFamily(language: Language): string {
   const cjk =
     language === 'ja'
       ? 'Noto Sans CJK JP'
