@@ -32,6 +32,7 @@ import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
 import { messageJobs } from './modules/messages/messages.jobs.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
+import { pageRoutes } from './modules/pages/pages.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       speakerRoutes(scoped);
       categoryRoutes(scoped);
       blockRoutes(scoped);
+      pageRoutes(scoped);
       scheduleRoutes(scoped);
       codeRoutes(scoped);
       authRoutes(scoped);

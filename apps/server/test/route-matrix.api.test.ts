@@ -7,6 +7,7 @@ import { consoleActivitiesRows } from './route-matrix.console-activities.ts';
 import { consoleExhibitorsRows } from './route-matrix.console-exhibitors.ts';
 import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
+import { pagesRows } from './route-matrix.pages.ts';
 import {
   createMatrixContext,
   del,
@@ -204,6 +205,7 @@ const rows: MatrixRow[] = [
   ...consoleActivitiesRows,
   ...consoleRegistrationsRows,
   ...consoleExhibitorsRows,
+  ...pagesRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */

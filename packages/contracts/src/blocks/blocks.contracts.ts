@@ -1,20 +1,39 @@
 import { z } from 'zod';
-import { ListQuerystring, LocalizedText, resultsOf } from '../wire/common.ts';
+import { ListQuerystring, LocalizedText, localizedTextInput, resultsOf } from '../wire/common.ts';
+import { textLimits } from '../wire/limits.ts';
 import type { ResourceQuerySpec } from '../wire/list-query.ts';
-import { WireId } from '../wire/object-id.ts';
+import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
-/** Block types the home page knows how to draw. */
-export const blockTypes = ['intro', 'navigation', 'agenda', 'speakers', 'banner'] as const;
+/**
+ * Block types a page knows how to draw: the home's original four (intro text, the navigation
+ * entries, upcoming sessions, featured speakers), the banner carousel, and the content blocks of the
+ * introduction, branch, contact and conference pages (rich text, image, link buttons, page sections
+ * by `page_section` category, a video file).
+ */
+export const blockTypes = [
+  'intro',
+  'navigation',
+  'agenda',
+  'speakers',
+  'banner',
+  'rich_text',
+  'image',
+  'buttons',
+  'sections',
+  'video',
+] as const;
 export type BlockType = (typeof blockTypes)[number];
 
 /**
- * A section of a meeting's home page (§3 Meeting block_release_version). `content` is sanitised rich
- * text (a language map); `data` holds type-specific settings such as `{ limit: 6 }`.
+ * A section of a page (§3 Meeting block_release_version). `content` is a language map: plain text for
+ * `intro`, sanitised HTML for `rich_text`; `data` holds the type's settings (see `blockDataInputs`).
  */
 export const Block = z.object({
   _id: WireId,
   meeting_id: WireId,
+  /** The page the block belongs to: null for the meeting's home, else a content page's id. */
+  page_id: WireId.nullable(),
   type: z.enum(blockTypes),
   title: LocalizedText,
   content: LocalizedText,
@@ -28,8 +47,8 @@ export const blockQuerySpec = {
   fields: {
     _id: { type: 'id', ops: ['$eq', '$in'] },
     meeting_id: { type: 'id', ops: ['$eq'] },
+    page_id: { type: 'id', ops: ['$eq'] },
     type: { type: 'string', ops: ['$eq', '$in'] },
-    version: { type: 'number', ops: ['$eq'] },
   },
   sort: ['weight', 'created'],
   defaultSort: [
@@ -41,10 +60,82 @@ export const blockQuerySpec = {
 export const listBlocks = defineRoute({
   method: 'GET',
   path: '/meeting/blocks',
-  summary: "Blocks of a meeting's home page; the released version unless query.version names another.",
+  summary:
+    "Blocks of the meeting's released version: the home's, or one content page's with query.page_id. Drafts are never listed here (console and /preview only).",
   spec: '§7 Meetings',
   tags: ['blocks'],
   isPublic: true,
   querystring: ListQuerystring,
   response: resultsOf(Block),
 });
+
+// ————— Block settings as the console sends them —————
+
+const FormFlag = z.coerce.number().int().min(0).max(1).default(0);
+const Url = z.string().trim().max(textLimits.url);
+
+/**
+ * Where a block's item leads, the fields of a navigation item (§3): `link` on desktop, `mobile_link`
+ * on phones when set; `raw` 1 uses the link as is; `open_link_in_frame` (`mobile_…` on phones) opens
+ * it inside /webview.
+ */
+export const LinkFieldsInput = z.object({
+  link: Url.default(''),
+  mobile_link: Url.default(''),
+  raw: FormFlag,
+  open_link_in_frame: FormFlag,
+  mobile_open_link_in_frame: FormFlag,
+});
+export type LinkFields = z.infer<typeof LinkFieldsInput>;
+
+const Anchor = z
+  .string()
+  .trim()
+  .max(textLimits.label)
+  .regex(/^[A-Za-z0-9_-]*$/)
+  .default('');
+const Limit = z.coerce.number().int().min(1).max(20).default(6);
+
+/** The settings of each block type (the `data` of a saved block), validated when the console saves. */
+export const blockDataInputs = {
+  intro: z.object({ anchor: Anchor }),
+  navigation: z.object({ anchor: Anchor }),
+  agenda: z.object({ anchor: Anchor, limit: Limit }),
+  speakers: z.object({ anchor: Anchor, limit: Limit }),
+  banner: z.object({
+    anchor: Anchor,
+    /** Seconds between slides; 0 keeps the first one until the visitor moves on. */
+    interval: z.coerce.number().int().min(0).max(30).default(5),
+    slides: z
+      .array(
+        LinkFieldsInput.extend({
+          image: Url.min(1),
+          title: localizedTextInput(textLimits.title).default(''),
+        }),
+      )
+      .min(1)
+      .max(10),
+  }),
+  rich_text: z.object({ anchor: Anchor }),
+  image: LinkFieldsInput.extend({
+    anchor: Anchor,
+    image: Url.min(1),
+    alt: localizedTextInput(textLimits.title).default(''),
+  }),
+  buttons: z.object({
+    anchor: Anchor,
+    items: z
+      .array(LinkFieldsInput.extend({ title: localizedTextInput(textLimits.title) }))
+      .min(1)
+      .max(20),
+  }),
+  sections: z.object({
+    anchor: Anchor,
+    /** Only the children of this page_section category; absent: the top-level ones. */
+    parent_id: ObjectIdString.optional(),
+  }),
+  video: z.object({ anchor: Anchor, url: Url.min(1), poster: Url.default('') }),
+} as const satisfies Record<BlockType, z.ZodType>;
+
+/** Longest rich-text (`rich_text`) content per language, in characters, before sanitising. */
+export const blockContentMaxLength = 100_000;

@@ -11,10 +11,12 @@ import type { Database } from '../../db/client.ts';
 import { parseScopedQuery } from '../shared/scoped-list-query.ts';
 import { type BlockField, type BlockRow, findBlocks } from './blocks.repository.ts';
 
-function toWireBlock(row: BlockRow): Block {
+/** A block row as the wire carries it (§3, §7). */
+export function toWireBlock(row: BlockRow): Block {
   return {
     _id: toWireId(row.id),
     meeting_id: toWireId(row.meetingId),
+    page_id: row.pageId === null ? null : toWireId(row.pageId),
     type: row.type as BlockType,
     title: row.title,
     content: row.content,
@@ -25,8 +27,9 @@ function toWireBlock(row: BlockRow): Block {
 }
 
 /**
- * GET /meeting/blocks (§7 Meetings): the sections of a meeting's home page, weight descending, of the
- * released version unless `query.version` names another (≤ 999 per call, §9).
+ * GET /meeting/blocks (§7 Meetings): the sections of a meeting's home page (or of the content page
+ * `query.page_id`), weight descending, always of the released version — a draft is read only by the
+ * console and through a preview link (≤ 999 per call, §9).
  * @throws 400 invalid_query / invalid_object_id / limit_too_large / meeting_id_required
  */
 export async function listBlocks(

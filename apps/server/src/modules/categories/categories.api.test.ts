@@ -56,12 +56,13 @@ describe('GET /meeting/blocks', () => {
     expect(res.json().results[0]).toMatchObject({ type: 'agenda', data: { limit: 3 }, version: 1 });
   });
 
-  it('gives another version when asked', async () => {
+  it('never gives another version: a draft is read by the console and preview links only', async () => {
     const res = await t.call(
       'GET',
       apiUrl('/meeting/blocks', { query: { meeting_id: ids.meeting, version: 2 } }),
     );
-    expect(res.json().results.map((b: { _id: { $id: string } }) => b._id.$id)).toEqual([ids.blockV2]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_query' });
   });
 
   it('refuses bad input', async () => {
