@@ -110,8 +110,6 @@ export const searchRebuilds = pgTable('search_rebuilds', {
   done: integer('done').notNull().default(0),
   total: integer('total').notNull().default(0),
   error: text('error').notNull().default(''),
-  startedAt: timestamp('started_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().default(sql`now()`),
   updatedAt: updatedAtColumn(),
 });

@@ -1,0 +1,241 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ids, seedFixture } from '../../../test/fixture.ts';
+import { apiUrl, createTestApp, type TestApp, testDeviceId } from '../../../test/test-app.ts';
+import { newId } from '../../db/ids.ts';
+
+let t: TestApp;
+const m = ids.meeting;
+const e = {
+  acme: newId(),
+  hidden: newId(),
+  gone: newId(),
+  zh: newId(),
+};
+const x = { acme: newId(), hidden: newId(), gone: newId(), zh: newId() };
+const p = {
+  robotics: newId(),
+  kit: newId(),
+  deleted: newId(),
+  hiddenProduct: newId(),
+  ofHiddenExhibitor: newId(),
+  ofGoneEnterprise: newId(),
+  translator: newId(),
+  otherMeeting: newId(),
+};
+const a = { zh: newId(), ja: newId(), en: newId(), hidden: newId(), draftOther: newId() };
+
+const json = (value: unknown) => JSON.stringify(value);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  await seedFixture(db);
+  await db.execute(sql`INSERT INTO enterprises (id, title, description) VALUES
+    (${e.acme}, ${json({ en: 'Acme Robotics', zh: '艾克米机器人' })}::jsonb, ${json({ en: 'Industrial arms' })}::jsonb),
+    (${e.hidden}, ${json('Hidden Robotics Ltd')}::jsonb, '""'::jsonb),
+    (${e.gone}, ${json('Gone Robotics')}::jsonb, '""'::jsonb),
+    (${e.zh}, ${json({ zh: '未来科技有限公司', en: 'Future Tech' })}::jsonb, '""'::jsonb)`);
+  await db.execute(sql`UPDATE enterprises SET deleted = 1 WHERE id = ${e.gone}`);
+  await db.execute(sql`INSERT INTO exhibitors (id, meeting_id, enterprise_id, booth, is_shown) VALUES
+    (${x.acme}, ${m}, ${e.acme}, 'A-12', 1), (${x.hidden}, ${m}, ${e.hidden}, 'B-1', 0),
+    (${x.gone}, ${m}, ${e.gone}, 'C-1', 1), (${x.zh}, ${m}, ${e.zh}, 'D-8', 1)`);
+  await db.execute(sql`INSERT INTO products (id, enterprise_id, meeting_id, title, deleted, is_shown) VALUES
+    (${p.robotics}, ${e.acme}, NULL, ${json({ en: 'Robotics' })}::jsonb, 0, 1),
+    (${p.kit}, ${e.acme}, ${m}, ${json({ en: 'Robotics Starter Kit', zh: '机器人入门套件' })}::jsonb, 0, 1),
+    (${p.deleted}, ${e.acme}, ${m}, ${json('Deleted Robotics Arm')}::jsonb, 1, 1),
+    (${p.hiddenProduct}, ${e.acme}, ${m}, ${json('Hidden Robotics Arm')}::jsonb, 0, 0),
+    (${p.ofHiddenExhibitor}, ${e.hidden}, ${m}, ${json('Secret Robotics Drone')}::jsonb, 0, 1),
+    (${p.ofGoneEnterprise}, ${e.gone}, NULL, ${json('Orphan Robotics Toy')}::jsonb, 0, 1),
+    (${p.translator}, ${e.zh}, ${m}, ${json({ zh: '人工智能翻译机', ja: 'AI翻訳機' })}::jsonb, 0, 1),
+    (${p.otherMeeting}, ${e.acme}, ${ids.otherMeeting}, ${json('Robotics Elsewhere')}::jsonb, 0, 1)`);
+  const session = (id: string, meetingId: string, title: unknown, extra: { enableShow?: number } = {}) =>
+    db.execute(sql`INSERT INTO agendas (id, meeting_id, guid, title, subtitle, start, "end", enable_show)
+      VALUES (${id}, ${meetingId}, ${id}, ${json(title)}::jsonb, ${json({ en: 'Keynote' })}::jsonb,
+        '2030-05-01T09:00:00Z', '2030-05-01T10:00:00Z', ${extra.enableShow ?? 1})`);
+  await session(a.zh, m, { zh: '人工智能驱动的未来城市论坛', en: 'AI-driven future cities forum' });
+  await session(a.ja, m, { ja: '東京ロボット展示会で人工知能を語る' });
+  await session(a.en, m, { en: 'Robotics in Surgery' });
+  await session(a.hidden, m, { en: 'Hidden Robotics Session' }, { enableShow: 0 });
+  await session(a.draftOther, ids.otherMeeting, { en: 'Robotics at the other meeting' });
+  await db.execute(
+    sql`INSERT INTO agenda_speakers (agenda_id, speaker_id) VALUES (${a.en}, ${ids.speakerAda})`,
+  );
+  await db.execute(sql`UPDATE speakers SET company = ${json({ en: 'Robotics Institute', zh: '人工智能研究院' })}::jsonb
+    WHERE id = ${ids.speakerLin}`);
+});
+afterAll(() => t.close());
+
+type Group = {
+  type: string;
+  total: number;
+  items: {
+    _id: { $id: string };
+    title: unknown;
+    highlights: { field: string; lang: string; start: number; length: number }[];
+  }[];
+};
+
+async function search(keyword: string, extra: Record<string, unknown> = {}, meetingId = m): Promise<Group[]> {
+  const res = await t.call('GET', apiUrl('/meeting/search', { meeting_id: meetingId, keyword, ...extra }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().results;
+}
+
+const idsOf = (groups: Group[], type: string) =>
+  groups.find((g) => g.type === type)?.items.map((i) => i._id.$id) ?? [];
+
+describe('GET /meeting/search', () => {
+  it('finds Chinese words inside longer titles over every type (jieba)', async () => {
+    const groups = await search('人工智能');
+    expect(idsOf(groups, 'agenda')).toEqual(expect.arrayContaining([a.zh]));
+    expect(idsOf(groups, 'product')).toEqual([p.translator]);
+    expect(idsOf(groups, 'speaker')).toEqual([ids.speakerLin]);
+    const agenda = groups.find((g) => g.type === 'agenda')?.items.find((i) => i._id.$id === a.zh);
+    expect(agenda?.highlights).toContainEqual({ field: 'title', lang: 'zh', start: 0, length: 4 });
+    expect(idsOf(await search('机器人'), 'exhibitor')).toEqual([x.acme]);
+    expect(idsOf(await search('未来城市'), 'agenda')).toEqual([a.zh]);
+  });
+
+  it('finds Japanese words (Intl.Segmenter)', async () => {
+    expect(idsOf(await search('ロボット'), 'agenda')).toEqual([a.ja]);
+    expect(idsOf(await search('人工知能'), 'agenda')).toEqual([a.ja]);
+    expect(idsOf(await search('翻訳機'), 'product')).toEqual([p.translator]);
+  });
+
+  it('matches Latin prefixes and typos, exact titles first, over all types', async () => {
+    for (const keyword of ['robo', 'robotics', 'robtics', 'ROBÓTICS']) {
+      const groups = await search(keyword);
+      expect(idsOf(groups, 'product'), keyword).toEqual([p.robotics, p.kit]);
+      expect(idsOf(groups, 'exhibitor'), keyword).toEqual([x.acme]);
+      expect(idsOf(groups, 'agenda'), keyword).toEqual([a.en]);
+    }
+    expect(idsOf(await search('robo'), 'speaker')).toEqual([ids.speakerLin]);
+    expect(idsOf(await search('lovelace'), 'speaker')).toEqual([ids.speakerAda]);
+    // A session is found by its speaker's name.
+    expect(idsOf(await search('lovelace'), 'agenda')).toContain(a.en);
+  });
+
+  it('never returns deleted, hidden or other meetings’ items, and follows later writes', async () => {
+    const groups = await search('robotics', { type: 'product', limit: 50 });
+    expect(groups).toHaveLength(1);
+    expect(groups[0]?.total).toBe(2);
+    const all = JSON.stringify(await search('robotics'));
+    for (const id of [
+      p.deleted,
+      p.hiddenProduct,
+      p.ofHiddenExhibitor,
+      p.ofGoneEnterprise,
+      p.otherMeeting,
+      a.hidden,
+      x.hidden,
+      x.gone,
+      a.draftOther,
+    ]) {
+      expect(all).not.toContain(id);
+    }
+    await t.database.db.execute(sql`UPDATE products SET is_shown = 0 WHERE id = ${p.kit}`);
+    expect(idsOf(await search('robotics'), 'product')).toEqual([p.robotics]);
+    await t.database.db.execute(sql`UPDATE agendas SET deleted = 1 WHERE id = ${a.en}`);
+    expect(idsOf(await search('surgery'), 'agenda')).toEqual([]);
+    await t.database.db.execute(
+      sql`UPDATE enterprises SET title = ${json('Zeta Machines')}::jsonb WHERE id = ${e.acme}`,
+    );
+    expect(idsOf(await search('zeta'), 'exhibitor')).toEqual([x.acme]);
+    expect(idsOf(await search('robotics'), 'product')).toEqual([p.robotics]);
+    await t.database.db.execute(sql`UPDATE exhibitors SET is_shown = 1 WHERE id = ${x.hidden}`);
+    expect(idsOf(await search('drone'), 'product')).toEqual([p.ofHiddenExhibitor]);
+    // Restore for the other tests.
+    await t.database.db.execute(sql`UPDATE products SET is_shown = 1 WHERE id = ${p.kit}`);
+    await t.database.db.execute(sql`UPDATE agendas SET deleted = 0 WHERE id = ${a.en}`);
+    await t.database.db.execute(sql`UPDATE exhibitors SET is_shown = 0 WHERE id = ${x.hidden}`);
+  });
+
+  it('pages one group ("more")', async () => {
+    const first = await search('robotics', { type: 'product', limit: 1 });
+    const second = await search('robotics', { type: 'product', limit: 1, skip: 1 });
+    expect(first[0]?.total).toBe(2);
+    expect([...idsOf(first, 'product'), ...idsOf(second, 'product')]).toEqual([p.robotics, p.kit]);
+  });
+
+  it('keeps closed meetings from visitors like their lists (§6)', async () => {
+    await t.database.db.execute(sql`UPDATE meetings SET allow_guest_view = 0 WHERE id = ${ids.otherMeeting}`);
+    const res = await t.call(
+      'GET',
+      apiUrl('/meeting/search', { meeting_id: ids.otherMeeting, keyword: 'robotics' }),
+    );
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses bad input with 400', async () => {
+    for (const params of [
+      { keyword: 'robo' },
+      { meeting_id: m, keyword: '' },
+      { meeting_id: m, keyword: 'x'.repeat(65) },
+      { meeting_id: 'nope', keyword: 'robo' },
+      { meeting_id: m, keyword: 'robo', type: 'users' },
+      { meeting_id: m, keyword: 'robo', limit: 51 },
+    ]) {
+      const res = await t.call('GET', apiUrl('/meeting/search', params));
+      expect(res.statusCode, JSON.stringify(params)).toBe(400);
+    }
+    // Query syntax is data, never tsquery or LIKE syntax.
+    for (const keyword of ["'&|!:*()", '%', '_', '\\']) expect(await search(keyword)).toEqual([]);
+  });
+});
+
+describe('search keyword log (§7)', () => {
+  const device = { 'device-id': testDeviceId };
+  const record = (keyword: string, headers: Record<string, string> = device) =>
+    t.call('POST', '/api/search/keywords', { json: { meeting_id: m, keyword, user_id: '' }, headers });
+
+  it('records, lists recent (newest first, distinct), deletes, counts hot keywords', async () => {
+    expect((await record('robotics')).json()).toEqual({
+      keyword: 'robotics',
+      result_total: expect.any(Number),
+    });
+    await record('人工智能');
+    await record('robotics');
+    const nothing = await record('zzzqqq');
+    expect(nothing.json().result_total).toBe(0);
+    await record('robotics', { 'device-id': 'another-device' });
+
+    const recent = await t.call('GET', apiUrl('/search/keywords/recent', { meeting_id: m }), {
+      headers: device,
+    });
+    expect(recent.json().results.map((r: { keyword: string }) => r.keyword)).toEqual([
+      'zzzqqq',
+      'robotics',
+      '人工智能',
+    ]);
+
+    const hot = await t.call('GET', apiUrl('/search/keywords/hot', { meeting_id: m }));
+    expect(hot.json().results).toEqual([
+      { keyword: 'robotics', searches: 3 },
+      { keyword: '人工智能', searches: 1 },
+    ]);
+
+    const removed = await t.call(
+      'DELETE',
+      apiUrl('/search/keywords/recent', { meeting_id: m, keyword: 'robotics' }),
+      {
+        headers: device,
+      },
+    );
+    expect(removed.json()).toEqual({ deleted: 2 });
+    const after = await t.call('GET', apiUrl('/search/keywords/recent', { meeting_id: m }), {
+      headers: device,
+    });
+    expect(after.json().results.map((r: { keyword: string }) => r.keyword)).toEqual(['zzzqqq', '人工智能']);
+    // The other device's recent list is its own.
+    const other = await t.call('GET', apiUrl('/search/keywords/recent', { meeting_id: m }), {
+      headers: { 'device-id': 'another-device' },
+    });
+    expect(other.json().results.map((r: { keyword: string }) => r.keyword)).toEqual(['robotics']);
+  });
+
+  it('refuses an anonymous caller without a device id, and long keywords', async () => {
+    expect((await record('robotics', { 'device-id': '' })).statusCode).toBe(400);
+    expect((await record('x'.repeat(65))).statusCode).toBe(400);
+  });
+});

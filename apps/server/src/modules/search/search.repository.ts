@@ -1,0 +1,478 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { SearchItemType } from './search.tables.ts';
+
+/**
+ * SQL of the meeting search (/meeting/search, §2; §7 search-keyword paths): the index rows, the stale
+ * marks the source tables' triggers leave, the sources an index row is built from, and the keyword log.
+ * No rules here: which rows are visible is decided by the SQL the indexer asks for (search.indexer.ts).
+ */
+
+type Localized = string | Record<string, string>;
+
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** One stale mark: an item whose index rows must be rebuilt. */
+export type DirtyItem = { itemType: string; itemId: string; meetingId: string | null };
+
+/**
+ * Takes (deletes and answers) up to `limit` oldest stale marks — of one meeting and the meeting-less
+ * ones (enterprises, products of every meeting) when `meetingId` is given, else of any meeting. Rows
+ * another transaction is taking are skipped (SKIP LOCKED), so replicas drain side by side; run it in
+ * the transaction that rebuilds the rows, so a failure puts the marks back.
+ */
+export async function takeDirtyItems(db: Database, limit: number, meetingId?: string): Promise<DirtyItem[]> {
+  const scope = meetingId ? sql`WHERE meeting_id = ${meetingId} OR meeting_id IS NULL` : sql``;
+  return rowsOf<DirtyItem>(
+    db,
+    sql`DELETE FROM search_dirty WHERE id IN (
+      SELECT id FROM search_dirty ${scope} ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    ) RETURNING item_type AS "itemType", item_id AS "itemId", meeting_id AS "meetingId"`,
+  );
+}
+
+/** Whether stale marks of this meeting (or meeting-less ones) are left. */
+export async function hasDirtyItems(db: Database, meetingId?: string): Promise<boolean> {
+  const scope = meetingId ? sql`WHERE meeting_id = ${meetingId} OR meeting_id IS NULL` : sql``;
+  const rows = await rowsOf<{ found: number }>(db, sql`SELECT 1 AS found FROM search_dirty ${scope} LIMIT 1`);
+  return rows.length > 0;
+}
+
+/** An index row as written. `titleWords`/`bodyWords` are segmented words, space-separated. */
+export type SearchDocumentInput = {
+  meetingId: string;
+  itemType: SearchItemType;
+  itemId: string;
+  parentId: string;
+  title: Localized;
+  summary: Localized;
+  image: string;
+  startsAt: Date | null;
+  titleText: string;
+  bodyText: string;
+  titleWords: string;
+  bodyWords: string;
+  weight: number;
+};
+
+/** Deletes every index row of these items (all meetings), or only those of `meetingId`. */
+export async function deleteDocuments(
+  db: Database,
+  itemType: SearchItemType,
+  itemIds: string[],
+  meetingId?: string,
+): Promise<void> {
+  if (itemIds.length === 0) return;
+  const inMeeting = meetingId ? sql` AND meeting_id = ${meetingId}` : sql``;
+  await db.execute(
+    sql`DELETE FROM search_documents WHERE item_type = ${itemType} AND item_id = ANY(${sql.param(itemIds)}::text[])${inMeeting}`,
+  );
+}
+
+/** Writes index rows (insert or replace by meeting, type and item), 500 per statement. */
+export async function upsertDocuments(db: Database, docs: SearchDocumentInput[]): Promise<void> {
+  for (let at = 0; at < docs.length; at += 500) {
+    const values = docs.slice(at, at + 500).map(
+      (
+        d,
+      ) => sql`(${d.meetingId}, ${d.itemType}, ${d.itemId}, ${d.parentId}, ${JSON.stringify(d.title)}::jsonb,
+        ${JSON.stringify(d.summary)}::jsonb, ${d.image}, ${d.startsAt ? d.startsAt.toISOString() : null}::timestamptz,
+        ${d.titleText}, ${d.bodyText},
+        setweight(to_tsvector('simple', ${d.titleWords}), 'A') || setweight(to_tsvector('simple', ${d.bodyWords}), 'B'),
+        ${d.weight}, now())`,
+    );
+    await db.execute(sql`INSERT INTO search_documents
+      (meeting_id, item_type, item_id, parent_id, title, summary, image, starts_at, title_text, body_text, words, weight, updated_at)
+      VALUES ${sql.join(values, sql`, `)}
+      ON CONFLICT (meeting_id, item_type, item_id) DO UPDATE SET
+        parent_id = excluded.parent_id, title = excluded.title, summary = excluded.summary,
+        image = excluded.image, starts_at = excluded.starts_at, title_text = excluded.title_text,
+        body_text = excluded.body_text, words = excluded.words, weight = excluded.weight,
+        updated_at = excluded.updated_at`);
+  }
+}
+
+/** Deletes a meeting's index rows written before `before` (what a full rebuild did not write again). */
+export async function deleteDocumentsBefore(db: Database, meetingId: string, before: Date): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM search_documents WHERE meeting_id = ${meetingId} AND updated_at < ${before.toISOString()}::timestamptz`,
+  );
+}
+
+// ---- sources -------------------------------------------------------------------------------------
+
+/** A session with what its index row shows and searches; `isVisible` false when deleted or hidden. */
+export type AgendaSource = {
+  id: string;
+  meetingId: string;
+  title: Localized;
+  subtitle: Localized;
+  abstract: Localized;
+  description: Localized;
+  logo: string | null;
+  start: Date;
+  room: string | null;
+  speakers: string | null;
+  isVisible: boolean;
+};
+
+const agendaColumns = sql`a.id, a.meeting_id AS "meetingId", a.title, a.subtitle, a.abstract, a.description,
+  a.logo, a.start, r.name AS room,
+  (SELECT string_agg(s.name, ' ' ORDER BY x.position) FROM agenda_speakers x JOIN speakers s ON s.id = x.speaker_id
+    WHERE x.agenda_id = a.id AND s.deleted = 0) AS speakers,
+  (a.deleted = 0 AND a.enable_show = 1) AS "isVisible"`;
+
+/** Sessions by id. */
+export async function findAgendaSources(db: Database, ids: string[]): Promise<AgendaSource[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<AgendaSource>(
+    db,
+    sql`SELECT ${agendaColumns} FROM agendas a LEFT JOIN rooms r ON r.id = a.room_id
+      WHERE a.id = ANY(${sql.param(ids)}::text[])`,
+  );
+}
+
+/** A speaker with what its index row shows and searches. */
+export type SpeakerSource = {
+  id: string;
+  meetingId: string;
+  name: string;
+  workTitle: Localized;
+  company: Localized;
+  biography: Localized;
+  photo: string;
+  weight: number;
+  isVisible: boolean;
+};
+
+const speakerColumns = sql`id, meeting_id AS "meetingId", name, work_title AS "workTitle", company, biography,
+  photo, weight, (deleted = 0) AS "isVisible"`;
+
+/** Speakers by id. */
+export async function findSpeakerSources(db: Database, ids: string[]): Promise<SpeakerSource[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<SpeakerSource>(
+    db,
+    sql`SELECT ${speakerColumns} FROM speakers WHERE id = ANY(${sql.param(ids)}::text[])`,
+  );
+}
+
+/** An exhibitor with its enterprise's title, description and logo. */
+export type ExhibitorSource = {
+  id: string;
+  meetingId: string;
+  enterpriseId: string;
+  booth: string;
+  weight: number;
+  title: Localized;
+  description: Localized;
+  logo: string;
+  isVisible: boolean;
+};
+
+const exhibitorColumns = sql`x.id, x.meeting_id AS "meetingId", x.enterprise_id AS "enterpriseId", x.booth, x.weight,
+  e.title, e.description, e.logo, (x.deleted = 0 AND x.is_shown = 1 AND e.deleted = 0) AS "isVisible"`;
+
+/** Exhibitors by id. */
+export async function findExhibitorSources(db: Database, ids: string[]): Promise<ExhibitorSource[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<ExhibitorSource>(
+    db,
+    sql`SELECT ${exhibitorColumns} FROM exhibitors x JOIN enterprises e ON e.id = x.enterprise_id
+      WHERE x.id = ANY(${sql.param(ids)}::text[])`,
+  );
+}
+
+/** Ids of the exhibitors (any meeting) of these enterprises. */
+export async function findExhibitorIdsOfEnterprises(
+  db: Database,
+  enterpriseIds: string[],
+): Promise<string[]> {
+  if (enterpriseIds.length === 0) return [];
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id FROM exhibitors WHERE enterprise_id = ANY(${sql.param(enterpriseIds)}::text[])`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Ids of the products an exhibitor shows at its meeting (its enterprise's, for that meeting or every one). */
+export async function findProductIdsOfExhibitors(db: Database, exhibitorIds: string[]): Promise<string[]> {
+  if (exhibitorIds.length === 0) return [];
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT DISTINCT p.id FROM exhibitors x JOIN products p ON p.enterprise_id = x.enterprise_id
+      AND (p.meeting_id IS NULL OR p.meeting_id = x.meeting_id)
+      WHERE x.id = ANY(${sql.param(exhibitorIds)}::text[])`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A product at one meeting where it is listed (§9: not deleted, not hidden, its enterprise not
+ * deleted, shown by an exhibitor of the meeting that is not deleted or hidden — products' shownAt).
+ */
+export type ProductPlacement = {
+  id: string;
+  meetingId: string;
+  enterpriseId: string;
+  title: Localized;
+  description: Localized;
+  images: string[];
+  weight: number;
+  enterpriseTitle: Localized;
+};
+
+/** Where these products are listed (one row per product and meeting), optionally in one meeting only. */
+export async function findProductPlacements(
+  db: Database,
+  ids: string[],
+  meetingId?: string,
+): Promise<ProductPlacement[]> {
+  if (ids.length === 0) return [];
+  const inMeeting = meetingId ? sql` AND x.meeting_id = ${meetingId}` : sql``;
+  return rowsOf<ProductPlacement>(
+    db,
+    sql`SELECT p.id, x.meeting_id AS "meetingId", p.enterprise_id AS "enterpriseId", p.title, p.description,
+        p.images, p.weight, e.title AS "enterpriseTitle"
+      FROM products p
+      JOIN enterprises e ON e.id = p.enterprise_id AND e.deleted = 0
+      JOIN exhibitors x ON x.enterprise_id = p.enterprise_id AND x.deleted = 0 AND x.is_shown = 1
+        AND (p.meeting_id IS NULL OR p.meeting_id = x.meeting_id)${inMeeting}
+      WHERE p.id = ANY(${sql.param(ids)}::text[]) AND p.deleted = 0 AND p.is_shown = 1`,
+  );
+}
+
+/** Ids of a meeting's items of one kind after `afterId`, by id, `limit` at a time (full rebuilds). */
+export async function findMeetingItemIds(
+  db: Database,
+  kind: 'agenda' | 'speaker' | 'exhibitor' | 'product',
+  meetingId: string,
+  afterId: string,
+  limit: number,
+): Promise<string[]> {
+  const query =
+    kind === 'agenda'
+      ? sql`SELECT id FROM agendas WHERE meeting_id = ${meetingId} AND deleted = 0 AND id > ${afterId} ORDER BY id LIMIT ${limit}`
+      : kind === 'speaker'
+        ? sql`SELECT id FROM speakers WHERE meeting_id = ${meetingId} AND deleted = 0 AND id > ${afterId} ORDER BY id LIMIT ${limit}`
+        : kind === 'exhibitor'
+          ? sql`SELECT id FROM exhibitors WHERE meeting_id = ${meetingId} AND deleted = 0 AND id > ${afterId} ORDER BY id LIMIT ${limit}`
+          : sql`SELECT p.id FROM products p WHERE p.deleted = 0 AND p.id > ${afterId}
+              AND (p.meeting_id = ${meetingId} OR (p.meeting_id IS NULL AND EXISTS (
+                SELECT 1 FROM exhibitors x WHERE x.enterprise_id = p.enterprise_id AND x.meeting_id = ${meetingId})))
+              ORDER BY p.id LIMIT ${limit}`;
+  const rows = await rowsOf<{ id: string }>(db, query);
+  return rows.map((row) => row.id);
+}
+
+/** How many items of a meeting a full rebuild walks (the progress bar's total). */
+export async function countMeetingItems(db: Database, meetingId: string): Promise<number> {
+  const rows = await rowsOf<{ total: number }>(
+    db,
+    sql`SELECT (
+      (SELECT count(*) FROM agendas WHERE meeting_id = ${meetingId} AND deleted = 0)
+      + (SELECT count(*) FROM speakers WHERE meeting_id = ${meetingId} AND deleted = 0)
+      + (SELECT count(*) FROM exhibitors WHERE meeting_id = ${meetingId} AND deleted = 0)
+      + (SELECT count(*) FROM products p WHERE p.deleted = 0 AND (p.meeting_id = ${meetingId} OR (p.meeting_id IS NULL
+          AND EXISTS (SELECT 1 FROM exhibitors x WHERE x.enterprise_id = p.enterprise_id AND x.meeting_id = ${meetingId}))))
+    )::int AS total`,
+  );
+  return rows[0]?.total ?? 0;
+}
+
+// ---- search --------------------------------------------------------------------------------------
+
+/** A matched index row, with the number of matches of its type. */
+export type SearchHitRow = {
+  itemType: SearchItemType;
+  itemId: string;
+  parentId: string;
+  title: Localized;
+  summary: Localized;
+  image: string;
+  startsAt: Date | string | null;
+  total: number;
+};
+
+/**
+ * Index rows of a meeting matching a query, best first per type: exact title (any language) first,
+ * then titles starting with the query, then by full-text rank (title words weigh more than body
+ * words), trigram similarity, the item's weight. At most `limit` rows per type after `skip`; `total`
+ * counts every match of the type. Runs the typo match with word_similarity ≥ 0.5 (SET LOCAL), so call
+ * it inside a transaction.
+ */
+export async function searchDocuments(
+  db: Database,
+  input: {
+    meetingId: string;
+    types: SearchItemType[];
+    tsquery: string | null;
+    phrase: string;
+    cjkPhrase: string | null;
+    fuzzyTerms: string[];
+    limit: number;
+    skip: number;
+  },
+): Promise<SearchHitRow[]> {
+  const matches: SQL[] = [];
+  if (input.tsquery) matches.push(sql`d.words @@ to_tsquery('simple', ${input.tsquery})`);
+  if (input.cjkPhrase) matches.push(sql`d.title_text LIKE ${`%${escapeLike(input.cjkPhrase)}%`}`);
+  if (input.fuzzyTerms.length > 0) {
+    matches.push(
+      sql`(${sql.join(
+        input.fuzzyTerms.map((term) => sql`${term} <% d.title_text`),
+        sql` AND `,
+      )})`,
+    );
+  }
+  if (matches.length === 0) return [];
+  await db.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
+  const rank = input.tsquery ? sql`ts_rank(d.words, to_tsquery('simple', ${input.tsquery}))` : sql`0`;
+  const similarity =
+    input.fuzzyTerms.length > 0 ? sql`word_similarity(${input.fuzzyTerms.join(' ')}, d.title_text)` : sql`0`;
+  const lines = sql`(E'\n' || d.title_text || E'\n')`;
+  const exactness = sql`CASE WHEN position(${`\n${input.phrase}\n`} IN ${lines}) > 0 THEN 0
+    WHEN ${lines} LIKE ${`%\n${escapeLike(input.phrase)}%`} THEN 1
+    WHEN d.title_text LIKE ${`%${escapeLike(input.phrase)}%`} THEN 2 ELSE 3 END`;
+  return rowsOf<SearchHitRow>(
+    db,
+    sql`SELECT "itemType", "itemId", "parentId", title, summary, image, "startsAt", total::int AS total FROM (
+      SELECT d.item_type AS "itemType", d.item_id AS "itemId", d.parent_id AS "parentId", d.title, d.summary,
+        d.image, d.starts_at AS "startsAt",
+        count(*) OVER (PARTITION BY d.item_type) AS total,
+        row_number() OVER (PARTITION BY d.item_type
+          ORDER BY ${exactness}, ${rank} DESC, ${similarity} DESC, d.weight DESC, d.item_id) AS n
+      FROM search_documents d
+      WHERE d.meeting_id = ${input.meetingId} AND d.item_type = ANY(${sql.param(input.types)}::text[])
+        AND (${sql.join(matches, sql` OR `)})
+    ) ranked WHERE n > ${input.skip} AND n <= ${input.skip + input.limit}
+    ORDER BY "itemType", n`,
+  );
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+// ---- keyword log ---------------------------------------------------------------------------------
+
+/** Logs one search. */
+export async function insertKeyword(
+  db: Database,
+  row: { id: string; meetingId: string; userId: string; keyword: string; resultTotal: number },
+): Promise<void> {
+  await db.execute(sql`INSERT INTO search_keywords (id, meeting_id, user_id, keyword, result_total)
+    VALUES (${row.id}, ${row.meetingId}, ${row.userId}, ${row.keyword}, ${row.resultTotal})`);
+}
+
+/** A caller's latest distinct keywords in a meeting (not cleared), newest first. */
+export async function findRecentKeywords(
+  db: Database,
+  input: { meetingId: string; userId: string; limit: number },
+): Promise<{ keyword: string; searchedAt: Date | string }[]> {
+  return rowsOf(
+    db,
+    sql`SELECT keyword, max(created_at) AS "searchedAt" FROM search_keywords
+      WHERE meeting_id = ${input.meetingId} AND user_id = ${input.userId} AND is_cleared = 0
+      GROUP BY keyword ORDER BY max(created_at) DESC LIMIT ${input.limit}`,
+  );
+}
+
+/** Hides a caller's keywords (one, or all when `keyword` is null) from their recent list. Answers how many rows. */
+export async function clearRecentKeywords(
+  db: Database,
+  input: { meetingId: string; userId: string; keyword: string | null },
+): Promise<number> {
+  const one = input.keyword === null ? sql`` : sql` AND keyword = ${input.keyword}`;
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`UPDATE search_keywords SET is_cleared = 1
+      WHERE meeting_id = ${input.meetingId} AND user_id = ${input.userId} AND is_cleared = 0${one} RETURNING id`,
+  );
+  return rows.length;
+}
+
+/**
+ * A meeting's most searched keywords since `since`, counted in SQL: by searches, then distinct
+ * searchers. `zeroResults` true keeps only keywords whose last search found nothing.
+ */
+export async function findHotKeywords(
+  db: Database,
+  input: { meetingId: string; since: Date; limit: number; zeroResults?: boolean },
+): Promise<{ keyword: string; searches: number; searchers: number; lastTotal: number }[]> {
+  const zero = input.zeroResults
+    ? sql` HAVING (array_agg(result_total ORDER BY created_at DESC))[1] = 0`
+    : sql``;
+  const found = input.zeroResults ? sql`` : sql` AND result_total > 0`;
+  return rowsOf(
+    db,
+    sql`SELECT keyword, count(*)::int AS searches, count(DISTINCT user_id)::int AS searchers,
+        (array_agg(result_total ORDER BY created_at DESC))[1]::int AS "lastTotal"
+      FROM search_keywords
+      WHERE meeting_id = ${input.meetingId} AND created_at >= ${input.since.toISOString()}::timestamptz${found}
+      GROUP BY keyword${zero}
+      ORDER BY count(*) DESC, count(DISTINCT user_id) DESC, keyword LIMIT ${input.limit}`,
+  );
+}
+
+// ---- console rebuilds ----------------------------------------------------------------------------
+
+/** The state of a meeting's last console rebuild. */
+export type RebuildRow = {
+  status: 'queued' | 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  error: string;
+  startedAt: Date | string;
+  updatedAt: Date | string;
+};
+
+/** Starts (or restarts) a meeting's rebuild record as queued; false when one is queued or running. */
+export async function startRebuildRow(db: Database, meetingId: string): Promise<boolean> {
+  const rows = await rowsOf<{ meetingId: string }>(
+    db,
+    sql`INSERT INTO search_rebuilds (meeting_id, status, done, total, error, started_at, updated_at)
+      VALUES (${meetingId}, 'queued', 0, 0, '', now(), now())
+      ON CONFLICT (meeting_id) DO UPDATE SET status = 'queued', done = 0, total = 0, error = '',
+        started_at = now(), updated_at = now()
+      WHERE search_rebuilds.status NOT IN ('queued', 'running') OR search_rebuilds.updated_at < now() - interval '10 minutes'
+      RETURNING meeting_id AS "meetingId"`,
+  );
+  return rows.length > 0;
+}
+
+/** Records a rebuild's progress. */
+export async function setRebuildProgress(
+  db: Database,
+  meetingId: string,
+  patch: { status: RebuildRow['status']; done?: number; total?: number; error?: string },
+): Promise<void> {
+  await db.execute(sql`UPDATE search_rebuilds SET status = ${patch.status},
+    done = COALESCE(${patch.done ?? null}::int, done), total = COALESCE(${patch.total ?? null}::int, total),
+    error = COALESCE(${patch.error ?? null}::text, error), updated_at = now()
+    WHERE meeting_id = ${meetingId}`);
+}
+
+/** A meeting's rebuild record, if any. */
+export async function findRebuild(db: Database, meetingId: string): Promise<RebuildRow | undefined> {
+  const rows = await rowsOf<RebuildRow>(
+    db,
+    sql`SELECT status, done, total, error, started_at AS "startedAt", updated_at AS "updatedAt"
+      FROM search_rebuilds WHERE meeting_id = ${meetingId}`,
+  );
+  return rows[0];
+}
+
+/** Number of index rows of a meeting per item type. */
+export async function countDocumentsByType(db: Database, meetingId: string): Promise<Record<string, number>> {
+  const rows = await rowsOf<{ itemType: string; total: number }>(
+    db,
+    sql`SELECT item_type AS "itemType", count(*)::int AS total FROM search_documents
+      WHERE meeting_id = ${meetingId} GROUP BY item_type`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.itemType, row.total]));
+}
