@@ -129,3 +129,10 @@ CREATE TRIGGER search_dirty_products_upd AFTER UPDATE ON products FOR EACH ROW W
   OR OLD.is_shown IS DISTINCT FROM NEW.is_shown OR OLD.meeting_id IS DISTINCT FROM NEW.meeting_id
   OR OLD.enterprise_id IS DISTINCT FROM NEW.enterprise_id OR OLD.weight IS DISTINCT FROM NEW.weight
 ) EXECUTE FUNCTION search_mark_dirty();
+--> statement-breakpoint
+-- Rows written before this migration are marked stale too: the first search or drain job indexes them.
+INSERT INTO search_dirty (item_type, item_id, meeting_id)
+  SELECT 'agenda', id, meeting_id FROM agendas WHERE deleted = 0
+  UNION ALL SELECT 'speaker', id, meeting_id FROM speakers WHERE deleted = 0
+  UNION ALL SELECT 'exhibitor', id, meeting_id FROM exhibitors WHERE deleted = 0
+  UNION ALL SELECT 'product', id, meeting_id FROM products WHERE deleted = 0;
