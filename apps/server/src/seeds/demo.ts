@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { drainSearchIndex } from '../modules/search/search.service.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { seedDemoActivities } from './demo-activities.ts';
 import { seedDemoConsole } from './demo-console.ts';
@@ -10,7 +11,7 @@ import { seedDemoSchedules } from './demo-schedules.ts';
  * The demo data a server brings up at start (SEED_DEMO=1), logging what it did: the demo meeting on
  * an empty database (one transaction: all of it or none), the demo activities for a data folder made
  * before they existed, fresh bookable slots for the demo exhibitor whenever none is ahead, and the
- * demo administrator of the console outside production.
+ * demo administrator of the console outside production; then indexes what changed for /meeting/search.
  * Throws what a step throws; the caller decides whether that stops anything (start-up logs it and
  * serves the database as it is).
  */
@@ -30,4 +31,6 @@ export async function seedDemo(deps: {
   if (await seedDemoConsole(db, { isProduction: deps.isProduction ?? false })) {
     log.info('granted the demo platform administrator (phone 13900139009)');
   }
+  // The demo rows' triggers marked them stale; index them now rather than at the first search.
+  await drainSearchIndex({ db });
 }
