@@ -31,6 +31,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
 import { messageJobs } from './modules/messages/messages.jobs.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
+import { newsRoutes } from './modules/news/news.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { pageRoutes } from './modules/pages/pages.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       agentRoutes(scoped);
       appointmentRoutes(scoped);
       scheduleEntryRoutes(scoped);
+      newsRoutes(scoped);
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
       auditRoutes(scoped);

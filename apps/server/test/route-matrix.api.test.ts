@@ -7,6 +7,7 @@ import { consoleActivitiesRows } from './route-matrix.console-activities.ts';
 import { consoleExhibitorsRows } from './route-matrix.console-exhibitors.ts';
 import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
+import { newsRows } from './route-matrix.news.ts';
 import { pagesRows } from './route-matrix.pages.ts';
 import {
   createMatrixContext,
@@ -205,6 +206,7 @@ const rows: MatrixRow[] = [
   ...consoleActivitiesRows,
   ...consoleRegistrationsRows,
   ...consoleExhibitorsRows,
+  ...newsRows,
   ...pagesRows,
 ];
 
