@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { reindexSearch } from '../modules/search/search.service.ts';
 import { createStorage } from '../providers/storage/create-storage.ts';
 import { demoMeetingId } from '../seeds/demo-meeting.data.ts';
 import { maxGeneratedExhibitors } from '../seeds/exhibitors-generator.ts';
@@ -103,6 +104,8 @@ export async function runSeedCli(
         },
       },
     );
+    // The generated rows' triggers marked them stale: index the meeting for /meeting/search now.
+    const indexed = await reindexSearch({ db: database.db }, { meetingId });
     const milliseconds = Math.round(performance.now() - started);
     io.stdout.write(
       `${[
@@ -114,6 +117,7 @@ export async function runSeedCli(
         ...(result.accountsRebound > 0
           ? [`  rebound    ${result.accountsRebound} exhibitor account(s) to ${result.firstEnterpriseId}`]
           : []),
+        `  indexed    ${indexed} items for search`,
         `  took       ${milliseconds} ms`,
       ].join('\n')}\n`,
     );

@@ -476,3 +476,9 @@ export async function countDocumentsByType(db: Database, meetingId: string): Pro
   );
   return Object.fromEntries(rows.map((row) => [row.itemType, row.total]));
 }
+
+/** Ids of the meetings that are not deleted (full rebuild of every meeting). */
+export async function findLiveMeetingIds(db: Database): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(db, sql`SELECT id FROM meetings WHERE deleted = 0 ORDER BY id`);
+  return rows.map((row) => row.id);
+}

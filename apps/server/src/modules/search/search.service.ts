@@ -22,6 +22,7 @@ import {
   clearRecentKeywords,
   countDocumentsByType,
   findHotKeywords,
+  findLiveMeetingIds,
   findRebuild,
   findRecentKeywords,
   insertKeyword,
@@ -83,6 +84,25 @@ export async function drainSearchIndex(deps: { db: Database }): Promise<void> {
   while (await drainStaleItems(deps.db, { limit: 500 })) {
     // keep draining
   }
+}
+
+/**
+ * `npm run admin -- reindex-search [meeting id]`: rewrites the index of one meeting, or of every
+ * meeting that is not deleted, then drains what was marked stale meanwhile. Answers items per meeting.
+ */
+export async function reindexSearch(
+  deps: { db: Database },
+  input: { meetingId?: string; onMeeting?: (meetingId: string, items: number) => void } = {},
+): Promise<number> {
+  const meetingIds = input.meetingId ? [input.meetingId] : await findLiveMeetingIds(deps.db);
+  let total = 0;
+  for (const meetingId of meetingIds) {
+    const { items } = await rebuildMeetingIndex(deps.db, meetingId);
+    input.onMeeting?.(meetingId, items);
+    total += items;
+  }
+  await drainSearchIndex(deps);
+  return total;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
