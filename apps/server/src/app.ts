@@ -20,6 +20,7 @@ import { loggableUrl } from './modules/console-exhibitors/console-exhibitors.pas
 import { consoleExhibitorsRoutes } from './modules/console-exhibitors/console-exhibitors.routes.ts';
 import { consoleMeetingRoutes } from './modules/console-meetings/console-meetings.routes.ts';
 import { consoleRegistrationRoutes } from './modules/console-registrations/console-registrations.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { enterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
 import { formRoutes } from './modules/forms/forms.routes.ts';
@@ -41,6 +42,8 @@ import { scheduleEntryRoutes } from './modules/schedules/schedules.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { viewJobs } from './modules/views/views.jobs.ts';
+import { viewRoutes } from './modules/views/views.routes.ts';
 import { registerApikey } from './plugins/apikey.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDevOutbox } from './plugins/dev-outbox.ts';
@@ -156,6 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       agentRoutes(scoped);
       appointmentRoutes(scoped);
       scheduleEntryRoutes(scoped);
+      documentRoutes(scoped);
+      viewRoutes(scoped);
       newsRoutes(scoped);
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
@@ -172,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Workers of the job queue (DESIGN §9): they run from here until the app closes.
   messageJobs(app);
   appointmentJobs(app);
+  viewJobs(app);
   await jobs.start();
   app.addHook('onClose', () => jobs.stop());
   registerDevOutbox(app);

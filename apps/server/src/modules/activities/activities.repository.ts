@@ -2,9 +2,9 @@ import type { ListQuery } from '@app/contracts';
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { filtersById, orderSql, whereSql } from '../../db/list-query-sql.ts';
-import { inTransaction } from '../../db/transaction.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
-import { activities, activityPrices, activitySources, activityViews } from './activities.tables.ts';
+import { insertViewEvent } from '../views/views.repository.ts';
+import { activities, activityPrices, activitySources } from './activities.tables.ts';
 
 /** An activity row with the id of its registration form (null when it has none). */
 export type ActivityRow = typeof activities.$inferSelect & { formId: string | null };
@@ -116,22 +116,26 @@ export async function listSourcesOfActivity(db: Database, activityId: string): P
 }
 
 /**
- * Counts a view in one transaction: `views_total + 1` on a not deleted activity (atomic, no lost
- * updates) and a row in activity_views. Returns the new total, or undefined when there is no such
+ * Counts a view of a live activity: one inserted view row, folded into `views_total` and
+ * activity_views by the views job (modules/views), so concurrent views never contend on the
+ * activity's row. Returns the last folded total plus this view, or undefined when there is no such
  * live activity (nothing written).
  */
 export async function addActivityView(
   db: Database,
   view: { activityId: string; userId: string | null; deviceId: string | null; sourceId: string | null },
 ): Promise<number | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .update(activities)
-      .set({ viewsTotal: sql`${activities.viewsTotal} + 1` })
-      .where(and(eq(activities.id, view.activityId), eq(activities.deleted, 0)))
-      .returning({ viewsTotal: activities.viewsTotal });
-    if (!row) return undefined;
-    await tx.insert(activityViews).values(view);
-    return row.viewsTotal;
+  const [row] = await db
+    .select({ viewsTotal: activities.viewsTotal, meetingId: activities.meetingId })
+    .from(activities)
+    .where(and(eq(activities.id, view.activityId), eq(activities.deleted, 0)))
+    .limit(1);
+  if (!row) return undefined;
+  await insertViewEvent(db, {
+    targetType: 'activity',
+    targetId: view.activityId,
+    meetingId: row.meetingId,
+    ...view,
   });
+  return row.viewsTotal + 1;
 }

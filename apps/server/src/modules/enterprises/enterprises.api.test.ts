@@ -11,6 +11,7 @@ import {
   seedExhibits,
 } from '../exhibitors/exhibitors.fixtures.ts';
 import { products } from '../products/products.tables.ts';
+import { foldViews } from '../views/views.service.ts';
 import { enterprises, interactions, reactions } from './enterprises.tables.ts';
 
 let t: TestApp;
@@ -344,6 +345,8 @@ describe('views, calls and mails', () => {
       form: {},
     });
     expect(product.json()).toEqual({ views_total: 1 });
+    // Views are folded into the totals and the log by the views job.
+    await foldViews(t.database.db);
     const row = await enterpriseRow(e.foods);
     expect([row.viewsTotal, row.callsTotal, row.mailsTotal, row.attachmentViewsTotal]).toEqual([1, 1, 10, 1]);
     const logged = await t.database.db.select().from(interactions).where(eq(interactions.targetId, e.foods));

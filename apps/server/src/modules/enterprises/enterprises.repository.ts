@@ -8,6 +8,7 @@ import { exhibitorAccounts } from '../auth/auth.tables.ts';
 import { categories } from '../categories/categories.tables.ts';
 import { exhibitorBindings, exhibitors } from '../exhibitors/exhibitors.tables.ts';
 import { products } from '../products/products.tables.ts';
+import { insertViewEvent, type ViewTargetType } from '../views/views.repository.ts';
 import { buildSearchText, containsPattern } from './enterprises.search.ts';
 import {
   enterprises,
@@ -522,16 +523,67 @@ async function bumpInteractionCounter(
   return row?.total;
 }
 
+/** The current total of a counted target (live; a product also shown), or undefined. */
+async function findCounterTotal(
+  db: Database,
+  target: CountedInteractionTarget,
+  kind: 'view' | 'attachment_view',
+  id: string,
+): Promise<{ total: number; meetingId: string | null } | undefined> {
+  if (target === 'enterprise') {
+    const [row] = await db
+      .select({ view: enterprises.viewsTotal, attachment: enterprises.attachmentViewsTotal })
+      .from(enterprises)
+      .where(and(eq(enterprises.id, id), eq(enterprises.deleted, 0)))
+      .limit(1);
+    return row && { total: kind === 'view' ? row.view : row.attachment, meetingId: null };
+  }
+  if (target === 'exhibitor') {
+    const [row] = await db
+      .select({
+        view: exhibitors.viewsTotal,
+        attachment: exhibitors.attachmentViewsTotal,
+        meetingId: exhibitors.meetingId,
+      })
+      .from(exhibitors)
+      .where(and(eq(exhibitors.id, id), eq(exhibitors.deleted, 0)))
+      .limit(1);
+    return row && { total: kind === 'view' ? row.view : row.attachment, meetingId: row.meetingId };
+  }
+  if (kind !== 'view') throw new Error(`products count views only, not ${kind}`);
+  const [row] = await db
+    .select({ total: products.viewsTotal, meetingId: products.meetingId })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.deleted, 0), eq(products.isShown, 1)))
+    .limit(1);
+  return row;
+}
+
 /**
- * Counts one view / call / mail / attachment view: an atomic `+ 1` of the target's counter and a log
- * row, in one transaction.
- * @returns the new total, or undefined when the target does not exist or is deleted, or is a hidden
- *   product (nothing logged)
+ * Counts one view / call / mail / attachment view. Calls and mails: an atomic `+ 1` of the target's
+ * counter and a log row, in one transaction. Views and attachment views (§7 `…/views`): one
+ * inserted view row, folded into the counter and the interactions log by the views job
+ * (modules/views), so a crowd viewing one exhibitor never queues on its row.
+ * @returns the new total (views: the last folded total plus this one), or undefined when the target
+ *   does not exist or is deleted, or is a hidden product (nothing stored)
  */
 export async function recordInteraction(
   db: Database,
   input: InteractionActor & { target: CountedInteractionTarget; targetId: string; kind: InteractionKind },
 ): Promise<number | undefined> {
+  if (input.kind === 'view' || input.kind === 'attachment_view') {
+    const found = await findCounterTotal(db, input.target, input.kind, input.targetId);
+    if (!found) return undefined;
+    await insertViewEvent(db, {
+      targetType: input.kind === 'view' ? input.target : (`${input.target}_attachment` as ViewTargetType),
+      targetId: input.targetId,
+      meetingId: input.meetingId ?? found.meetingId,
+      userId: input.userId,
+      deviceId: input.deviceId,
+      sourceId: input.sourceId,
+    });
+    return found.total + 1;
+  }
   return inTransaction(db, async (tx) => {
     const total = await bumpInteractionCounter(tx, input.target, input.kind, input.targetId);
     if (total === undefined) return undefined;

@@ -264,8 +264,8 @@ export async function insertApplication(
   return inserted;
 }
 
-/** Adds one view to a pavilion page counter (atomic upsert) and returns its new total. */
-export async function bumpPavilionView(
+/** The folded total of a pavilion page counter (0 when never viewed). */
+export async function findPavilionViewTotal(
   db: Database,
   input: {
     meetingId: string;
@@ -274,13 +274,16 @@ export async function bumpPavilionView(
   },
 ): Promise<number> {
   const [row] = await db
-    .insert(exhibitionViewTotals)
-    .values({ ...input, viewsTotal: 1 })
-    .onConflictDoUpdate({
-      target: [exhibitionViewTotals.meetingId, exhibitionViewTotals.kind, exhibitionViewTotals.target],
-      set: { viewsTotal: sql`${exhibitionViewTotals.viewsTotal} + 1` },
-    })
-    .returning({ total: exhibitionViewTotals.viewsTotal });
+    .select({ total: exhibitionViewTotals.viewsTotal })
+    .from(exhibitionViewTotals)
+    .where(
+      and(
+        eq(exhibitionViewTotals.meetingId, input.meetingId),
+        eq(exhibitionViewTotals.kind, input.kind),
+        eq(exhibitionViewTotals.target, input.target),
+      ),
+    )
+    .limit(1);
   return row?.total ?? 0;
 }
 

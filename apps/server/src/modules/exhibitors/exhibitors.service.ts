@@ -23,7 +23,6 @@ import {
   findEnterprisesByIds,
   type InteractionActor,
   isUserBoundToEnterprise,
-  logInteraction,
   recordInteraction,
 } from '../enterprises/enterprises.repository.ts';
 import { titleHighlights } from '../enterprises/enterprises.search.ts';
@@ -38,8 +37,8 @@ import type { InteractionKind } from '../enterprises/enterprises.tables.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
 import { parseScopedQuery } from '../shared/scoped-list-query.ts';
 import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
+import { recordView } from '../views/views.service.ts';
 import {
-  bumpPavilionView,
   deleteBinding,
   type ExhibitorField,
   type ExhibitorRow,
@@ -47,6 +46,7 @@ import {
   findExhibitorById,
   findExhibitorOfEnterprise,
   findExhibitors,
+  findPavilionViewTotal,
   insertApplication,
   replaceBinding,
   searchExhibitorRows,
@@ -296,7 +296,9 @@ export type PavilionPage = 'exhibitor_category' | 'exhibition_area' | 'product_c
 
 /**
  * POST /meetings/{id}/exhibitor/category/views, /area/views, /product/category/views: counts a view of
- * a pavilion page (per category id or area name; '' for the page as a whole) and logs it.
+ * a pavilion page (per category id or area name; '' for the page as a whole) as one view row, folded
+ * into exhibition_view_totals and the interactions log by the views job; answers the last folded
+ * total plus this view.
  * @throws 404 not_found (meeting)
  */
 export async function recordPavilionView(
@@ -305,11 +307,18 @@ export async function recordPavilionView(
 ): Promise<number> {
   const meeting = await findLiveMeetingById(deps.db, input.meetingId);
   if (!meeting) throw notFound('Meeting');
-  const total = await bumpPavilionView(deps.db, {
+  const total = await findPavilionViewTotal(deps.db, {
     meetingId: input.meetingId,
     kind: input.page,
     target: input.target,
   });
-  await logInteraction(deps.db, { ...input, target: input.page, targetId: input.target, kind: 'view' });
-  return total;
+  await recordView(deps, {
+    targetType: input.page,
+    targetId: input.target,
+    meetingId: input.meetingId,
+    userId: input.userId,
+    deviceId: input.deviceId,
+    sourceId: input.sourceId,
+  });
+  return total + 1;
 }

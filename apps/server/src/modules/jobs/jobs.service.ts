@@ -55,6 +55,11 @@ export type EnqueueOptions = {
   startAfter?: Date;
   /** Jobs of a type with one key and the same `singletonSeconds` slot are enqueued once. */
   singletonKey?: string;
+  /**
+   * With `singletonKey`: one job per key per slot of this many seconds, counted from the epoch (a
+   * periodic job that every replica enqueues is stored once a slot; the others get null).
+   */
+  singletonSeconds?: number;
 };
 
 export type JobQueueOptions = {
@@ -187,6 +192,7 @@ export function createJobQueue(
         expireInSeconds: type.expireInSeconds,
         ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
         ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
+        ...(enqueueOptions.singletonSeconds ? { singletonSeconds: enqueueOptions.singletonSeconds } : {}),
         db: drizzleExecutor(db) as PgBoss.Db,
       }),
     work: (type, handler, workOptions = {}) => {

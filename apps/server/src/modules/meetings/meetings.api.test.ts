@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, seedFixture } from '../../../test/fixture.ts';
 import { apiUrl, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { foldViews } from '../views/views.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -105,14 +106,16 @@ describe('GET /demand/meetings', () => {
 });
 
 describe('POST /meetings/{id}/views', () => {
-  it('counts each view exactly, also under 50 concurrent requests', async () => {
+  it('counts each view exactly, also under 50 concurrent requests, once the views job folded them', async () => {
+    await foldViews(t.database.db);
     const before = Number(await meetingViews());
     const responses = await Promise.all(
       Array.from({ length: 50 }, () => t.call('POST', `/api/meetings/${ids.meeting}/views`, { json: {} })),
     );
     expect(responses.every((res) => res.statusCode === 200)).toBe(true);
-    const totals = responses.map((res) => res.json().views_total as number).sort((a, b) => a - b);
-    expect(new Set(totals).size).toBe(50);
+    // Each answer is the last folded total plus the caller's view.
+    expect(responses.every((res) => (res.json().views_total as number) >= before + 1)).toBe(true);
+    await foldViews(t.database.db);
     expect(await meetingViews()).toBe(before + 50);
   });
 
@@ -123,11 +126,13 @@ describe('POST /meetings/{id}/views', () => {
       code: 'invalid_object_id',
       message: expect.stringContaining('not-an-id'),
     });
+    await foldViews(t.database.db);
     const before = await meetingViews();
     const missing = await t.call('POST', `/api/meetings/${ids.missing}/views`, { json: {} });
     expect(missing.statusCode).toBe(404);
     const deleted = await t.call('POST', `/api/meetings/${ids.deletedMeeting}/views`, { json: {} });
     expect(deleted.statusCode).toBe(404);
+    await foldViews(t.database.db);
     expect(await meetingViews()).toBe(before);
   });
 

@@ -1,8 +1,9 @@
 import type { ListQuery } from '@app/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { filtersById, orderSql, whereSql } from '../../db/list-query-sql.ts';
-import { meetings, meetingViews } from './meetings.tables.ts';
+import { insertViewEvent } from '../views/views.repository.ts';
+import { meetings } from './meetings.tables.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type MeetingField = '_id' | 'domain' | 'start' | 'end' | 'created';
@@ -35,22 +36,16 @@ export type NewView = {
 };
 
 /**
- * Records one view and increments `views_total` in one transaction; the increment is a single
- * atomic UPDATE, so concurrent views never lose a count. Returns the new total, or undefined when the
- * meeting does not exist or is deleted (nothing is written then).
+ * Records one view of a live meeting (§7 POST /meetings/{id}/views): one inserted view row, folded
+ * into `views_total` and meeting_views by the views job (modules/views) — no counter row is updated
+ * here, so concurrent views never wait on each other or lose a count. Returns the last folded total
+ * plus this view, or undefined when the meeting does not exist or is deleted (nothing is written).
  */
 export async function addMeetingView(db: Database, view: NewView): Promise<number | undefined> {
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(meetings)
-      .set({ viewsTotal: sql`${meetings.viewsTotal} + 1` })
-      .where(sql`${meetings.id} = ${view.meetingId} and ${meetings.deleted} = 0`)
-      .returning({ viewsTotal: meetings.viewsTotal });
-    const total = updated[0]?.viewsTotal;
-    if (total === undefined) return undefined;
-    await tx.insert(meetingViews).values(view);
-    return total;
-  });
+  const meeting = await findLiveMeetingById(db, view.meetingId);
+  if (!meeting) return undefined;
+  await insertViewEvent(db, { targetType: 'meeting', targetId: view.meetingId, ...view });
+  return meeting.viewsTotal + 1;
 }
 
 /** A live (not deleted) meeting by id, or undefined. */
