@@ -9,6 +9,7 @@ import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { newsRows } from './route-matrix.news.ts';
 import { pagesRows } from './route-matrix.pages.ts';
+import { viewsRows } from './route-matrix.views.ts';
 import {
   createMatrixContext,
   del,
@@ -208,6 +209,7 @@ const rows: MatrixRow[] = [
   ...consoleExhibitorsRows,
   ...newsRows,
   ...pagesRows,
+  ...viewsRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */

@@ -16,7 +16,8 @@ const base = (c: MatrixContext) => `/api/console/meetings/${M(c)}`;
 
 const seen = { categoryId: unknownId };
 const rememberCategory = async (_c: MatrixContext, role: RoleName, res: LightMyRequestResponse) => {
-  if (role === 'organiser' && res.statusCode === 200) seen.categoryId = (res.json() as { _id: { $id: string } })._id.$id;
+  if (role === 'organiser' && res.statusCode === 200)
+    seen.categoryId = (res.json() as { _id: { $id: string } })._id.$id;
 };
 
 // biome-ignore format: the table reads as a table
