@@ -1,8 +1,18 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signApikey } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, seedFixture } from '../../../test/fixture.ts';
-import { apiUrl, createTestApp, type TestApp, testDeviceId } from '../../../test/test-app.ts';
+import { apiUrl, createTestApp, type TestApp, testDeviceId, testSalt } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import type { App } from '../../app-types.ts';
+import { loadConfig } from '../../config.ts';
 import { newId } from '../../db/ids.ts';
+import { createResponseCache } from '../../plugins/response-cache.ts';
+import { findRebuild, startRebuildRow } from './search.repository.ts';
+import { reindexSearch, runRebuildJob } from './search.service.ts';
 
 let t: TestApp;
 const m = ids.meeting;
@@ -237,5 +247,76 @@ describe('search keyword log (§7)', () => {
   it('refuses an anonymous caller without a device id, and long keywords', async () => {
     expect((await record('robotics', { 'device-id': '' })).statusCode).toBe(400);
     expect((await record('x'.repeat(65))).statusCode).toBe(400);
+  });
+});
+
+describe('two server replicas on one database', () => {
+  let second: App;
+  beforeAll(async () => {
+    // A second app (its own process state: caches, rate limits, job workers) on the same database.
+    second = await buildApp({
+      db: t.database.db,
+      dbKind: t.database.kind,
+      config: loadConfig({
+        NODE_ENV: 'test',
+        APIKEY_SALT: testSalt,
+        CACHE_TTL_SECONDS: '0',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'search-replica-')),
+      }),
+      cache: createResponseCache(0),
+      jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0 },
+    });
+    await second.ready();
+  });
+  afterAll(() => second.close());
+
+  const searchOn = async (app: App, keyword: string) => {
+    const url = apiUrl('/meeting/search', { meeting_id: m, keyword });
+    const headers = {
+      'device-id': testDeviceId,
+      apikey: signApikey({
+        salt: testSalt,
+        method: 'GET',
+        pathWithQuery: url,
+        timestamp: Math.floor(Date.now() / 1000),
+        deviceId: testDeviceId,
+      }),
+    };
+    const res = await app.inject({ method: 'GET', url, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().results as Group[];
+  };
+
+  it('each sees the index updates of writes made through the other', async () => {
+    // Warm both, so neither answers from a state it built before the write.
+    await searchOn(t.app, 'quasar');
+    await searchOn(second, 'quasar');
+    const id = newId();
+    await t.database.db.execute(sql`INSERT INTO agendas (id, meeting_id, guid, title, start, "end")
+      VALUES (${id}, ${m}, ${id}, ${json({ en: 'Quasar workshop', zh: '类星体工作坊' })}::jsonb, '2030-05-01T09:00:00Z', '2030-05-01T10:00:00Z')`);
+    expect(idsOf(await searchOn(second, 'quasar'), 'agenda')).toEqual([id]);
+    expect(idsOf(await searchOn(t.app, '类星体'), 'agenda')).toEqual([id]);
+    await t.database.db.execute(sql`UPDATE agendas SET enable_show = 0 WHERE id = ${id}`);
+    expect(idsOf(await searchOn(t.app, 'quasar'), 'agenda')).toEqual([]);
+    expect(idsOf(await searchOn(second, 'quasar'), 'agenda')).toEqual([]);
+  });
+});
+
+describe('full rebuilds', () => {
+  it('rewrite a meeting from its sources and drop rows of items gone meanwhile, recording progress', async () => {
+    const db = t.database.db;
+    // A row left behind by a write that bypassed the triggers.
+    await db.execute(sql`INSERT INTO search_documents (meeting_id, item_type, item_id, title, summary, title_text, words)
+      VALUES (${m}, 'agenda', ${newId()}, '"Ghost"'::jsonb, '""'::jsonb, 'ghost', to_tsvector('simple', 'ghost'))`);
+    expect(idsOf(await search('ghost'), 'agenda')).toHaveLength(1);
+    expect(await startRebuildRow(db, m)).toBe(true);
+    expect(await startRebuildRow(db, m)).toBe(false);
+    await runRebuildJob({ db }, { meetingId: m });
+    const row = await findRebuild(db, m);
+    expect(row).toMatchObject({ status: 'done' });
+    expect(row?.done).toBe(row?.total);
+    expect(idsOf(await search('ghost'), 'agenda')).toEqual([]);
+    expect(idsOf(await search('人工智能'), 'agenda')).toContain(a.zh);
+    expect(await reindexSearch({ db }, { meetingId: m })).toBeGreaterThan(5);
   });
 });

@@ -3,6 +3,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import {
   type AgendaSource,
   countMeetingItems,
+  databaseNow,
   deleteDocuments,
   deleteDocumentsBefore,
   type ExhibitorSource,
@@ -232,7 +233,7 @@ export async function rebuildMeetingIndex(
   options: { batchSize?: number; onProgress?: (done: number, total: number) => Promise<void> } = {},
 ): Promise<{ items: number }> {
   const batchSize = options.batchSize ?? 1000;
-  const startedAt = new Date(Date.now() - 1000);
+  const startedAt = await databaseNow(db);
   const total = await countMeetingItems(db, meetingId);
   let done = 0;
   for (const kind of ['agenda', 'speaker', 'exhibitor', 'product'] as const) {

@@ -482,3 +482,9 @@ export async function findLiveMeetingIds(db: Database): Promise<string[]> {
   const rows = await rowsOf<{ id: string }>(db, sql`SELECT id FROM meetings WHERE deleted = 0 ORDER BY id`);
   return rows.map((row) => row.id);
 }
+
+/** The database's clock now (full rebuilds compare index rows' `updated_at` with it, not with Node's). */
+export async function databaseNow(db: Database): Promise<Date> {
+  const rows = await rowsOf<{ now: Date | string }>(db, sql`SELECT clock_timestamp() AS now`);
+  return new Date(rows[0]?.now ?? Date.now());
+}
