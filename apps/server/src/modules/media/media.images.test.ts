@@ -261,9 +261,26 @@ describe('parseImageSuffix', () => {
     expect(() => parseImageSuffix(suffix)).toThrow(expect.objectContaining({ status: 400 }));
   });
 
-  it('answers 415 for video frames', () => {
-    expect(() => parseImageSuffix('vframe/jpg/offset/5')).toThrow(
-      expect.objectContaining({ status: 415, code: 'upload.type_rejected' }),
+  it('reads the §9 video-frame suffix: jpg at 5 s by default, an offset and a size', () => {
+    expect(parseImageSuffix('vframe/jpg')).toMatchObject({ format: 'jpg', frameAtSeconds: 5 });
+    expect(parseImageSuffix('vframe/jpg/offset/1.5/w/192/h/112')).toMatchObject({
+      format: 'jpg',
+      frameAtSeconds: 1.5,
+      width: 192,
+      height: 112,
+      fit: 'inside',
+    });
+    for (const bad of [
+      'vframe/gif',
+      'vframe/jpg/offset/-1',
+      'vframe/jpg/offset/99999',
+      'vframe/jpg/w/100',
+      'vframe/jpg/rotate/90',
+    ]) {
+      expect(() => parseImageSuffix(bad), bad).toThrow(expect.objectContaining({ status: 400 }));
+    }
+    expect(variantName(parseImageSuffix('vframe/jpg/offset/5')!)).not.toBe(
+      variantName(parseImageSuffix('vframe/jpg/offset/6')!),
     );
   });
 

@@ -59,7 +59,26 @@ const acceptedTypes: Record<string, DetectedType> = {
     extension: 'pptx',
     mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   },
+  // The Office 97–2003 formats share one container (CFB); the upload's name tells doc, xls or ppt
+  // apart (legacyOfficeType), defaulting to doc.
+  cfb: { kind: 'document', extension: 'doc', mime: 'application/msword' },
+  // Videos (§9 file icons, video-frame suffix): stored as they are.
+  mp4: { kind: 'document', extension: 'mp4', mime: 'video/mp4' },
+  mov: { kind: 'document', extension: 'mov', mime: 'video/quicktime' },
+  webm: { kind: 'document', extension: 'webm', mime: 'video/webm' },
 };
+
+/**
+ * The stored type of an Office 97–2003 file (a CFB container) from its original name: xls and ppt
+ * by extension, doc otherwise; any other detected type is returned as it is.
+ */
+export function legacyOfficeType(type: DetectedType, originalName: string): DetectedType {
+  if (type.mime !== 'application/msword') return type;
+  const extension = /\.([A-Za-z]{3})$/.exec(originalName)?.[1]?.toLowerCase();
+  if (extension === 'xls') return { ...type, extension: 'xls', mime: 'application/vnd.ms-excel' };
+  if (extension === 'ppt') return { ...type, extension: 'ppt', mime: 'application/vnd.ms-powerpoint' };
+  return type;
+}
 
 /** MIME types of {@link acceptedTypes} by kind, to refuse a claimed type early. */
 export function isAcceptableClaim(claimedMime: string, kinds: readonly UploadKind[]): boolean {
@@ -218,6 +237,8 @@ export type ImageOperation = {
   format: VariantFormat;
   /** 1..100; 0 for PNG (no quality there). */
   quality: number;
+  /** A video's still at this many seconds (the §9 `vframe` suffix) instead of an image resize. */
+  frameAtSeconds?: number;
 };
 
 const suffixPrefixes = ['imageView2/', 'imageMogr2/', 'vframe/'];
@@ -310,6 +331,41 @@ function parseImageMogr2(tokens: string[]): ImageOperation {
   return operation;
 }
 
+/** Latest offset of a video still (10 hours), in seconds. */
+const maxFrameOffsetSeconds = 36_000;
+
+/**
+ * `vframe/<jpg|png>[/offset/<seconds>][/w/<w>][/h/<h>]` (§9 video frame, Qiniu syntax): a still of a
+ * video at `offset` seconds (default 5, decimals allowed), jpg by default, optionally fitted inside
+ * w×h (the §9 sizes).
+ */
+function parseVideoFrame(tokens: string[]): ImageOperation {
+  const format = tokens[0] === undefined ? 'jpg' : parseFormat(tokens[0]);
+  const operation: ImageOperation = {
+    fit: 'inside',
+    format: format === 'webp' ? 'jpg' : format,
+    quality: format === 'png' ? 0 : defaultQuality,
+    frameAtSeconds: 5,
+  };
+  for (let i = 1; i < tokens.length; i += 2) {
+    const name = tokens[i];
+    const value = tokens[i + 1];
+    if (name === 'offset') {
+      if (
+        value === undefined ||
+        !/^\d{1,5}(\.\d{1,3})?$/.test(value) ||
+        Number(value) > maxFrameOffsetSeconds
+      ) {
+        throw mediaBadRequest(`offset must be seconds between 0 and ${maxFrameOffsetSeconds}`);
+      }
+      operation.frameAtSeconds = Number(value);
+    } else if (name === 'w') operation.width = parseEdge(value, 'w');
+    else if (name === 'h') operation.height = parseEdge(value, 'h');
+    else throw mediaBadRequest(`vframe parameter ${name} is not supported`);
+  }
+  return operation;
+}
+
 /**
  * The resize a file URL's query asks for (§9, Qiniu syntax), or null to serve the file as stored.
  * The first `&`-separated query part starting with `imageView2/`, `imageMogr2/` or `vframe/`
@@ -318,9 +374,9 @@ function parseImageMogr2(tokens: string[]): ImageOperation {
  * - `imageMogr2/thumbnail/<w>x<h>[!|^][/format/…][/quality/…]`, `auto-orient` and `strip` accepted;
  * w and h from the §9 allow-list only (imageEdges: 80, 88, 96, 112, 120, 128, 160, 192 — refused, not
  * snapped, otherwise). Default output JPEG (§9), quality 85.
+ * - `vframe/<jpg|png>[/offset/<s>][/w/<w>][/h/<h>]`: a video's still (parseVideoFrame).
  * @throws 400 validation_failed (bad or unsupported parameter, a size off the allow-list — the message
- *   names the parameter and the allowed sizes), 415 upload.type_rejected (`vframe`:
- *   video frames — only images are stored)
+ *   names the parameter and the allowed sizes)
  */
 export function parseImageSuffix(rawQuery: string): ImageOperation | null {
   for (const rawPart of rawQuery.split('&')) {
@@ -333,8 +389,7 @@ export function parseImageSuffix(rawQuery: string): ImageOperation | null {
     if (!suffixPrefixes.some((prefix) => part.startsWith(prefix))) continue;
     if (part.includes('|')) throw mediaBadRequest('Chained image operations are not supported');
     const [command, ...tokens] = part.split('/').filter((token) => token !== '');
-    if (command === 'vframe')
-      throw uploadTypeRejected('Video frames are not available: only images are stored');
+    if (command === 'vframe') return parseVideoFrame(tokens);
     const operation = command === 'imageView2' ? parseImageView2(tokens) : parseImageMogr2(tokens);
     if (operation.format === 'png') operation.quality = 0;
     return operation;
@@ -344,8 +399,9 @@ export function parseImageSuffix(rawQuery: string): ImageOperation | null {
 
 /** A file name for a resized copy, the same for every suffix asking for the same result. */
 export function variantName(operation: ImageOperation): string {
-  const { fit, width, height, format, quality } = operation;
-  return `${fit}-${width ?? 0}x${height ?? 0}-q${quality}.${format}`;
+  const { fit, width, height, format, quality, frameAtSeconds } = operation;
+  const frame = frameAtSeconds === undefined ? '' : `frame${frameAtSeconds}-`;
+  return `${frame}${fit}-${width ?? 0}x${height ?? 0}-q${quality}.${format}`;
 }
 
 const variantMime: Record<VariantFormat, string> = {

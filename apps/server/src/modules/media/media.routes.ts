@@ -145,13 +145,13 @@ export async function mediaRoutes(app: App, options: { storage?: Storage } = {})
       const bucket = UploadBucket.safeParse(request.params.bucket);
       if (!bucket.success) throw notFound('File');
       const queryAt = request.url.indexOf('?');
-      const { object, disposition } = await openFile(deps, {
+      const { object, disposition, isFallback } = await openFile(deps, {
         bucket: bucket.data,
         key: request.params['*'],
         rawQuery: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
         ip: request.ip,
       });
-      reply.header('cache-control', immutableCacheControl);
+      reply.header('cache-control', isFallback ? 'no-store' : immutableCacheControl);
       reply.header('etag', object.etag);
       reply.header('x-content-type-options', 'nosniff');
       // Should a browser ever render the bytes as a document, it runs nothing.

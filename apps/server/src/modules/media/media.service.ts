@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   fileUrl,
   type UploadBucket,
@@ -18,6 +19,7 @@ import {
   detectFileType,
   type ImageOperation,
   isAcceptableClaim,
+  legacyOfficeType,
   parseImageSuffix,
   reencodeImage,
   renderVariant,
@@ -39,6 +41,7 @@ import {
   verifyUploadToken,
 } from './media.token.ts';
 import { renderWebVariantsJob } from './media.variants.ts';
+import { extractVideoFrame, isFfmpegAvailable, videoPlaceholderJpeg } from './media.video.ts';
 
 /** `jobs`, when given, renders an uploaded image's web copies in the background (media.variants.ts). */
 export type MediaDeps = { db: Database; config: Config; storage: Storage; jobs?: JobQueue };
@@ -127,7 +130,7 @@ export async function storeUpload(
     throw uploadTooLarge(`The file is larger than ${grant.maxBytes} bytes`);
   }
   if (input.bytes.length === 0) throw uploadTypeRejected('The file is empty');
-  const type = await detectFileType(input.bytes, grant.kinds);
+  const type = legacyOfficeType(await detectFileType(input.bytes, grant.kinds), grant.originalName);
   const stored = type.imageFormat
     ? await reencodeImage(input.bytes, type.imageFormat)
     : { bytes: input.bytes, width: 0, height: 0 };
@@ -192,19 +195,33 @@ async function renderAndStore(
 ): Promise<void> {
   const original = await deps.storage.get(originalStorageKey(input.bucket, input.key));
   if (!original) throw notFound('File');
+  const isFrame = input.operation.frameAtSeconds !== undefined;
   try {
-    if (!original.mime.startsWith('image/')) throw uploadTypeRejected('Only images can be resized');
+    if (isFrame && !original.mime.startsWith('video/')) {
+      throw uploadTypeRejected('Video frames are taken from videos only');
+    }
+    if (!isFrame && !original.mime.startsWith('image/'))
+      throw uploadTypeRejected('Only images can be resized');
     await rateLimitsFor(deps.config).consumeAll([{ rule: renderLimit, key: input.ip }]);
   } catch (error) {
     original.body.destroy();
     throw error;
   }
-  const variant = await renderVariant(await readAll(original.body), input.operation);
+  let source = await readAll(original.body);
+  if (isFrame) {
+    const frame = await extractVideoFrame(source, input.operation.frameAtSeconds ?? 0);
+    // No frame in the file: the generic picture, stored like a still (the bytes never change).
+    source = frame ?? (await videoPlaceholderJpeg());
+  }
+  const variant = await renderVariant(source, { ...input.operation, frameAtSeconds: undefined });
   await deps.storage.put(input.cacheKey, variant.bytes, variant.mime);
 }
 
-/** A file to send: the stored object and how the browser should treat it. */
-export type FileToServe = { object: StoredObject; disposition: string };
+/**
+ * A file to send: the stored object and how the browser should treat it. `isFallback`: a stand-in
+ * (the generic video picture while ffmpeg is missing) that must not be cached for long.
+ */
+export type FileToServe = { object: StoredObject; disposition: string; isFallback?: boolean };
 
 function contentDisposition(mime: string, key: string): string {
   if (mime.startsWith('image/')) return 'inline';
@@ -221,9 +238,11 @@ function contentDisposition(mime: string, key: string): string {
  * miss) counts against `ip` under {@link renderLimit}; concurrent asks for the same copy in this
  * process share one render.
  * Does not touch the database. Documents are served as downloads.
+ * A `vframe` suffix takes a video's still with ffmpeg (media.video.ts), stored like a resized copy;
+ * without ffmpeg the generic video picture is answered (`isFallback`, not stored).
  * @throws 404 not_found (unknown bucket or key, or a key that is not one we generate — traversal
  *   attempts included), 400 validation_failed (bad suffix, w/h off the allow-list),
- *   415 upload.type_rejected (vframe, or a resize of a document), 429 too_frequent ('Do not operate
+ *   415 upload.type_rejected (a resize of a document, a still of something that is not a video), 429 too_frequent ('Do not operate
  *   frequently!', Retry-After in seconds) when `ip` has rendered too many copies
  */
 export async function openFile(
@@ -241,6 +260,25 @@ export async function openFile(
   const cacheKey = variantStorageKey(bucket, key, variantName(operation));
   const cached = await deps.storage.get(cacheKey);
   if (cached) return { object: cached, disposition: 'inline' };
+  if (operation.frameAtSeconds !== undefined && !(await isFfmpegAvailable())) {
+    // §9 video frame without ffmpeg on this machine: the generic video picture, not an error.
+    const original = await deps.storage.get(originalStorageKey(bucket, key));
+    if (!original) throw notFound('File');
+    original.body.destroy();
+    if (!original.mime.startsWith('video/'))
+      throw uploadTypeRejected('Video frames are taken from videos only');
+    const bytes = await videoPlaceholderJpeg();
+    return {
+      object: {
+        body: Readable.from([bytes]),
+        mime: 'image/jpeg',
+        size: bytes.length,
+        etag: '"video-placeholder"',
+      },
+      disposition: 'inline',
+      isFallback: true,
+    };
+  }
   let inFlight = rendersInFlight.get(deps.storage);
   if (!inFlight) {
     inFlight = new Map();
