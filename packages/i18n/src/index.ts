@@ -7,9 +7,11 @@ import type consoleShell from './locales/en/console.json';
 import type consoleActivities from './locales/en/console-activities.json';
 import type consoleExhibitors from './locales/en/console-exhibitors.json';
 import type consoleMeetings from './locales/en/console-meetings.json';
+import type consolePages from './locales/en/console-pages.json';
 import type consoleRegistrations from './locales/en/console-registrations.json';
 import type exhibitors from './locales/en/exhibitors.json';
 import type meetings from './locales/en/meetings.json';
+import type pages from './locales/en/pages.json';
 import type schedules from './locales/en/schedules.json';
 import type speakers from './locales/en/speakers.json';
 import type tickets from './locales/en/tickets.json';
@@ -34,12 +36,14 @@ export const namespaces = [
   'tickets',
   'appointments',
   'schedules',
+  'pages',
   // The organiser console (DESIGN §7): its shell, and one namespace per console area.
   'console',
   'console-meetings',
   'console-activities',
   'console-registrations',
   'console-exhibitors',
+  'console-pages',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -68,11 +72,13 @@ export type Resources = {
   tickets: typeof tickets;
   appointments: typeof appointments;
   schedules: typeof schedules;
+  pages: typeof pages;
   console: typeof consoleShell;
   'console-meetings': typeof consoleMeetings;
   'console-activities': typeof consoleActivities;
   'console-registrations': typeof consoleRegistrations;
   'console-exhibitors': typeof consoleExhibitors;
+  'console-pages': typeof consolePages;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

@@ -4,10 +4,17 @@ import { appointmentPages } from './appointment-routes.tsx';
 import { detailRoutes, pagesWithoutItem } from './detail-routes.ts';
 import { exhibitPages } from './exhibit-routes.tsx';
 import type { PageRoute } from './page-route.ts';
+import { pagesPages } from './pages-routes.tsx';
 import { meetingPages } from './router.tsx';
 
 /** Every meeting page of the route tables: the first script's and the discoverable groups'. */
-const tableRoutes: PageRoute[] = [...meetingPages, ...activityPages, ...exhibitPages, ...appointmentPages];
+const tableRoutes: PageRoute[] = [
+  ...meetingPages,
+  ...activityPages,
+  ...exhibitPages,
+  ...appointmentPages,
+  ...pagesPages,
+];
 const tablePaths = tableRoutes.map((route) => route.path);
 
 describe('detail routes (§2: bad ids open /404, deleted items /204)', () => {

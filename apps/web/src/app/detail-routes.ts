@@ -1,5 +1,6 @@
 import { activityRoutes } from '../lib/activity-paths.ts';
 import { appointmentRoutes } from '../lib/appointment-paths.ts';
+import { pagesRoutes } from '../lib/pages-paths.ts';
 import { routes } from '../lib/paths.ts';
 
 /** The kinds of item a detail page shows by id. */
@@ -10,7 +11,8 @@ export type DetailItem =
   | 'product'
   | 'activity'
   | 'ticket'
-  | 'appointment';
+  | 'appointment'
+  | 'content';
 
 /** Other ids a page needs besides its item's: a live item of that kind, the meeting, or a new group id. */
 export type OtherId = DetailItem | 'meeting' | 'agent';
@@ -147,6 +149,7 @@ export const detailRoutes: readonly DetailRoute[] = [
     requireLogin: true,
     deleted: 'not-found',
   },
+  { path: pagesRoutes.introduction, id: { query: 'content_id' }, item: 'content', requireLogin: false },
 ];
 
 /**
@@ -188,4 +191,9 @@ export const pagesWithoutItem: readonly string[] = [
   appointmentRoutes.exhibitorSchedule,
   appointmentRoutes.exhibitorScheduleHistory,
   appointmentRoutes.mySchedules,
+  pagesRoutes.branch,
+  pagesRoutes.contact,
+  pagesRoutes.conference,
+  // Names a signed token, not an item: a bad token shows 'The temporary link has expired' (§8).
+  pagesRoutes.preview,
 ];

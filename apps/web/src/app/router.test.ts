@@ -3,6 +3,7 @@ import { activityPages } from './activity-routes.tsx';
 import { appointmentPages } from './appointment-routes.tsx';
 import { exhibitPages } from './exhibit-routes.tsx';
 import type { PageRoute } from './page-route.ts';
+import { pagesPages } from './pages-routes.tsx';
 import { discoverablePages } from './router.tsx';
 
 /** An address of a route pattern: each parameter filled in, optional ones left out. */
@@ -13,6 +14,7 @@ const groups: [name: string, table: PageRoute[]][] = [
   ['activity', activityPages],
   ['exhibit', exhibitPages],
   ['appointment', appointmentPages],
+  ['pages', pagesPages],
 ];
 
 describe('discoverable route groups (§2 routes outside the first script)', () => {

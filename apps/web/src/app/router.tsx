@@ -85,8 +85,8 @@ export const meetingPages: PageRoute[] = [
  * Pages whose route tables load on first visit instead of with the first script (the home page's JS
  * budget, DESIGN §10): the activity, registration, group, ticket and check-in pages
  * (activity-routes.tsx), the exhibit, enterprise, product and exhibitor pages (exhibit-routes.tsx),
- * and the appointment and schedule pages (appointment-routes.tsx), each group recognised by its
- * addresses.
+ * the appointment and schedule pages (appointment-routes.tsx), and the content pages built of blocks
+ * with the draft preview (pages-routes.tsx), each group recognised by its addresses.
  */
 export const discoverablePages = [
   {
@@ -103,6 +103,10 @@ export const discoverablePages = [
     addresses:
       /^\/(meeting\/appointment\/|meeting\/enterprise\/appointment|user\/appointments|enterprise\/appointments|appointment$|meeting\/my\/schedule|meeting\/exhibitor\/schedule|my\/schedules)/,
     load: async () => (await import('./appointment-routes.tsx')).appointmentPages,
+  },
+  {
+    addresses: /^\/(meeting\/(introduction|branch|contact)|conference|preview)$/,
+    load: async () => (await import('./pages-routes.tsx')).pagesPages,
   },
 ];
 

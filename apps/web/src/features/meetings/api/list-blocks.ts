@@ -14,4 +14,6 @@ export function fetchBlocks(meetingId: string): Promise<Block[]> {
 export const blocksQueryOptions = (meetingId: string) =>
   queryOptions({ queryKey: ['blocks', meetingId], queryFn: () => fetchBlocks(meetingId), staleTime: 60_000 });
 
-export const useBlocks = (meetingId: string) => useQuery(blocksQueryOptions(meetingId));
+/** The released home blocks; `isEnabled` false when the page shows other blocks (a draft preview). */
+export const useBlocks = (meetingId: string, isEnabled = true) =>
+  useQuery({ ...blocksQueryOptions(meetingId), enabled: isEnabled });

@@ -8,7 +8,8 @@ import { NavIcon } from '../../../components/ui/nav-icon.tsx';
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useClientEnvironment } from '../../../lib/environment-context.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { pageKey, resolveLink, withMeetingId } from '../../../lib/links.ts';
+import { pageKey, withMeetingId } from '../../../lib/links.ts';
+import { navigationLink } from '../../../lib/navigation-link.ts';
 
 type NavigationGridProps = {
   items: Category[] | undefined;
@@ -18,7 +19,9 @@ type NavigationGridProps = {
 };
 
 /**
- * The home entries (GET /navigation/categories): app routes open in place, URLs in a new tab. Two
+ * The home entries (GET /navigation/categories), each led by the §3 link rule (navigation-link.ts:
+ * mobile_link on phones, raw links as written, in-frame links inside /webview): app routes open in
+ * place, URLs in a new tab. Two
  * entries that open the same page (`/agenda` and `/meeting/agenda/schedule`) show once, the first
  * (heaviest) one's title and icon.
  */
@@ -40,8 +43,7 @@ export function NavigationGrid({ items, isLoading, meetingId, isGrid9 }: Navigat
   }
   const seen = new Set<string>();
   const entries = (items ?? []).flatMap((item) => {
-    const raw = isPhone && item.mobile_link ? item.mobile_link : item.link || item.mobile_link;
-    const link = resolveLink(raw, window.location.protocol);
+    const link = navigationLink(item, { isPhone, protocol: window.location.protocol });
     if (link.kind === 'route') {
       const key = pageKey(link.to);
       if (seen.has(key)) return [];

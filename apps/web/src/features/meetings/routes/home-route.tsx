@@ -17,15 +17,26 @@ export type BlockRenderers = Partial<Record<BlockType, (block: Block) => ReactNo
 /**
  * /meeting/home: hero, the visitor's own notices (`notice`, e.g. a bound exhibitor's pending meeting
  * requests, drawn by another feature), navigation entries, then the home blocks in the organiser's
- * order.
+ * order — the released ones, or `draft` (a preview link's blocks, §2 /preview) when given.
  */
-export function MeetingHome({ renderBlock, notice }: { renderBlock: BlockRenderers; notice?: ReactNode }) {
+export function MeetingHome({
+  renderBlock,
+  notice,
+  draft,
+}: {
+  renderBlock: BlockRenderers;
+  notice?: ReactNode;
+  draft?: Block[];
+}) {
   const { t } = useTranslation('meetings');
   const meeting = useMeeting();
   const meetingId = meeting._id.$id;
   useRecordMeetingView(meetingId);
   const navigation = useNavigationCategories(meetingId);
-  const blocks = useBlocks(meetingId);
+  const released = useBlocks(meetingId, draft === undefined);
+  const blocks = draft
+    ? { isPending: false as const, isError: false as const, data: draft, refetch: released.refetch }
+    : released;
   // Entries and blocks appear together: entries arriving later would push the blocks down. When they
   // arrive after the page's first render, a deferred render draws them in short slices instead of
   // one long task (a query update alone would render synchronously).
