@@ -8,12 +8,14 @@ import { AppRoutes, startFirstPage } from './app/router.tsx';
 import { showToast } from './components/ui/toast.tsx';
 import { setApiEventHandlers } from './lib/api/api.ts';
 import { currentEnvironment } from './lib/environment.ts';
+import { installErrorReporter } from './lib/error-reporter.ts';
 import { i18n, initI18n, requestedLanguage } from './lib/i18n.ts';
 import { paths, routes } from './lib/paths.ts';
 import { clearSession, getSession, getStoredMeetingId } from './lib/session.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 import './styles.css';
 
+installErrorReporter();
 const environment = currentEnvironment();
 document.documentElement.dataset.env = environment;
 

@@ -1,8 +1,18 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Component, lazy, type ReactNode, Suspense, useContext, useEffect, useLayoutEffect } from 'react';
+import {
+  Component,
+  type ErrorInfo,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+} from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '../components/ui/error-state.tsx';
 import { meetingQueryOptions } from '../features/meetings/api/list-meetings.ts';
+import { reportClientError } from '../lib/error-reporter.ts';
 import { MeetingContext } from '../lib/meeting-context.ts';
 import { paths } from '../lib/paths.ts';
 import { applyTheme } from '../lib/theme.ts';
@@ -114,6 +124,11 @@ export class MeetingErrorBoundary extends Component<
     if (state.failedAt === '') return { failedAt: props.resetKey };
     if (state.failedAt !== undefined && state.failedAt !== props.resetKey) return { failedAt: undefined };
     return null;
+  }
+
+  /** §9: a sample of what the boundary caught is reported (lib/error-reporter.ts). */
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    reportClientError('boundary', error, info.componentStack);
   }
 
   retry = () => {

@@ -4,14 +4,6 @@ import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
 /**
- * The query parameter that carries invitation attribution (§7 POST /enterprises/{id}/invites): the
- * invitation poster's QR code opens the enterprise page with `invited_by=<enterprise id>`; the page
- * records the visit and keeps the value on the device, and a registration made after it is counted
- * for that enterprise.
- */
-export const invitationAttributionParam = 'invited_by';
-
-/**
  * Body of POST /enterprises/{id}/invites: the meeting the poster was for; `user_id` is what the
  * client sends (the device id when anonymous, §7) and is ignored in favour of the session's user.
  */

@@ -84,3 +84,11 @@ export function shareCardPath(input: ShareLinkInput & { size?: ShareCardSize }):
   if (input.size && input.size !== 'card') query.set('size', input.size);
   return `/api/share/${input.type}/card.png?${query.toString()}`;
 }
+
+/**
+ * The query parameter that carries invitation attribution (§7 POST /enterprises/{id}/invites): the
+ * invitation poster's QR code opens the enterprise page with `invited_by=<enterprise id>`; the page
+ * records the visit and keeps the value on the device, and a registration made after it is counted
+ * for that enterprise.
+ */
+export const invitationAttributionParam = 'invited_by';

@@ -61,7 +61,7 @@ describe('invitation poster', () => {
     expect(
       enterpriseShareUrl({ PUBLIC_URL: 'https://expo.example.org/' }, 'a'.repeat(24), 'b'.repeat(24)),
     ).toBe(
-      `https://expo.example.org/#/meeting/enterprise?enterprise_id=${'b'.repeat(24)}&meeting_id=${'a'.repeat(24)}`,
+      `https://expo.example.org/#/meeting/enterprise?enterprise_id=${'b'.repeat(24)}&meeting_id=${'a'.repeat(24)}&invited_by=${'b'.repeat(24)}`,
     );
   });
 

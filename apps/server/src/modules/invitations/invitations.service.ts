@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UploadBucket } from '@app/contracts';
+import { invitationAttributionParam, UploadBucket } from '@app/contracts';
 import { enabledLanguages, type Language, localize, resolveLanguage } from '@app/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -22,14 +22,20 @@ export function posterStorageKey(meetingId: string, enterpriseId: string, conten
 
 /**
  * The share link of an enterprise page (§2 share links): `${PUBLIC_URL}/#/meeting/enterprise?
- * enterprise_id=…&meeting_id=…` (publicLink), what the poster's QR code opens.
+ * enterprise_id=…&meeting_id=…&invited_by=…` (publicLink), what the poster's QR code opens.
+ * `invited_by` (invitationAttributionParam) tells the page the visitor came through this
+ * enterprise's invitation, which records it (§7 POST /enterprises/{id}/invites).
  */
 export function enterpriseShareUrl(
   config: Pick<Config, 'PUBLIC_URL'>,
   meetingId: string,
   enterpriseId: string,
 ): string {
-  return publicLink(config, '/#/meeting/enterprise', { enterprise_id: enterpriseId, meeting_id: meetingId });
+  return publicLink(config, '/#/meeting/enterprise', {
+    enterprise_id: enterpriseId,
+    meeting_id: meetingId,
+    [invitationAttributionParam]: enterpriseId,
+  });
 }
 
 /**

@@ -11,10 +11,12 @@ type StatusPageProps = {
   title: string;
   description: string;
   pageTitle: string;
+  /** A second way out under the home button (the /204 page's "Go back"). */
+  secondaryAction?: ReactNode;
 };
 
 /** The friendly /404 and /204 pages, with a way home. */
-export function StatusPage({ code, icon, title, description, pageTitle }: StatusPageProps) {
+export function StatusPage({ code, icon, title, description, pageTitle, secondaryAction }: StatusPageProps) {
   const { t } = useTranslation('common');
   usePageTitleOnly(pageTitle);
   const meetingId = getStoredMeetingId();
@@ -33,6 +35,7 @@ export function StatusPage({ code, icon, title, description, pageTitle }: Status
         <ButtonLink to={paths.home(meetingId ? { meetingId } : {})} className="mt-8 w-full" replace>
           {t('actions.goHome')}
         </ButtonLink>
+        {secondaryAction}
       </div>
     </main>
   );

@@ -1,3 +1,4 @@
+import { appVersion } from '@app/contracts/wire/limits.ts';
 import { buildPath, type RouteContract } from '@app/contracts/wire/route.ts';
 import {
   getClockOffset,
@@ -34,6 +35,8 @@ export const api = createApiClient({
   clockOffset: { get: getClockOffset, set: setClockOffset },
   onForbidden: (error) => handlers.onForbidden?.(error),
   onInvalidObjectId: (error) => handlers.onInvalidObjectId?.(error),
+  // §7: production builds send the deployed stage's version (VITE_STAGE_VERSION, else the app's).
+  stageVersion: import.meta.env.PROD ? import.meta.env.VITE_STAGE_VERSION || appVersion : undefined,
 });
 
 /**

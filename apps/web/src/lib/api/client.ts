@@ -74,6 +74,8 @@ export type ApiClientDeps = {
   onInvalidObjectId?: (error: ApiError) => void;
   timeoutMs?: number;
   dedupWindowMs?: number;
+  /** The `stage-version` header (§7), set by production builds only. */
+  stageVersion?: string | undefined;
 };
 
 /** Paths that carry no Authorization header (§7 public lists). */
@@ -206,6 +208,7 @@ export function createApiClient(deps: ApiClientDeps) {
       'client-id': session.userId || deviceId,
       version: appVersion,
     };
+    if (deps.stageVersion) headers['stage-version'] = deps.stageVersion;
     if (bodyText !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
     if (session.token && !publicPaths.includes(path)) headers.Authorization = `Bearer ${session.token}`;
 

@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionTitle } from '../../../components/ui/page-header.tsx';
 import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
+import { ShareButton } from '../../../components/ui/share-button.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -162,6 +163,7 @@ function DetailPage({
             >
               <bdi>{title}</bdi>
             </h1>
+            <ShareButton link={{ type: 'activity', meetingId, id }} title={title} className="-ms-3.5" />
             <ul className="space-y-1.5 text-[14px] text-slate-600">
               <li className="flex items-start gap-2">
                 <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />

@@ -2,7 +2,7 @@ import type { Activity, FormAnswers, FormQuestion, Ticket } from '@app/contracts
 import { localize } from '@app/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CalendarDays } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -14,6 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { confirmInvitation } from '../../../lib/invitation-attribution.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
@@ -46,6 +47,8 @@ function ActivityFormRoute() {
   );
   const tickets = useMyTickets(meetingId, true, activityId);
   const answers = useTicketAnswers(activity.data?.form_id?.$id, ticketId);
+  // The form needs a login: the visit through an invitation is now linked to this user (§7 invites).
+  useEffect(() => confirmInvitation(meetingId), [meetingId]);
 
   if (!activityId) return <Navigate to={paths.notFound()} replace />;
   if (activity.isError || questions.isError || tickets.isError || answers.isError) {

@@ -49,6 +49,7 @@ function sessionTypeLabel(type: string, t: ReturnType<typeof useTranslation<'age
   return key ? t(`sessionTypes.${key}`) : type;
 }
 
+import { ShareButton } from '../../../components/ui/share-button.tsx';
 import { useAgenda } from '../api/get-agenda.ts';
 import { SessionActivities } from '../components/session-activities.tsx';
 
@@ -209,6 +210,11 @@ function SessionDetails({ session }: { session: Agenda }) {
             <bdi>{subtitle}</bdi>
           </p>
         ) : null}
+        <ShareButton
+          link={{ type: 'agenda_details', meetingId, id: session._id.$id }}
+          title={title}
+          className="mt-2 -ms-3.5"
+        />
       </header>
 
       <div className="desk:grid desk:grid-cols-[minmax(0,1fr)_340px] desk:gap-8">

@@ -10,10 +10,12 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionTitle } from '../../../components/ui/page-header.tsx';
 import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
+import { ShareButton } from '../../../components/ui/share-button.tsx';
 import { placeholderKeys, Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import { appointmentPaths } from '../../../lib/appointment-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { followInvitation, invitationAttributionParam } from '../../../lib/invitation-attribution.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
@@ -52,11 +54,14 @@ function EnterprisePage({ enterprise, meetingId }: { enterprise: Enterprise; mee
   const exhibitor = useEnterpriseExhibitor(meetingId, id);
   const products = useEnterpriseProducts(meetingId, id);
   const counted = useRef(false);
+  const [invitedBy] = useSearchState(invitationAttributionParam);
   useEffect(() => {
     if (counted.current) return;
     counted.current = true;
     recordEnterpriseVisit(id, meetingId);
-  }, [id, meetingId]);
+    // Opened from the enterprise's invitation poster (§7 POST /enterprises/{id}/invites).
+    if (invitedBy === id) followInvitation(id, meetingId);
+  }, [id, meetingId, invitedBy]);
 
   const title = localize(enterprise.title, language);
   const description = localize(enterprise.description, language);
@@ -95,6 +100,7 @@ function EnterprisePage({ enterprise, meetingId }: { enterprise: Enterprise; mee
           </div>
           <div className="mt-4 flex flex-wrap items-center gap-2">
             <EnterpriseReactions enterprise={enterprise} meetingId={meetingId} />
+            <ShareButton link={{ type: 'enterprise', meetingId, id }} title={title} />
             {exhibitor.data ? (
               <Link
                 to={paths.invitation({ meetingId, enterpriseId: id })}

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ShareButton } from '../../../components/ui/share-button.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { invitationAttributionParam } from '../../../lib/invitation-attribution.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
@@ -69,6 +71,16 @@ function InvitationPoster({ enterpriseId }: { enterpriseId: string }) {
             <Download aria-hidden="true" className="size-5" />
             {t('invitation.download')}
           </a>
+          <ShareButton
+            link={{
+              type: 'invitation',
+              meetingId,
+              id: enterpriseId,
+              extra: { [invitationAttributionParam]: enterpriseId },
+            }}
+            title={t('pages.invitation')}
+            className="w-full"
+          />
           <p className="text-center text-[13px] text-slate-500 desk:hidden">{t('invitation.hint')}</p>
         </>
       ) : null}

@@ -7,6 +7,7 @@ import { Link, Navigate } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionTitle } from '../../../components/ui/page-header.tsx';
 import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
+import { ShareButton } from '../../../components/ui/share-button.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -56,7 +57,10 @@ function ProductPage({ product, meetingId }: { product: Product; meetingId: stri
         >
           <bdi>{title}</bdi>
         </h1>
-        <ProductReactions product={product} meetingId={meetingId} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ProductReactions product={product} meetingId={meetingId} />
+          <ShareButton link={{ type: 'product', meetingId, id: product._id.$id }} title={title} />
+        </div>
         <Link
           to={paths.enterprise({ meetingId, enterpriseId: product.enterprise._id.$id })}
           data-testid="product-enterprise"

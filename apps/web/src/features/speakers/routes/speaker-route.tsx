@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionTitle } from '../../../components/ui/page-header.tsx';
 import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
+import { ShareButton } from '../../../components/ui/share-button.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -60,6 +61,11 @@ function SpeakerRoute() {
             </h1>
             {work ? <p className="mt-1 text-[15px] text-slate-600">{work}</p> : null}
             {company ? <p className="text-[15px] text-slate-500">{company}</p> : null}
+            <ShareButton
+              link={{ type: 'speaker', meetingId, id: data._id.$id }}
+              title={data.name}
+              className="mt-3"
+            />
             {data.links.length > 0 ? (
               <ul className="mt-4 flex flex-wrap justify-center gap-2">
                 {data.links.map((link) => (
