@@ -34,6 +34,8 @@ const p = {
   otherMeeting: newId(),
 };
 const a = { zh: newId(), ja: newId(), en: newId(), hidden: newId(), draftOther: newId() };
+const n = { published: newId(), draft: newId(), deleted: newId(), ja: newId() };
+const d = { programme: newId(), deleted: newId() };
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -68,6 +70,15 @@ beforeAll(async () => {
   await session(a.en, m, { en: 'Robotics in Surgery' });
   await session(a.hidden, m, { en: 'Hidden Robotics Session' }, { enableShow: 0 });
   await session(a.draftOther, ids.otherMeeting, { en: 'Robotics at the other meeting' });
+  await db.execute(sql`INSERT INTO news (id, meeting_id, title, summary, content, status, deleted) VALUES
+    (${n.published}, ${m}, ${json({ zh: '人工智能大会开幕', en: 'Robotics summit opens' })}::jsonb, '""'::jsonb,
+      ${json({ en: '<p>Doors open at <b>nine</b>.</p>' })}::jsonb, 'published', 0),
+    (${n.draft}, ${m}, ${json({ en: 'Robotics draft news' })}::jsonb, '""'::jsonb, '{}'::jsonb, 'draft', 0),
+    (${n.deleted}, ${m}, ${json({ en: 'Robotics deleted news' })}::jsonb, '""'::jsonb, '{}'::jsonb, 'published', 1),
+    (${n.ja}, ${m}, ${json({ ja: 'ロボット展示会のお知らせ' })}::jsonb, '""'::jsonb, '{}'::jsonb, 'published', 0)`);
+  await db.execute(sql`INSERT INTO meeting_attachments (id, meeting_id, title, file_key, file_name, mime, size, deleted) VALUES
+    (${d.programme}, ${m}, ${json({ zh: '人工智能论坛日程', en: 'Robotics programme' })}::jsonb, 'k/programme.pdf', 'programme.pdf', 'application/pdf', 10, 0),
+    (${d.deleted}, ${m}, ${json('Robotics old programme')}::jsonb, 'k/old.pdf', 'old.pdf', 'application/pdf', 10, 1)`);
   await db.execute(
     sql`INSERT INTO agenda_speakers (agenda_id, speaker_id) VALUES (${a.en}, ${ids.speakerAda})`,
   );
@@ -101,6 +112,10 @@ describe('GET /meeting/search', () => {
     expect(idsOf(groups, 'agenda')).toEqual(expect.arrayContaining([a.zh]));
     expect(idsOf(groups, 'product')).toEqual([p.translator]);
     expect(idsOf(groups, 'speaker')).toEqual([ids.speakerLin]);
+    expect(idsOf(groups, 'news')).toEqual([n.published]);
+    expect(idsOf(groups, 'document')).toEqual([d.programme]);
+    // Groups come in type order, those without matches left out (no exhibitor here).
+    expect(groups.map((g) => g.type)).toEqual(['agenda', 'speaker', 'product', 'news', 'document']);
     const agenda = groups.find((g) => g.type === 'agenda')?.items.find((i) => i._id.$id === a.zh);
     expect(agenda?.highlights).toContainEqual({ field: 'title', lang: 'zh', start: 0, length: 4 });
     expect(idsOf(await search('机器人'), 'exhibitor')).toEqual([x.acme]);
@@ -111,6 +126,7 @@ describe('GET /meeting/search', () => {
     expect(idsOf(await search('ロボット'), 'agenda')).toEqual([a.ja]);
     expect(idsOf(await search('人工知能'), 'agenda')).toEqual([a.ja]);
     expect(idsOf(await search('翻訳機'), 'product')).toEqual([p.translator]);
+    expect(idsOf(await search('お知らせ'), 'news')).toEqual([n.ja]);
   });
 
   it('matches Latin prefixes and typos, exact titles first, over all types', async () => {
@@ -119,7 +135,12 @@ describe('GET /meeting/search', () => {
       expect(idsOf(groups, 'product'), keyword).toEqual([p.robotics, p.kit]);
       expect(idsOf(groups, 'exhibitor'), keyword).toEqual([x.acme]);
       expect(idsOf(groups, 'agenda'), keyword).toEqual([a.en]);
+      expect(idsOf(groups, 'news'), keyword).toEqual([n.published]);
+      expect(idsOf(groups, 'document'), keyword).toEqual([d.programme]);
     }
+    // Body words of news (sanitised HTML, tags never searched).
+    expect(idsOf(await search('nine'), 'news')).toEqual([n.published]);
+    expect(idsOf(await search('b'), 'news')).toEqual([]);
     expect(idsOf(await search('robo'), 'speaker')).toEqual([ids.speakerLin]);
     expect(idsOf(await search('lovelace'), 'speaker')).toEqual([ids.speakerAda]);
     // A session is found by its speaker's name.
@@ -155,6 +176,12 @@ describe('GET /meeting/search', () => {
     expect(idsOf(await search('robotics'), 'product')).toEqual([p.robotics]);
     await t.database.db.execute(sql`UPDATE exhibitors SET is_shown = 1 WHERE id = ${x.hidden}`);
     expect(idsOf(await search('drone'), 'product')).toEqual([p.ofHiddenExhibitor]);
+    await t.database.db.execute(sql`UPDATE news SET status = 'published' WHERE id = ${n.draft}`);
+    expect(idsOf(await search('draft'), 'news')).toEqual([n.draft]);
+    await t.database.db.execute(sql`UPDATE meeting_attachments SET deleted = 1 WHERE id = ${d.programme}`);
+    expect(idsOf(await search('programme'), 'document')).toEqual([]);
+    await t.database.db.execute(sql`UPDATE meeting_attachments SET deleted = 0 WHERE id = ${d.programme}`);
+    await t.database.db.execute(sql`UPDATE news SET status = 'draft' WHERE id = ${n.draft}`);
     // Restore for the other tests.
     await t.database.db.execute(sql`UPDATE products SET is_shown = 1 WHERE id = ${p.kit}`);
     await t.database.db.execute(sql`UPDATE agendas SET deleted = 0 WHERE id = ${a.en}`);

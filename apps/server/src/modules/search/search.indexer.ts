@@ -3,18 +3,22 @@ import { inTransaction } from '../../db/transaction.ts';
 import {
   type AgendaSource,
   countMeetingItems,
+  type DocumentSource,
   databaseNow,
   deleteDocuments,
   deleteDocumentsBefore,
   type ExhibitorSource,
   findAgendaSources,
+  findDocumentSources,
   findExhibitorIdsOfEnterprises,
   findExhibitorSources,
   findMeetingItemIds,
+  findNewsSources,
   findProductIdsOfExhibitors,
   findProductPlacements,
   findSpeakerSources,
   hasDirtyItems,
+  type NewsSource,
   type ProductPlacement,
   type SearchDocumentInput,
   type SpeakerSource,
@@ -147,6 +151,42 @@ function productDocument(row: ProductPlacement): SearchDocumentInput {
   );
 }
 
+function newsDocument(row: NewsSource): SearchDocumentInput {
+  return documentOf(
+    {
+      meetingId: row.meetingId,
+      itemType: 'news',
+      itemId: row.id,
+      parentId: '',
+      title: row.title,
+      summary: row.summary,
+      image: row.cover,
+      startsAt: row.publishedAt ? new Date(row.publishedAt) : null,
+      weight: row.weight,
+    },
+    allLanguages(row.title),
+    allLanguages(row.summary, row.author, row.content),
+  );
+}
+
+function documentDocument(row: DocumentSource): SearchDocumentInput {
+  return documentOf(
+    {
+      meetingId: row.meetingId,
+      itemType: 'document',
+      itemId: row.id,
+      parentId: '',
+      title: row.title,
+      summary: row.fileName,
+      image: '',
+      startsAt: null,
+      weight: row.weight,
+    },
+    allLanguages(row.title),
+    row.fileName.replace(/[._-]+/g, ' '),
+  );
+}
+
 /** Stale items by kind, deduplicated. */
 export type StaleItems = {
   agenda: string[];
@@ -154,6 +194,8 @@ export type StaleItems = {
   exhibitor: string[];
   enterprise: string[];
   product: string[];
+  news: string[];
+  document: string[];
 };
 
 /**
@@ -192,11 +234,29 @@ export async function reindexItems(
   docs.push(...products.map(productDocument));
   await deleteDocuments(db, 'product', [...productIds], meetingId);
 
+  const newsIds = [...new Set(items.news ?? [])];
+  const newsRows = await findNewsSources(db, newsIds);
+  docs.push(...newsRows.filter((row) => row.isVisible).map(newsDocument));
+  await deleteDocuments(db, 'news', newsIds);
+
+  const documentIds = [...new Set(items.document ?? [])];
+  const documentRows = await findDocumentSources(db, documentIds);
+  docs.push(...documentRows.filter((row) => row.isVisible).map(documentDocument));
+  await deleteDocuments(db, 'document', documentIds);
+
   await upsertDocuments(db, docs);
 }
 
 function groupStale(items: { itemType: string; itemId: string }[]): StaleItems {
-  const stale: StaleItems = { agenda: [], speaker: [], exhibitor: [], enterprise: [], product: [] };
+  const stale: StaleItems = {
+    agenda: [],
+    speaker: [],
+    exhibitor: [],
+    enterprise: [],
+    product: [],
+    news: [],
+    document: [],
+  };
   for (const item of items) {
     const list = stale[item.itemType as keyof StaleItems];
     if (list && !list.includes(item.itemId)) list.push(item.itemId);
@@ -236,7 +296,7 @@ export async function rebuildMeetingIndex(
   const startedAt = await databaseNow(db);
   const total = await countMeetingItems(db, meetingId);
   let done = 0;
-  for (const kind of ['agenda', 'speaker', 'exhibitor', 'product'] as const) {
+  for (const kind of ['agenda', 'speaker', 'exhibitor', 'product', 'news', 'document'] as const) {
     let afterId = '';
     for (;;) {
       const ids = await findMeetingItemIds(db, kind, meetingId, afterId, batchSize);

@@ -249,7 +249,7 @@ export async function findProductPlacements(
 /** Ids of a meeting's items of one kind after `afterId`, by id, `limit` at a time (full rebuilds). */
 export async function findMeetingItemIds(
   db: Database,
-  kind: 'agenda' | 'speaker' | 'exhibitor' | 'product',
+  kind: 'agenda' | 'speaker' | 'exhibitor' | 'product' | 'news' | 'document',
   meetingId: string,
   afterId: string,
   limit: number,
@@ -261,7 +261,11 @@ export async function findMeetingItemIds(
         ? sql`SELECT id FROM speakers WHERE meeting_id = ${meetingId} AND deleted = 0 AND id > ${afterId} ORDER BY id LIMIT ${limit}`
         : kind === 'exhibitor'
           ? sql`SELECT id FROM exhibitors WHERE meeting_id = ${meetingId} AND deleted = 0 AND id > ${afterId} ORDER BY id LIMIT ${limit}`
-          : sql`SELECT p.id FROM products p WHERE p.deleted = 0 AND p.id > ${afterId}
+          : kind === 'news'
+            ? sql`SELECT id FROM news WHERE meeting_id = ${meetingId} AND deleted = 0 AND id > ${afterId} ORDER BY id LIMIT ${limit}`
+            : kind === 'document'
+              ? sql`SELECT id FROM meeting_attachments WHERE meeting_id = ${meetingId} AND deleted = 0 AND id > ${afterId} ORDER BY id LIMIT ${limit}`
+              : sql`SELECT p.id FROM products p WHERE p.deleted = 0 AND p.id > ${afterId}
               AND (p.meeting_id = ${meetingId} OR (p.meeting_id IS NULL AND EXISTS (
                 SELECT 1 FROM exhibitors x WHERE x.enterprise_id = p.enterprise_id AND x.meeting_id = ${meetingId})))
               ORDER BY p.id LIMIT ${limit}`;
@@ -277,6 +281,8 @@ export async function countMeetingItems(db: Database, meetingId: string): Promis
       (SELECT count(*) FROM agendas WHERE meeting_id = ${meetingId} AND deleted = 0)
       + (SELECT count(*) FROM speakers WHERE meeting_id = ${meetingId} AND deleted = 0)
       + (SELECT count(*) FROM exhibitors WHERE meeting_id = ${meetingId} AND deleted = 0)
+      + (SELECT count(*) FROM news WHERE meeting_id = ${meetingId} AND deleted = 0)
+      + (SELECT count(*) FROM meeting_attachments WHERE meeting_id = ${meetingId} AND deleted = 0)
       + (SELECT count(*) FROM products p WHERE p.deleted = 0 AND (p.meeting_id = ${meetingId} OR (p.meeting_id IS NULL
           AND EXISTS (SELECT 1 FROM exhibitors x WHERE x.enterprise_id = p.enterprise_id AND x.meeting_id = ${meetingId}))))
     )::int AS total`,
@@ -487,4 +493,50 @@ export async function findLiveMeetingIds(db: Database): Promise<string[]> {
 export async function databaseNow(db: Database): Promise<Date> {
   const rows = await rowsOf<{ now: Date | string }>(db, sql`SELECT clock_timestamp() AS now`);
   return new Date(rows[0]?.now ?? Date.now());
+}
+
+/** A news item with what its index row shows and searches; visible when published and not deleted. */
+export type NewsSource = {
+  id: string;
+  meetingId: string;
+  title: Localized;
+  summary: Localized;
+  content: Record<string, string>;
+  cover: string;
+  author: string;
+  weight: number;
+  publishedAt: Date | string | null;
+  isVisible: boolean;
+};
+
+/** News items by id. */
+export async function findNewsSources(db: Database, ids: string[]): Promise<NewsSource[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<NewsSource>(
+    db,
+    sql`SELECT id, meeting_id AS "meetingId", title, summary, content, cover, author, weight,
+        published_at AS "publishedAt", (status = 'published' AND deleted = 0) AS "isVisible"
+      FROM news WHERE id = ANY(${sql.param(ids)}::text[])`,
+  );
+}
+
+/** A meeting document (/meeting/doc) with what its index row shows and searches. */
+export type DocumentSource = {
+  id: string;
+  meetingId: string;
+  title: Localized;
+  fileName: string;
+  mime: string;
+  weight: number;
+  isVisible: boolean;
+};
+
+/** Meeting documents by id. */
+export async function findDocumentSources(db: Database, ids: string[]): Promise<DocumentSource[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<DocumentSource>(
+    db,
+    sql`SELECT id, meeting_id AS "meetingId", title, file_name AS "fileName", mime, weight, (deleted = 0) AS "isVisible"
+      FROM meeting_attachments WHERE id = ANY(${sql.param(ids)}::text[])`,
+  );
 }

@@ -42,11 +42,9 @@ import { foldText, parseQuery } from './search.segment.ts';
 
 type Deps = { db: Database; jobs?: JobQueue };
 
-/** Types whose index rows exist today (news and documents join when their tables do). */
-const indexedTypes: SearchItemType[] = ['agenda', 'speaker', 'exhibitor', 'product'];
-
-/** Stale marks a search rewrites before it reads; more are left to the drain job. */
-const drainPerSearch = 200;
+/** Stale marks a search rewrites per transaction, and how long it may keep at it before reading. */
+const drainPerSearch = 500;
+const drainBudgetMs = 2000;
 
 /** The job that drains stale marks in the background (after a bulk write a search left some). */
 export const drainSearchJob: JobType<{ meetingId?: string }> = {
@@ -68,11 +66,15 @@ export const rebuildSearchJob: JobType<{ meetingId: string }> = {
 
 /**
  * Brings a meeting's index up to date with every committed write before a search reads it, whichever
- * replica wrote: rewrites up to 200 stale items; a larger backlog (a bulk import) is left to the drain
- * job, enqueued once.
+ * replica wrote: rewrites stale items 500 at a time for up to 2 s; what a bulk import leaves beyond
+ * that goes to the drain job, enqueued once, and the search answers from the index as it stands.
  */
 async function catchUp(deps: Deps, meetingId: string): Promise<void> {
-  const isLeft = await drainStaleItems(deps.db, { meetingId, limit: drainPerSearch });
+  const started = performance.now();
+  let isLeft = await drainStaleItems(deps.db, { meetingId, limit: drainPerSearch });
+  while (isLeft && performance.now() - started < drainBudgetMs) {
+    isLeft = await drainStaleItems(deps.db, { meetingId, limit: drainPerSearch });
+  }
   if (isLeft && deps.jobs) {
     await deps.jobs.enqueue(deps.db, drainSearchJob, {}, { singletonKey: 'search-drain' });
     deps.jobs.wake(drainSearchJob);
@@ -186,10 +188,7 @@ export async function searchMeeting(
   },
 ): Promise<SearchGroup[]> {
   const query = parseQuery(input.keyword);
-  const types = (input.type ? [input.type] : [...searchItemTypes]).filter((type) =>
-    indexedTypes.includes(type),
-  );
-  if (types.length === 0) return [];
+  const types = input.type ? [input.type] : [...searchItemTypes];
   await catchUp(deps, input.meetingId);
   const limit = input.limit ?? (input.type ? 20 : searchLimits.perGroup);
   const rows = await inTransaction(deps.db, (tx) =>
