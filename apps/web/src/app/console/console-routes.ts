@@ -2,6 +2,7 @@ import { consoleShellRoutes } from '../../features/console/console-shell-routes.
 import { consoleActivitiesRoutes } from '../../features/console-activities/console-activities-routes.ts';
 import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
 import { consoleMeetingsRoutes } from '../../features/console-meetings/console-meetings-routes.ts';
+import { consolePagesRoutes } from '../../features/console-pages/console-pages-routes.ts';
 import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
 import type { ConsoleRoute } from '../../lib/console-route.ts';
 
@@ -15,4 +16,5 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleActivitiesRoutes,
   ...consoleRegistrationsRoutes,
   ...consoleExhibitorsRoutes,
+  ...consolePagesRoutes,
 ];

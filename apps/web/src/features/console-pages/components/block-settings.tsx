@@ -1,0 +1,387 @@
+import type { BlockType, Category } from '@app/contracts';
+import { textLimits } from '@app/contracts/wire/limits.ts';
+import { type Language, localize } from '@app/domain';
+import { Plus, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { ImagePicker } from '../../../components/ui/image-picker.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { apiErrorMessage } from '../../../lib/api/error-message.ts';
+import { useImageUpload } from '../../../lib/api/upload-image.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { FlagBox, inputClass, Labelled, LocalizedInputs } from './form-parts.tsx';
+
+/** A block as the editor holds it: every text a language map, `key` only for React. */
+export type EditorBlock = {
+  key: string;
+  type: BlockType;
+  title: Record<string, string>;
+  content: Record<string, string>;
+  data: Record<string, unknown>;
+};
+
+type Data = Record<string, unknown>;
+type Texts = Record<string, string>;
+
+/** A language map from a wire LocalizedText (a plain string goes to the first language). */
+export function textsOf(value: unknown, languages: readonly Language[]): Texts {
+  if (typeof value === 'string') return value ? { [languages[0] ?? 'en']: value } : {};
+  if (value && typeof value === 'object') return { ...(value as Texts) };
+  return {};
+}
+
+/** An image address field with an upload button (the media upload of the console). */
+function ImageInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (url: string) => void;
+}) {
+  const { t } = useTranslation('console-pages');
+  const { t: tc } = useTranslation('common');
+  const { progress, upload } = useImageUpload('image', {
+    onUploaded: onChange,
+    onError: (error) => showToast(apiErrorMessage(error, tc)),
+  });
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <Field
+        label={label}
+        className="min-w-0 flex-1"
+        type="url"
+        inputMode="url"
+        maxLength={textLimits.url}
+        value={value}
+        onChange={(event) => onChange(event.target.value.trim())}
+      />
+      <ImagePicker
+        shape="square"
+        label={t('editor.upload')}
+        hint={progress === null ? t('editor.upload') : t('editor.uploading')}
+        progress={progress}
+        onPick={upload}
+        preview={
+          value ? (
+            <img src={value} alt="" className="h-12 w-20 rounded-lg object-cover ring-1 ring-slate-200" />
+          ) : (
+            <span className="flex h-12 w-20 items-center justify-center rounded-lg bg-slate-100 ring-1 ring-slate-200">
+              <Plus aria-hidden="true" className="size-4 text-slate-500" />
+            </span>
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** The §3 link fields of an item: link, phone link, raw, open in the app on desktop and on phones. */
+function LinkInputs({ value, onChange }: { value: Data; onChange: (value: Data) => void }) {
+  const { t } = useTranslation('console-pages');
+  const text = (name: string) => (typeof value[name] === 'string' ? (value[name] as string) : '');
+  const flag = (name: string) => (value[name] === 1 ? 1 : 0);
+  return (
+    <div className="grid gap-3 desk:grid-cols-2">
+      <Field
+        label={t('editor.link')}
+        hint={t('editor.linkHint')}
+        maxLength={textLimits.url}
+        value={text('link')}
+        onChange={(event) => onChange({ ...value, link: event.target.value })}
+      />
+      <Field
+        label={t('editor.mobileLink')}
+        maxLength={textLimits.url}
+        value={text('mobile_link')}
+        onChange={(event) => onChange({ ...value, mobile_link: event.target.value })}
+      />
+      <div className="flex flex-wrap gap-x-5 gap-y-2 desk:col-span-2">
+        <FlagBox
+          label={t('editor.raw')}
+          value={flag('raw')}
+          onChange={(raw) => onChange({ ...value, raw })}
+        />
+        <FlagBox
+          label={t('editor.inFrame')}
+          value={flag('open_link_in_frame')}
+          onChange={(open_link_in_frame) => onChange({ ...value, open_link_in_frame })}
+        />
+        <FlagBox
+          label={t('editor.mobileInFrame')}
+          value={flag('mobile_open_link_in_frame')}
+          onChange={(mobile_open_link_in_frame) => onChange({ ...value, mobile_open_link_in_frame })}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** A list of link items (banner slides, buttons): each with its own fields, added and removed. */
+function ItemList({
+  items,
+  onChange,
+  itemLabel,
+  addLabel,
+  render,
+  empty,
+}: {
+  items: Data[];
+  onChange: (items: Data[]) => void;
+  itemLabel: (number: number) => string;
+  addLabel: string;
+  render: (item: Data, set: (item: Data) => void) => React.ReactNode;
+  empty: Data;
+}) {
+  const { t } = useTranslation('console-pages');
+  return (
+    <div className="space-y-3">
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: items have no ids; their position is their identity while editing
+        <fieldset key={index} className="space-y-3 rounded-card bg-slate-50 p-3 ring-1 ring-slate-200">
+          <div className="flex items-center justify-between">
+            <legend className="text-sm font-semibold text-slate-800">{itemLabel(index + 1)}</legend>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-600 hover:bg-red-50"
+              onClick={() => onChange(items.filter((_, position) => position !== index))}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              {t('editor.removeItem')}
+            </Button>
+          </div>
+          {render(item, (next) =>
+            onChange(items.map((current, position) => (position === index ? next : current))),
+          )}
+        </fieldset>
+      ))}
+      <Button variant="secondary" size="sm" onClick={() => onChange([...items, empty])}>
+        <Plus aria-hidden="true" className="size-4" />
+        {addLabel}
+      </Button>
+    </div>
+  );
+}
+
+const emptyLink = { link: '', mobile_link: '', raw: 0, open_link_in_frame: 0, mobile_open_link_in_frame: 0 };
+
+/** The default settings of a new block of each type (valid once its required fields are filled). */
+export function newBlockData(type: BlockType): Data {
+  switch (type) {
+    case 'agenda':
+    case 'speakers':
+      return { limit: 6 };
+    case 'banner':
+      return { interval: 5, slides: [{ ...emptyLink, image: '', title: {} }] };
+    case 'image':
+      return { ...emptyLink, image: '', alt: {} };
+    case 'buttons':
+      return { items: [{ ...emptyLink, title: {} }] };
+    case 'video':
+      return { url: '', poster: '' };
+    default:
+      return {};
+  }
+}
+
+/**
+ * The settings form of one block: title per language, then what its type needs (text per language,
+ * rich text as HTML the server sanitises, slides, buttons, image, video, how many sessions or
+ * speakers, which page sections), and its anchor.
+ */
+export function BlockSettings({
+  block,
+  languages,
+  sections,
+  onChange,
+}: {
+  block: EditorBlock;
+  languages: readonly Language[];
+  sections: Category[];
+  onChange: (block: EditorBlock) => void;
+}) {
+  const { t } = useTranslation('console-pages');
+  const display = useLanguage();
+  const data = block.data;
+  const setData = (next: Data) => onChange({ ...block, data: next });
+  const text = (name: string) => (typeof data[name] === 'string' ? (data[name] as string) : '');
+  const list = (name: string) => (Array.isArray(data[name]) ? (data[name] as Data[]) : []);
+
+  return (
+    <div className="space-y-4">
+      {block.type === 'navigation' ? null : (
+        <LocalizedInputs
+          languages={languages}
+          value={block.title}
+          onChange={(title) => onChange({ ...block, title })}
+          label={(language) => t('editor.blockTitle', { language })}
+          maxLength={textLimits.title}
+          testId="block-title"
+        />
+      )}
+      {block.type === 'intro' ? (
+        <LocalizedInputs
+          languages={languages}
+          value={block.content}
+          onChange={(content) => onChange({ ...block, content })}
+          label={(language) => t('editor.content', { language })}
+          multiline
+        />
+      ) : null}
+      {block.type === 'rich_text' ? (
+        <LocalizedInputs
+          languages={languages}
+          value={block.content}
+          onChange={(content) => onChange({ ...block, content })}
+          label={(language) => t('editor.html', { language })}
+          hint={t('editor.htmlHint')}
+          multiline
+          testId="block-html"
+        />
+      ) : null}
+      {block.type === 'agenda' || block.type === 'speakers' ? (
+        <Field
+          label={t('editor.limit')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={20}
+          className="max-w-48"
+          value={String(data.limit ?? 6)}
+          onChange={(event) => setData({ ...data, limit: Number(event.target.value) || 1 })}
+        />
+      ) : null}
+      {block.type === 'banner' ? (
+        <>
+          <Field
+            label={t('editor.interval')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={30}
+            className="max-w-64"
+            value={String(data.interval ?? 5)}
+            onChange={(event) => setData({ ...data, interval: Number(event.target.value) || 0 })}
+          />
+          <ItemList
+            items={list('slides')}
+            onChange={(slides) => setData({ ...data, slides })}
+            itemLabel={(number) => t('editor.slide', { number })}
+            addLabel={t('editor.addSlide')}
+            empty={{ ...emptyLink, image: '', title: {} }}
+            render={(slide, set) => (
+              <>
+                <ImageInput
+                  label={t('editor.image')}
+                  value={typeof slide.image === 'string' ? slide.image : ''}
+                  onChange={(image) => set({ ...slide, image })}
+                />
+                <LocalizedInputs
+                  languages={languages}
+                  value={textsOf(slide.title, languages)}
+                  onChange={(title) => set({ ...slide, title })}
+                  label={(language) => t('editor.caption', { language })}
+                  maxLength={textLimits.title}
+                />
+                <LinkInputs value={slide} onChange={set} />
+              </>
+            )}
+          />
+        </>
+      ) : null}
+      {block.type === 'image' ? (
+        <>
+          <ImageInput
+            label={t('editor.image')}
+            value={text('image')}
+            onChange={(image) => setData({ ...data, image })}
+          />
+          <LocalizedInputs
+            languages={languages}
+            value={textsOf(data.alt, languages)}
+            onChange={(alt) => setData({ ...data, alt })}
+            label={(language) => t('editor.alt', { language })}
+            maxLength={textLimits.title}
+          />
+          <LinkInputs value={data} onChange={setData} />
+        </>
+      ) : null}
+      {block.type === 'buttons' ? (
+        <ItemList
+          items={list('items')}
+          onChange={(items) => setData({ ...data, items })}
+          itemLabel={(number) => t('editor.item', { number })}
+          addLabel={t('editor.addItem')}
+          empty={{ ...emptyLink, title: {} }}
+          render={(item, set) => (
+            <>
+              <LocalizedInputs
+                languages={languages}
+                value={textsOf(item.title, languages)}
+                onChange={(title) => set({ ...item, title })}
+                label={(language) => t('editor.itemTitle', { language })}
+                maxLength={textLimits.title}
+              />
+              <LinkInputs value={item} onChange={set} />
+            </>
+          )}
+        />
+      ) : null}
+      {block.type === 'sections' ? (
+        <Labelled label={t('editor.parent')}>
+          {(id) => (
+            <select
+              id={id}
+              className={inputClass}
+              value={text('parent_id')}
+              onChange={(event) =>
+                setData(
+                  event.target.value ? { ...data, parent_id: event.target.value } : { anchor: data.anchor },
+                )
+              }
+            >
+              <option value="">{t('editor.parentTop')}</option>
+              {sections
+                .filter((section) => section.parent_id === null)
+                .map((section) => (
+                  <option key={section._id.$id} value={section._id.$id}>
+                    {localize(section.title, display)}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Labelled>
+      ) : null}
+      {block.type === 'video' ? (
+        <div className="grid gap-3 desk:grid-cols-2">
+          <Field
+            label={t('editor.videoUrl')}
+            type="url"
+            maxLength={textLimits.url}
+            value={text('url')}
+            onChange={(event) => setData({ ...data, url: event.target.value.trim() })}
+          />
+          <Field
+            label={t('editor.poster')}
+            type="url"
+            maxLength={textLimits.url}
+            value={text('poster')}
+            onChange={(event) => setData({ ...data, poster: event.target.value.trim() })}
+          />
+        </div>
+      ) : null}
+      <Field
+        label={t('editor.anchor')}
+        hint={t('editor.anchorHint')}
+        className="max-w-64"
+        maxLength={textLimits.label}
+        pattern="[A-Za-z0-9_-]*"
+        value={text('anchor')}
+        onChange={(event) => setData({ ...data, anchor: event.target.value.replace(/[^A-Za-z0-9_-]/g, '') })}
+      />
+    </div>
+  );
+}
