@@ -14,6 +14,7 @@ import type {
   getAppointmentsOverview,
   listConsoleCategories,
   listConsoleExhibitors,
+  listConsoleInviteCounts,
   listConsoleProducts,
   listExhibitorApplications,
   ResetExhibitorPasswordAnswer,
@@ -273,3 +274,30 @@ export function fetchAppointmentsCsv(meetingId: string, lang: string): Promise<s
     { lang },
   );
 }
+
+/** One row of GET /console/meetings/{meeting_id}/invites: what an enterprise's invitation brought. */
+export type ConsoleInviteCount = {
+  enterprise_id: { $id: string };
+  visitors_total: number;
+  registrations_total: number;
+};
+
+/**
+ * GET /console/meetings/{meeting_id}/invites (§7 invitation attribution): per enterprise with
+ * visitors, the visitors and registrations its invitation poster brought, as a map by enterprise id
+ * for the exhibitors table's column.
+ */
+export const inviteCountsQueryOptions = (meetingId: string) =>
+  queryOptions({
+    queryKey: [...consoleExhibitorsKeys.all(meetingId), 'invites'],
+    queryFn: async () => {
+      const answer = await api.get<{ results: ConsoleInviteCount[] }>(
+        fillPath<typeof listConsoleInviteCounts>(
+          '/console/meetings/:meeting_id/invites',
+          meetingPath(meetingId),
+        ),
+      );
+      return new Map(answer.results.map((row) => [row.enterprise_id.$id, row]));
+    },
+    staleTime: 30_000,
+  });

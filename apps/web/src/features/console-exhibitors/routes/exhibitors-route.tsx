@@ -20,6 +20,7 @@ import {
   consoleExhibitorsKeys,
   exhibitorsPageSize,
   exhibitorsQueryOptions,
+  inviteCountsQueryOptions,
   resetPassword,
   updateEnterprise,
   updateExhibitor,
@@ -45,6 +46,9 @@ function ExhibitorsRoute() {
   const [skip, setSkip] = useState(0);
   const query = useQuery(exhibitorsQueryOptions(meetingId, search, skip));
   const categories = useQuery(categoriesQueryOptions(meetingId));
+  // What each exhibitor's invitation poster brought (§7 invites): visitors / registrations.
+  const { t: ts } = useTranslation('share');
+  const invites = useQuery(inviteCountsQueryOptions(meetingId));
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ConsoleExhibitor | undefined>();
   const [showingProducts, setShowingProducts] = useState<ConsoleExhibitor | undefined>();
@@ -149,6 +153,20 @@ function ExhibitorsRoute() {
         cell: (item) => <bdi>{item.booth || '—'}</bdi>,
       },
       {
+        id: 'invites',
+        header: `${ts('console.visitors')} / ${ts('console.registrations')}`,
+        className: 'whitespace-nowrap tabular-nums',
+        cell: (item) => {
+          const row = invites.data?.get(item.enterprise_id.$id);
+          return (
+            <span data-testid="exhibitor-invites" title={ts('console.intro')}>
+              {(row?.visitors_total ?? 0).toLocaleString(language)} /{' '}
+              {(row?.registrations_total ?? 0).toLocaleString(language)}
+            </span>
+          );
+        },
+      },
+      {
         id: 'group',
         header: t('exhibitors.group'),
         cell: (item) => <bdi>{categoryName(item.exhibitor_group_category_id)}</bdi>,
@@ -246,7 +264,7 @@ function ExhibitorsRoute() {
         },
       },
     ],
-    [t, language, categoryName, patch],
+    [t, ts, language, categoryName, patch, invites.data],
   );
 
   const total = query.data?.total ?? 0;
