@@ -6,9 +6,11 @@ import type common from './locales/en/common.json';
 import type consoleShell from './locales/en/console.json';
 import type consoleActivities from './locales/en/console-activities.json';
 import type consoleExhibitors from './locales/en/console-exhibitors.json';
+import type consoleDocuments from './locales/en/console-documents.json';
 import type consoleMeetings from './locales/en/console-meetings.json';
 import type consolePages from './locales/en/console-pages.json';
 import type consoleRegistrations from './locales/en/console-registrations.json';
+import type documents from './locales/en/documents.json';
 import type exhibitors from './locales/en/exhibitors.json';
 import type meetings from './locales/en/meetings.json';
 import type pages from './locales/en/pages.json';
@@ -36,6 +38,8 @@ export const namespaces = [
   'tickets',
   'appointments',
   'schedules',
+  // Documents (/meeting/doc) and the visitor's browsing history (/my/footprints).
+  'documents',
   'pages',
   // The organiser console (DESIGN §7): its shell, and one namespace per console area.
   'console',
@@ -43,6 +47,7 @@ export const namespaces = [
   'console-activities',
   'console-registrations',
   'console-exhibitors',
+  'console-documents',
   'console-pages',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
@@ -72,12 +77,14 @@ export type Resources = {
   tickets: typeof tickets;
   appointments: typeof appointments;
   schedules: typeof schedules;
+  documents: typeof documents;
   pages: typeof pages;
   console: typeof consoleShell;
   'console-meetings': typeof consoleMeetings;
   'console-activities': typeof consoleActivities;
   'console-registrations': typeof consoleRegistrations;
   'console-exhibitors': typeof consoleExhibitors;
+  'console-documents': typeof consoleDocuments;
   'console-pages': typeof consolePages;
 };
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activityPages } from './activity-routes.tsx';
 import { appointmentPages } from './appointment-routes.tsx';
 import { detailRoutes, pagesWithoutItem } from './detail-routes.ts';
+import { documentPages } from './documents-routes.tsx';
 import { exhibitPages } from './exhibit-routes.tsx';
 import type { PageRoute } from './page-route.ts';
 import { pagesPages } from './pages-routes.tsx';
@@ -13,6 +14,7 @@ const tableRoutes: PageRoute[] = [
   ...activityPages,
   ...exhibitPages,
   ...appointmentPages,
+  ...documentPages,
   ...pagesPages,
 ];
 const tablePaths = tableRoutes.map((route) => route.path);

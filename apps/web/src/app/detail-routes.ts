@@ -1,5 +1,6 @@
 import { activityRoutes } from '../lib/activity-paths.ts';
 import { appointmentRoutes } from '../lib/appointment-paths.ts';
+import { documentRoutes } from '../lib/documents-paths.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
 import { routes } from '../lib/paths.ts';
 
@@ -186,6 +187,8 @@ export const pagesWithoutItem: readonly string[] = [
   activityRoutes.myEvent,
   appointmentRoutes.userAppointments,
   appointmentRoutes.enterpriseAppointments,
+  documentRoutes.meetingDoc,
+  documentRoutes.myFootprints,
   appointmentRoutes.mySchedule,
   appointmentRoutes.myScheduleHistory,
   appointmentRoutes.exhibitorSchedule,

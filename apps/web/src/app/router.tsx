@@ -108,6 +108,11 @@ export const discoverablePages = [
     addresses: /^\/(meeting\/(introduction|branch|contact)|conference|preview)$/,
     load: async () => (await import('./pages-routes.tsx')).pagesPages,
   },
+  {
+    // The documents page and the browsing history (documents-routes.tsx).
+    addresses: /^\/(meeting\/doc|my\/footprints)$/,
+    load: async () => (await import('./documents-routes.tsx')).documentPages,
+  },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { consoleShellRoutes } from '../../features/console/console-shell-routes.ts';
 import { consoleActivitiesRoutes } from '../../features/console-activities/console-activities-routes.ts';
+import { consoleDocumentsRoutes } from '../../features/console-documents/console-documents-routes.ts';
 import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
 import { consoleMeetingsRoutes } from '../../features/console-meetings/console-meetings-routes.ts';
 import { consolePagesRoutes } from '../../features/console-pages/console-pages-routes.ts';
@@ -16,5 +17,6 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleActivitiesRoutes,
   ...consoleRegistrationsRoutes,
   ...consoleExhibitorsRoutes,
+  ...consoleDocumentsRoutes,
   ...consolePagesRoutes,
 ];

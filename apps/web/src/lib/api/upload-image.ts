@@ -21,11 +21,12 @@ export type UploadedImage = {
 /**
  * §7 Upload: asks POST /tokens/qiniu for an upload token, then sends the file to the storage endpoint
  * (multipart `token` + `file`). The server checks the bytes, re-encodes the image without EXIF and
- * answers its URL. `onProgress` gets 0..1.
+ * answers its URL. `onProgress` gets 0..1. The `attachment` bucket also takes documents and videos
+ * (stored as they are).
  */
 export async function uploadImage(
   file: File,
-  bucket: 'avatar' | 'image',
+  bucket: 'avatar' | 'image' | 'attachment',
   onProgress?: (fraction: number) => void,
 ): Promise<UploadedImage> {
   const grant = await api.post<UploadGrant>('/tokens/qiniu', {

@@ -1,7 +1,7 @@
 import type { Meeting } from '@app/contracts';
 import { localize, toMilliseconds } from '@app/domain';
 import { CalendarDays, MapPin } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { formatDateRange } from '../../../lib/time.ts';
@@ -14,6 +14,12 @@ export function MeetingHero({ meeting }: { meeting: Meeting }) {
   const title = localize(meeting.title, language);
   const venue = localize(meeting.venue, language);
   const hasCover = Boolean(meeting.cover) && !hasCoverFailed;
+  const meetingId = meeting._id.$id;
+  // §9: a shown cover is counted on the device and flushed later; the counter loads after the paint.
+  useEffect(() => {
+    if (!meeting.cover) return;
+    void import('../../../lib/cover-shows.ts').then(({ countCoverShow }) => countCoverShow(meetingId));
+  }, [meeting.cover, meetingId]);
   // With a programme, its days give the dates: a programme day may run past midnight (camp days end
   // at 04:00), so meeting.end can fall on the day after the last one.
   const firstDay = meeting.days[0];
