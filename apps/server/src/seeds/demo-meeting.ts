@@ -11,6 +11,7 @@ import { serverRoot } from '../paths.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { seedDemoActivities } from './demo-activities.ts';
 import { shiftScheduleDocument, shiftToComingWeeks } from './demo-dates.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
 import { demoBlocks, demoMeeting, demoMeetingId, demoNavigation } from './demo-meeting.data.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { storeGeneratedImage } from './generated-images.ts';
@@ -114,6 +115,7 @@ export async function seedDemoMeeting(deps: {
     );
     await seedDemoActivities(db, now);
     await seedDemoSchedules(db, now);
+    await seedDemoDocuments({ db, storage: deps.storage }, demoMeetingId);
     return { meetingId: demoMeetingId, sessions: summary.sessions.created + summary.sessions.updated };
   });
 }
