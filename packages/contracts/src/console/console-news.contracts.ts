@@ -71,12 +71,12 @@ export const listConsoleNews = defineRoute({
   method: 'GET',
   path: '/console/meetings/:meeting_id/news',
   summary:
-    "The meeting's news items, deleted ones left out, newest change first. 403 no_permission (news.edit).",
+    "The meeting's news items, deleted ones left out, newest change first, and the meeting's enabled languages (one version of each text per language). 403 no_permission (news.edit).",
   spec: '§3 News, DESIGN §7',
   tags: ['console'],
   isPublic: false,
   params: MeetingParams,
-  response: z.object({ items: z.array(ConsoleNewsSummary) }),
+  response: z.object({ items: z.array(ConsoleNewsSummary), languages: z.array(z.string()) }),
 });
 
 export const getConsoleNews = defineRoute({

@@ -88,13 +88,15 @@ describe('news: drafts, publishing and the public list (§3 News, §7 GET /news)
       author: 'Organising committee',
     });
     expect(item).toMatchObject({ status: 'draft', version: 1, languages: ['en', 'zh'] });
-    expect(await publicList()).toEqual([]);
+    const ids = async (query: Record<string, unknown> = {}) => (await publicList(query)).map((n) => n._id.$id);
+    const mine = [draft._id.$id, scheduled._id.$id, item._id.$id];
+    expect((await ids()).filter((id) => mine.includes(id))).toEqual([]);
 
     const published = await setStatus(item, { status: 'published' });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toMatchObject({ status: 'published', version: 2 });
 
-    const list = await publicList();
+    const list = (await publicList()).filter((n) => mine.includes(n._id.$id));
     expect(list.map((n) => n.title)).toEqual([{ en: 'Opening ceremony', zh: '开幕式' }]);
     expect(list[0]).toMatchObject({
       summary: { en: 'Doors open at nine', zh: '九点开门' },
@@ -105,7 +107,7 @@ describe('news: drafts, publishing and the public list (§3 News, §7 GET /news)
     });
     expect(list[0]?.content).toBeUndefined();
     expect(list[0]?.published_at).toBeGreaterThan(0);
-    expect(await publicList({ query: { category_id: categoryId } })).toHaveLength(1);
+    expect(await ids({ query: { category_id: categoryId } })).toEqual([item._id.$id]);
     expect(await publicList({ query: { category_id: draft._id.$id } })).toHaveLength(0);
 
     const detail = await publicById(item._id.$id);
@@ -324,5 +326,17 @@ describe('scheduled publication (a job on the queue)', () => {
     expect(await count()).toBe(0);
     expect((await setStatus(item, { status: 'scheduled', publish_at: at })).statusCode).toBe(200);
     expect(await count()).toBe(1);
+  });
+});
+
+describe('demo news (seeds/demo-news.ts)', () => {
+  it('lists the published demo articles in zh and en, heaviest then newest, and hides the draft', async () => {
+    const list = await publicList({ limit: 5 });
+    expect(list.length).toBeGreaterThanOrEqual(5);
+    const demo = list.filter((n) => n._id.$id.startsWith('6e657773'));
+    expect(demo[0]?.title).toEqual({ en: 'Gates open on Wednesday at 10:00', zh: '营地周三上午 10:00 开放入场' });
+    expect(await publicById('6e6577730000000000000a06')).toMatchObject({ deleted: 1 });
+    const detail = await publicById('6e6577730000000000000a04');
+    expect(detail?.content?.zh).toContain('<table>');
   });
 });

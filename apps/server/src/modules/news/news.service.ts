@@ -301,15 +301,21 @@ async function versionedWrite(
 }
 
 /**
- * GET /console/meetings/{meeting_id}/news: the meeting's items (not deleted), newest change first.
- * @throws 403 no_permission
+ * GET /console/meetings/{meeting_id}/news: the meeting's items (not deleted), newest change first,
+ * and its enabled languages (the editor's tabs, §5 language rule).
+ * @throws 403 no_permission; 404 not_found (no meeting)
  */
 export async function listConsoleNews(
   deps: RolesDeps,
   input: Caller,
-): Promise<{ items: ConsoleNewsSummary[] }> {
+): Promise<{ items: ConsoleNewsSummary[]; languages: string[] }> {
   await requireCan(deps, { ...input, action });
-  return { items: (await findConsoleNews(deps.db, input.meetingId)).map(toWireSummary) };
+  const meeting = await findMeetingById(deps.db, input.meetingId);
+  if (!meeting) throw notFound('Meeting');
+  return {
+    items: (await findConsoleNews(deps.db, input.meetingId)).map(toWireSummary),
+    languages: enabledLanguages(meeting.config.language),
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ const articleClass = cx(
   '[&_h3]:mt-5 [&_h3]:mb-2 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-slate-900',
   '[&_h4]:mt-4 [&_h4]:mb-2 [&_h4]:font-semibold [&_h5]:font-semibold [&_h6]:font-semibold',
   '[&_ul]:my-3 [&_ul]:list-disc [&_ul]:ps-6 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:ps-6 [&_li]:my-1',
-  '[&_a]:text-[var(--brand,#2563eb)] [&_a]:underline [&_a]:underline-offset-2',
+  '[&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2',
   '[&_blockquote]:my-4 [&_blockquote]:border-s-4 [&_blockquote]:border-slate-200 [&_blockquote]:ps-4 [&_blockquote]:text-slate-600',
   '[&_img]:my-4 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg',
   '[&_figcaption]:text-center [&_figcaption]:text-sm [&_figcaption]:text-slate-500',

@@ -1,0 +1,232 @@
+import Image from '@tiptap/extension-image';
+import Link from '@tiptap/extension-link';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import {
+  Bold,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  type LucideIcon,
+  Quote,
+  Redo2,
+  Strikethrough,
+  Undo2,
+  Unlink,
+} from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cx } from '../../../components/ui/cx.ts';
+
+/**
+ * The console's rich-text editor (TipTap, a maintained ProseMirror editor; issue part 1): headings,
+ * emphasis, lists, quotes, links and images by upload. It produces HTML that the server sanitises
+ * before storing (§5) — the toolbar offers only what the server's allow-list keeps. Loaded with the
+ * console's news editor screen only.
+ *
+ * @param value the HTML to start from (read once; remount with a `key` to load another text)
+ * @param onChange every change, as HTML
+ * @param onUploadImage uploads a picked image and answers its URL (the media upload route)
+ */
+export function RichTextEditor({
+  value,
+  onChange,
+  onUploadImage,
+  label,
+  dir,
+  testId,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  onUploadImage: (file: File) => Promise<string>;
+  label: string;
+  dir?: 'ltr' | 'rtl' | undefined;
+  testId?: string;
+}) {
+  const { t } = useTranslation('console-news');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ link: false, heading: { levels: [2, 3, 4] }, code: false, codeBlock: false }),
+      Link.configure({
+        openOnClick: false,
+        autolink: true,
+        protocols: ['http', 'https', 'mailto', 'tel'],
+        isAllowedUri: (url) => /^(https?:|mailto:|tel:|\/)/i.test(url.trim()),
+      }),
+      Image.configure({ inline: false }),
+    ],
+    content: value,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        'aria-label': label,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        ...(dir ? { dir } : {}),
+        ...(testId ? { 'data-testid': testId } : {}),
+        class:
+          'min-h-[320px] px-4 py-3 outline-none [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:mb-2 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold [&_p]:my-2 [&_ul]:list-disc [&_ul]:ps-6 [&_ol]:list-decimal [&_ol]:ps-6 [&_blockquote]:border-s-4 [&_blockquote]:border-slate-200 [&_blockquote]:ps-3 [&_blockquote]:text-slate-600 [&_a]:text-primary [&_a]:underline [&_img]:my-3 [&_img]:max-w-full [&_img]:rounded-lg [&_img.ProseMirror-selectednode]:ring-2 [&_img.ProseMirror-selectednode]:ring-primary',
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+  });
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current.isActive('bold'),
+      italic: current.isActive('italic'),
+      strike: current.isActive('strike'),
+      h2: current.isActive('heading', { level: 2 }),
+      h3: current.isActive('heading', { level: 3 }),
+      bullet: current.isActive('bulletList'),
+      ordered: current.isActive('orderedList'),
+      quote: current.isActive('blockquote'),
+      link: current.isActive('link'),
+      canUndo: current.can().undo(),
+      canRedo: current.can().redo(),
+    }),
+  });
+
+  const setLink = () => {
+    const previous = (editor.getAttributes('link').href as string | undefined) ?? 'https://';
+    const url = window.prompt(t('editor.linkPrompt'), previous);
+    if (url === null) return;
+    if (url.trim() === '') {
+      editor.chain().focus().extendMarkRange('link').unsetLink().run();
+      return;
+    }
+    editor.chain().focus().extendMarkRange('link').setLink({ href: url.trim() }).run();
+  };
+
+  const pickImage = async (file: File) => {
+    try {
+      const url = await onUploadImage(file);
+      editor.chain().focus().setImage({ src: url, alt: '' }).run();
+    } catch {
+      // onUploadImage has told the person why.
+    }
+  };
+
+  const tools: {
+    icon: LucideIcon;
+    label: string;
+    isActive?: boolean;
+    isDisabled?: boolean;
+    run: () => void;
+  }[] = [
+    {
+      icon: Bold,
+      label: t('editor.bold'),
+      isActive: state.bold,
+      run: () => editor.chain().focus().toggleBold().run(),
+    },
+    {
+      icon: Italic,
+      label: t('editor.italic'),
+      isActive: state.italic,
+      run: () => editor.chain().focus().toggleItalic().run(),
+    },
+    {
+      icon: Strikethrough,
+      label: t('editor.strike'),
+      isActive: state.strike,
+      run: () => editor.chain().focus().toggleStrike().run(),
+    },
+    {
+      icon: Heading2,
+      label: t('editor.heading2'),
+      isActive: state.h2,
+      run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      icon: Heading3,
+      label: t('editor.heading3'),
+      isActive: state.h3,
+      run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      icon: List,
+      label: t('editor.bulletList'),
+      isActive: state.bullet,
+      run: () => editor.chain().focus().toggleBulletList().run(),
+    },
+    {
+      icon: ListOrdered,
+      label: t('editor.orderedList'),
+      isActive: state.ordered,
+      run: () => editor.chain().focus().toggleOrderedList().run(),
+    },
+    {
+      icon: Quote,
+      label: t('editor.quote'),
+      isActive: state.quote,
+      run: () => editor.chain().focus().toggleBlockquote().run(),
+    },
+    { icon: Link2, label: t('editor.link'), isActive: state.link, run: setLink },
+    {
+      icon: Unlink,
+      label: t('editor.unlink'),
+      isDisabled: !state.link,
+      run: () => editor.chain().focus().unsetLink().run(),
+    },
+    { icon: ImagePlus, label: t('editor.image'), run: () => fileInput.current?.click() },
+    {
+      icon: Undo2,
+      label: t('editor.undo'),
+      isDisabled: !state.canUndo,
+      run: () => editor.chain().focus().undo().run(),
+    },
+    {
+      icon: Redo2,
+      label: t('editor.redo'),
+      isDisabled: !state.canRedo,
+      run: () => editor.chain().focus().redo().run(),
+    },
+  ];
+
+  return (
+    <div className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-primary">
+      <div
+        role="toolbar"
+        aria-label={t('editor.toolbar')}
+        className="flex flex-wrap gap-0.5 border-b border-slate-100 bg-slate-50 p-1.5"
+      >
+        {tools.map((tool) => (
+          <button
+            key={tool.label}
+            type="button"
+            title={tool.label}
+            aria-label={tool.label}
+            aria-pressed={tool.isActive ?? undefined}
+            disabled={tool.isDisabled}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={tool.run}
+            className={cx(
+              'inline-flex size-8 items-center justify-center rounded-md text-slate-600 transition hover:bg-white hover:text-slate-900 disabled:opacity-40',
+              tool.isActive && 'bg-white text-primary shadow-sm ring-1 ring-slate-200',
+            )}
+          >
+            <tool.icon aria-hidden="true" className="size-4 rtl:[&.lucide-undo-2]:-scale-x-100" />
+          </button>
+        ))}
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          className="hidden"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void pickImage(file);
+          }}
+        />
+      </div>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
