@@ -127,6 +127,7 @@ beforeAll(async () => {
     limit: 999,
   });
   deleted.activity = first(activities.filter((activity) => activity._id.$id !== forumId));
+  deleted.news = first(await api.get<Item[]>('/news', { meeting_id: meetingId, limit: 1 }));
 
   await server.restart((dataDir) =>
     softDelete(dataDir, [
@@ -136,6 +137,7 @@ beforeAll(async () => {
       { table: 'products', id: deleted.product ?? '' },
       { table: 'activities', id: deleted.activity ?? '' },
       { table: 'tickets', id: deleted.ticket ?? '' },
+      { table: 'news', id: deleted.news ?? '' },
     ]),
   );
 }, 180_000);

@@ -8,11 +8,13 @@ import type consoleActivities from './locales/en/console-activities.json';
 import type consoleExhibitors from './locales/en/console-exhibitors.json';
 import type consoleDocuments from './locales/en/console-documents.json';
 import type consoleMeetings from './locales/en/console-meetings.json';
+import type consoleNews from './locales/en/console-news.json';
 import type consolePages from './locales/en/console-pages.json';
 import type consoleRegistrations from './locales/en/console-registrations.json';
 import type documents from './locales/en/documents.json';
 import type exhibitors from './locales/en/exhibitors.json';
 import type meetings from './locales/en/meetings.json';
+import type news from './locales/en/news.json';
 import type pages from './locales/en/pages.json';
 import type schedules from './locales/en/schedules.json';
 import type speakers from './locales/en/speakers.json';
@@ -38,6 +40,7 @@ export const namespaces = [
   'tickets',
   'appointments',
   'schedules',
+  'news',
   // Documents (/meeting/doc) and the visitor's browsing history (/my/footprints).
   'documents',
   'pages',
@@ -47,6 +50,7 @@ export const namespaces = [
   'console-activities',
   'console-registrations',
   'console-exhibitors',
+  'console-news',
   'console-documents',
   'console-pages',
 ] as const;
@@ -77,6 +81,7 @@ export type Resources = {
   tickets: typeof tickets;
   appointments: typeof appointments;
   schedules: typeof schedules;
+  news: typeof news;
   documents: typeof documents;
   pages: typeof pages;
   console: typeof consoleShell;
@@ -84,6 +89,7 @@ export type Resources = {
   'console-activities': typeof consoleActivities;
   'console-registrations': typeof consoleRegistrations;
   'console-exhibitors': typeof consoleExhibitors;
+  'console-news': typeof consoleNews;
   'console-documents': typeof consoleDocuments;
   'console-pages': typeof consolePages;
 };

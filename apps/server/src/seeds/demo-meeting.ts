@@ -13,6 +13,7 @@ import { seedDemoActivities } from './demo-activities.ts';
 import { shiftScheduleDocument, shiftToComingWeeks } from './demo-dates.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { demoBlocks, demoMeeting, demoMeetingId, demoNavigation } from './demo-meeting.data.ts';
+import { seedDemoNews } from './demo-news.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { storeGeneratedImage } from './generated-images.ts';
 import { countMeetings, insertDemoContent } from './seed.repository.ts';
@@ -115,6 +116,7 @@ export async function seedDemoMeeting(deps: {
     );
     await seedDemoActivities(db, now);
     await seedDemoSchedules(db, now);
+    await seedDemoNews({ db, storage: deps.storage }, demoMeetingId, now);
     await seedDemoDocuments({ db, storage: deps.storage }, demoMeetingId);
     return { meetingId: demoMeetingId, sessions: summary.sessions.created + summary.sessions.updated };
   });

@@ -4,6 +4,7 @@ import { appointmentPages } from './appointment-routes.tsx';
 import { detailRoutes, pagesWithoutItem } from './detail-routes.ts';
 import { documentPages } from './documents-routes.tsx';
 import { exhibitPages } from './exhibit-routes.tsx';
+import { newsPages } from './news-routes.tsx';
 import type { PageRoute } from './page-route.ts';
 import { pagesPages } from './pages-routes.tsx';
 import { meetingPages } from './router.tsx';
@@ -14,6 +15,7 @@ const tableRoutes: PageRoute[] = [
   ...activityPages,
   ...exhibitPages,
   ...appointmentPages,
+  ...newsPages,
   ...documentPages,
   ...pagesPages,
 ];

@@ -1,5 +1,6 @@
 import { activityRoutes } from '../lib/activity-paths.ts';
 import { appointmentRoutes } from '../lib/appointment-paths.ts';
+import { newsRoutes } from '../lib/news-paths.ts';
 import { documentRoutes } from '../lib/documents-paths.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
 import { routes } from '../lib/paths.ts';
@@ -13,7 +14,8 @@ export type DetailItem =
   | 'activity'
   | 'ticket'
   | 'appointment'
-  | 'content';
+  | 'content'
+  | 'news';
 
 /** Other ids a page needs besides its item's: a live item of that kind, the meeting, or a new group id. */
 export type OtherId = DetailItem | 'meeting' | 'agent';
@@ -151,6 +153,7 @@ export const detailRoutes: readonly DetailRoute[] = [
     deleted: 'not-found',
   },
   { path: pagesRoutes.introduction, id: { query: 'content_id' }, item: 'content', requireLogin: false },
+  { path: newsRoutes.newsDetail, id: { query: 'news_id' }, item: 'news', requireLogin: false },
 ];
 
 /**
@@ -194,6 +197,8 @@ export const pagesWithoutItem: readonly string[] = [
   appointmentRoutes.exhibitorSchedule,
   appointmentRoutes.exhibitorScheduleHistory,
   appointmentRoutes.mySchedules,
+  newsRoutes.meetingNews,
+  newsRoutes.news,
   pagesRoutes.branch,
   pagesRoutes.contact,
   pagesRoutes.conference,

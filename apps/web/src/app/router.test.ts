@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activityPages } from './activity-routes.tsx';
 import { appointmentPages } from './appointment-routes.tsx';
 import { exhibitPages } from './exhibit-routes.tsx';
+import { newsPages } from './news-routes.tsx';
 import type { PageRoute } from './page-route.ts';
 import { pagesPages } from './pages-routes.tsx';
 import { discoverablePages } from './router.tsx';
@@ -14,6 +15,7 @@ const groups: [name: string, table: PageRoute[]][] = [
   ['activity', activityPages],
   ['exhibit', exhibitPages],
   ['appointment', appointmentPages],
+  ['news', newsPages],
   ['pages', pagesPages],
 ];
 

@@ -105,6 +105,11 @@ export const discoverablePages = [
     load: async () => (await import('./appointment-routes.tsx')).appointmentPages,
   },
   {
+    // The news list and detail pages (news-routes.tsx).
+    addresses: /^\/(meeting\/news(\/detail)?|news)$/,
+    load: async () => (await import('./news-routes.tsx')).newsPages,
+  },
+  {
     addresses: /^\/(meeting\/(introduction|branch|contact)|conference|preview)$/,
     load: async () => (await import('./pages-routes.tsx')).pagesPages,
   },

@@ -3,6 +3,7 @@ import { consoleActivitiesRoutes } from '../../features/console-activities/conso
 import { consoleDocumentsRoutes } from '../../features/console-documents/console-documents-routes.ts';
 import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
 import { consoleMeetingsRoutes } from '../../features/console-meetings/console-meetings-routes.ts';
+import { consoleNewsRoutes } from '../../features/console-news/console-news-routes.ts';
 import { consolePagesRoutes } from '../../features/console-pages/console-pages-routes.ts';
 import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
 import type { ConsoleRoute } from '../../lib/console-route.ts';
@@ -17,6 +18,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleActivitiesRoutes,
   ...consoleRegistrationsRoutes,
   ...consoleExhibitorsRoutes,
+  ...consoleNewsRoutes,
   ...consoleDocumentsRoutes,
   ...consolePagesRoutes,
 ];
