@@ -306,10 +306,12 @@ export type SearchHitRow = {
 
 /**
  * Index rows of a meeting matching a query, best first per type: exact title (any language) first,
- * then titles starting with the query, then by full-text rank (title words weigh more than body
- * words), trigram similarity, the item's weight. At most `limit` rows per type after `skip`; `total`
- * counts every match of the type. Runs the typo match with word_similarity ≥ 0.5 (SET LOCAL), so call
- * it inside a transaction.
+ * then titles starting with the query, titles containing it, then by full-text rank (title words
+ * weigh more than body words), trigram similarity, the item's weight. At most `limit` rows per type
+ * after `skip`; `total` counts every match of the type. Matches are the segmented words (`tsquery`)
+ * or a CJK substring of a title; with `isFuzzy`, Latin words by trigram word similarity ≥ 0.5 instead
+ * (typos; SET LOCAL, so call it inside a transaction). Ranks on keys only and reads the shown columns
+ * of the page's rows alone.
  */
 export async function searchDocuments(
   db: Database,
@@ -320,43 +322,52 @@ export async function searchDocuments(
     phrase: string;
     cjkPhrase: string | null;
     fuzzyTerms: string[];
+    isFuzzy: boolean;
     limit: number;
     skip: number;
   },
 ): Promise<SearchHitRow[]> {
   const matches: SQL[] = [];
-  if (input.tsquery) matches.push(sql`d.words @@ to_tsquery('simple', ${input.tsquery})`);
-  if (input.cjkPhrase) matches.push(sql`d.title_text LIKE ${`%${escapeLike(input.cjkPhrase)}%`}`);
-  if (input.fuzzyTerms.length > 0) {
+  if (input.isFuzzy) {
+    if (input.fuzzyTerms.length === 0) return [];
+    await db.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
     matches.push(
       sql`(${sql.join(
         input.fuzzyTerms.map((term) => sql`${term} <% d.title_text`),
         sql` AND `,
       )})`,
     );
+  } else {
+    if (input.tsquery) matches.push(sql`d.words @@ to_tsquery('simple', ${input.tsquery})`);
+    if (input.cjkPhrase) matches.push(sql`d.title_text LIKE ${`%${escapeLike(input.cjkPhrase)}%`}`);
   }
   if (matches.length === 0) return [];
-  await db.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
-  const rank = input.tsquery ? sql`ts_rank(d.words, to_tsquery('simple', ${input.tsquery}))` : sql`0`;
-  const similarity =
-    input.fuzzyTerms.length > 0 ? sql`word_similarity(${input.fuzzyTerms.join(' ')}, d.title_text)` : sql`0`;
+  const rank =
+    input.tsquery && !input.isFuzzy ? sql`ts_rank(d.words, to_tsquery('simple', ${input.tsquery}))` : sql`0`;
+  const similarity = input.isFuzzy
+    ? sql`word_similarity(${input.fuzzyTerms.join(' ')}, d.title_text)`
+    : sql`0`;
   const lines = sql`(E'\n' || d.title_text || E'\n')`;
   const exactness = sql`CASE WHEN position(${`\n${input.phrase}\n`} IN ${lines}) > 0 THEN 0
     WHEN ${lines} LIKE ${`%\n${escapeLike(input.phrase)}%`} THEN 1
     WHEN d.title_text LIKE ${`%${escapeLike(input.phrase)}%`} THEN 2 ELSE 3 END`;
   return rowsOf<SearchHitRow>(
     db,
-    sql`SELECT "itemType", "itemId", "parentId", title, summary, image, "startsAt", total::int AS total FROM (
-      SELECT d.item_type AS "itemType", d.item_id AS "itemId", d.parent_id AS "parentId", d.title, d.summary,
-        d.image, d.starts_at AS "startsAt",
+    sql`WITH ranked AS (
+      SELECT d.item_type, d.item_id,
         count(*) OVER (PARTITION BY d.item_type) AS total,
         row_number() OVER (PARTITION BY d.item_type
           ORDER BY ${exactness}, ${rank} DESC, ${similarity} DESC, d.weight DESC, d.item_id) AS n
       FROM search_documents d
       WHERE d.meeting_id = ${input.meetingId} AND d.item_type = ANY(${sql.param(input.types)}::text[])
         AND (${sql.join(matches, sql` OR `)})
-    ) ranked WHERE n > ${input.skip} AND n <= ${input.skip + input.limit}
-    ORDER BY "itemType", n`,
+    )
+    SELECT d.item_type AS "itemType", d.item_id AS "itemId", d.parent_id AS "parentId", d.title, d.summary,
+      d.image, d.starts_at AS "startsAt", r.total::int AS total
+    FROM ranked r JOIN search_documents d
+      ON d.meeting_id = ${input.meetingId} AND d.item_type = r.item_type AND d.item_id = r.item_id
+    WHERE r.n > ${input.skip} AND r.n <= ${input.skip + input.limit}
+    ORDER BY r.item_type, r.n`,
   );
 }
 

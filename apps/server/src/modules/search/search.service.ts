@@ -191,18 +191,24 @@ export async function searchMeeting(
   const types = input.type ? [input.type] : [...searchItemTypes];
   await catchUp(deps, input.meetingId);
   const limit = input.limit ?? (input.type ? 20 : searchLimits.perGroup);
-  const rows = await inTransaction(deps.db, (tx) =>
-    searchDocuments(tx, {
-      meetingId: input.meetingId,
-      types,
-      tsquery: query.tsquery,
-      phrase: foldText(input.keyword).trim(),
-      cjkPhrase: query.cjkPhrase,
-      fuzzyTerms: query.fuzzyTerms,
-      limit,
-      skip: input.skip ?? 0,
-    }),
-  );
+  const search = (isFuzzy: boolean) =>
+    inTransaction(deps.db, (tx) =>
+      searchDocuments(tx, {
+        meetingId: input.meetingId,
+        types,
+        tsquery: query.tsquery,
+        phrase: foldText(input.keyword).trim(),
+        cjkPhrase: query.cjkPhrase,
+        fuzzyTerms: query.fuzzyTerms,
+        isFuzzy,
+        limit,
+        skip: input.skip ?? 0,
+      }),
+    );
+  // Typo tolerance is the fallback: only a keyword whose words match nothing is matched by
+  // similarity, so 'robo' lists what starts with it and 'robtics' still finds Robotics.
+  let rows = await search(false);
+  if (rows.length === 0 && (input.skip ?? 0) === 0) rows = await search(true);
   const groups = new Map<SearchItemType, SearchGroup>();
   for (const row of rows) {
     const group = groups.get(row.itemType) ?? { type: row.itemType, total: row.total, items: [] };
