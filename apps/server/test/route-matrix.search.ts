@@ -14,10 +14,10 @@ const onlyOrganiser = (status: number) => [401, 403, 403, 403, 403, status, 403]
 export const searchRows: MatrixRow[] = [
   { route: 'GET /api/meeting/search', request: (c) => get(`/api/meeting/search${q({ meeting_id: c.meetingId, keyword: 'a' })}`), expect: everyone(200) },
   { route: 'GET /api/meeting/search', variant: 'a meeting closed to visitors (§6)', request: (c) => get(`/api/meeting/search${q({ meeting_id: c.otherMeetingId, keyword: 'a' })}`), expect: [401, 403, 403, 403, 403, 403, 403] },
-  { route: 'POST /api/search/keywords', request: (c) => post('/api/search/keywords', { meeting_id: c.meetingId, keyword: 'matrix', user_id: '' }), expect: everyone(200) },
-  { route: 'GET /api/search/keywords/recent', request: (c) => get(`/api/search/keywords/recent${q({ meeting_id: c.meetingId })}`), expect: everyone(200) },
-  { route: 'DELETE /api/search/keywords/recent', request: (c) => del(`/api/search/keywords/recent${q({ meeting_id: c.meetingId, keyword: 'matrix' })}`), expect: everyone(200) },
-  { route: 'GET /api/search/keywords/hot', request: (c) => get(`/api/search/keywords/hot${q({ meeting_id: c.meetingId })}`), expect: everyone(200) },
+  { route: 'POST /api/search_keywords', request: (c) => post('/api/search_keywords', { meeting_id: c.meetingId, keyword: 'matrix', user_id: '' }), expect: everyone(200) },
+  { route: 'GET /api/search_keywords/recent', request: (c) => get(`/api/search_keywords/recent${q({ meeting_id: c.meetingId })}`), expect: everyone(200) },
+  { route: 'DELETE /api/search_keywords/recent', request: (c) => del(`/api/search_keywords/recent${q({ meeting_id: c.meetingId, keyword: 'matrix' })}`), expect: everyone(200) },
+  { route: 'GET /api/search_keywords/hot', request: (c) => get(`/api/search_keywords/hot${q({ meeting_id: c.meetingId })}`), expect: everyone(200) },
   { route: 'GET /api/console/meetings/{meeting_id}/search', request: (c) => get(C(c)), expect: onlyOrganiser(200) },
   { route: 'POST /api/console/meetings/{meeting_id}/search/rebuild', request: (c) => post(`${C(c)}/rebuild`), expect: onlyOrganiser(200) },
 ];

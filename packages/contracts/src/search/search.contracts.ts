@@ -87,7 +87,7 @@ export const searchMeeting = defineRoute({
   response: resultsOf(SearchGroup),
 });
 
-/** Body of POST /search/keywords: a search the visitor made (§7: `user_id` is the device id when anonymous). */
+/** Body of POST /search_keywords: a search the visitor made (§7: `user_id` is the device id when anonymous). */
 export const RecordKeywordBody = z.object({
   meeting_id: ObjectIdString,
   keyword: Keyword,
@@ -97,7 +97,7 @@ export type RecordKeywordBody = z.infer<typeof RecordKeywordBody>;
 
 export const recordSearchKeyword = defineRoute({
   method: 'POST',
-  path: '/search/keywords',
+  path: '/search_keywords',
   summary:
     'Logs a search of the caller (the user, or the device id when anonymous) with the number of results it finds now. 400 device_id_required when anonymous without a device id.',
   spec: '§7 search-keyword paths',
@@ -118,7 +118,7 @@ export type RecentKeyword = z.infer<typeof RecentKeyword>;
 
 export const listRecentSearchKeywords = defineRoute({
   method: 'GET',
-  path: '/search/keywords/recent',
+  path: '/search_keywords/recent',
   summary: 'The caller’s latest distinct keywords in the meeting, newest first (at most 10).',
   spec: '§7 search-keyword paths',
   tags: ['search'],
@@ -129,7 +129,7 @@ export const listRecentSearchKeywords = defineRoute({
 
 export const clearRecentSearchKeywords = defineRoute({
   method: 'DELETE',
-  path: '/search/keywords/recent',
+  path: '/search_keywords/recent',
   summary:
     'Removes one keyword (or all, without `keyword`) from the caller’s recent keywords; the meeting’s hot counts keep them.',
   spec: '§7 search-keyword paths',
@@ -144,7 +144,7 @@ export type HotKeyword = z.infer<typeof HotKeyword>;
 
 export const listHotSearchKeywords = defineRoute({
   method: 'GET',
-  path: '/search/keywords/hot',
+  path: '/search_keywords/hot',
   summary:
     'The meeting’s most searched keywords with results over the last 7 days (at most 10), counted in SQL.',
   spec: '§7 search-keyword paths',

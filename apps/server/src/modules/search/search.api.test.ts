@@ -224,7 +224,7 @@ describe('GET /meeting/search', () => {
 describe('search keyword log (§7)', () => {
   const device = { 'device-id': testDeviceId };
   const record = (keyword: string, headers: Record<string, string> = device) =>
-    t.call('POST', '/api/search/keywords', { json: { meeting_id: m, keyword, user_id: '' }, headers });
+    t.call('POST', '/api/search_keywords', { json: { meeting_id: m, keyword, user_id: '' }, headers });
 
   it('records, lists recent (newest first, distinct), deletes, counts hot keywords', async () => {
     expect((await record('robotics')).json()).toEqual({
@@ -237,7 +237,7 @@ describe('search keyword log (§7)', () => {
     expect(nothing.json().result_total).toBe(0);
     await record('robotics', { 'device-id': 'another-device' });
 
-    const recent = await t.call('GET', apiUrl('/search/keywords/recent', { meeting_id: m }), {
+    const recent = await t.call('GET', apiUrl('/search_keywords/recent', { meeting_id: m }), {
       headers: device,
     });
     expect(recent.json().results.map((r: { keyword: string }) => r.keyword)).toEqual([
@@ -246,7 +246,7 @@ describe('search keyword log (§7)', () => {
       '人工智能',
     ]);
 
-    const hot = await t.call('GET', apiUrl('/search/keywords/hot', { meeting_id: m }));
+    const hot = await t.call('GET', apiUrl('/search_keywords/hot', { meeting_id: m }));
     expect(hot.json().results).toEqual([
       { keyword: 'robotics', searches: 3 },
       { keyword: '人工智能', searches: 1 },
@@ -254,18 +254,18 @@ describe('search keyword log (§7)', () => {
 
     const removed = await t.call(
       'DELETE',
-      apiUrl('/search/keywords/recent', { meeting_id: m, keyword: 'robotics' }),
+      apiUrl('/search_keywords/recent', { meeting_id: m, keyword: 'robotics' }),
       {
         headers: device,
       },
     );
     expect(removed.json()).toEqual({ deleted: 2 });
-    const after = await t.call('GET', apiUrl('/search/keywords/recent', { meeting_id: m }), {
+    const after = await t.call('GET', apiUrl('/search_keywords/recent', { meeting_id: m }), {
       headers: device,
     });
     expect(after.json().results.map((r: { keyword: string }) => r.keyword)).toEqual(['zzzqqq', '人工智能']);
     // The other device's recent list is its own.
-    const other = await t.call('GET', apiUrl('/search/keywords/recent', { meeting_id: m }), {
+    const other = await t.call('GET', apiUrl('/search_keywords/recent', { meeting_id: m }), {
       headers: { 'device-id': 'another-device' },
     });
     expect(other.json().results.map((r: { keyword: string }) => r.keyword)).toEqual(['robotics']);

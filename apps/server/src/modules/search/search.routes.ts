@@ -30,8 +30,8 @@ import {
 const searchLimit: LimitRule = { name: 'search', points: 120, durationSeconds: 60 };
 
 /**
- * The meeting search (GET /meeting/search, §2), the search-keyword log (POST /search/keywords, GET
- * /search/keywords/recent and /hot, DELETE /search/keywords/recent; §7) and the console's search
+ * The meeting search (GET /meeting/search, §2), the search-keyword log (POST /search_keywords, GET
+ * /search_keywords/recent and /hot, DELETE /search_keywords/recent; §7) and the console's search
  * screen (GET /console/meetings/{meeting_id}/search, POST …/search/rebuild); workers of the
  * `search-drain` and `search-rebuild` jobs. Meeting content rules (guests of closed meetings get 401,
  * a session of another meeting 403) apply through `isGuestViewable`, as on every content list.

@@ -234,7 +234,7 @@ function keywordOwner(input: {
 }
 
 /**
- * POST /search/keywords: logs a search of the caller (§7: an anonymous caller's `user_id` is its
+ * POST /search_keywords: logs a search of the caller (§7: an anonymous caller's `user_id` is its
  * device id) with how many results it finds now (all groups) — what the console's zero-result list
  * reads. Answers the folded-space keyword and that total.
  * @throws 400 validation_failed when anonymous without a device id
@@ -263,7 +263,7 @@ export async function recordKeyword(
   return { keyword, result_total: total };
 }
 
-/** GET /search/keywords/recent: the caller's latest distinct keywords, newest first (at most 10). */
+/** GET /search_keywords/recent: the caller's latest distinct keywords, newest first (at most 10). */
 export async function listRecentKeywords(
   deps: Deps,
   input: {
@@ -282,7 +282,7 @@ export async function listRecentKeywords(
   return rows.map((row) => ({ keyword: row.keyword, searched_at: unixSeconds(row.searchedAt) ?? 0 }));
 }
 
-/** DELETE /search/keywords/recent: hides one keyword (or all) from the caller's recent list. */
+/** DELETE /search_keywords/recent: hides one keyword (or all) from the caller's recent list. */
 export async function clearRecent(
   deps: Deps,
   input: {
@@ -304,7 +304,7 @@ export async function clearRecent(
 
 const weekMs = 7 * 24 * 3600 * 1000;
 
-/** GET /search/keywords/hot: the meeting's most searched keywords with results, last 7 days (at most 10). */
+/** GET /search_keywords/hot: the meeting's most searched keywords with results, last 7 days (at most 10). */
 export async function listHotKeywords(deps: Deps, input: { meetingId: string }): Promise<HotKeyword[]> {
   const rows = await findHotKeywords(deps.db, {
     meetingId: input.meetingId,
