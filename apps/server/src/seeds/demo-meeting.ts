@@ -13,6 +13,7 @@ import { seedDemoActivities } from './demo-activities.ts';
 import { shiftScheduleDocument, shiftToComingWeeks } from './demo-dates.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { demoBlocks, demoMeeting, demoMeetingId, demoNavigation } from './demo-meeting.data.ts';
+import { seedDemoPages } from './demo-pages.ts';
 import { seedDemoNews } from './demo-news.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { storeGeneratedImage } from './generated-images.ts';
@@ -116,6 +117,7 @@ export async function seedDemoMeeting(deps: {
     );
     await seedDemoActivities(db, now);
     await seedDemoSchedules(db, now);
+    await seedDemoPages(db, demoMeetingId);
     await seedDemoNews({ db, storage: deps.storage }, demoMeetingId, now);
     await seedDemoDocuments({ db, storage: deps.storage }, demoMeetingId);
     return { meetingId: demoMeetingId, sessions: summary.sessions.created + summary.sessions.updated };

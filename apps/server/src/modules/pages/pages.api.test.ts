@@ -8,9 +8,10 @@ import type {
 } from '@app/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoWorld, type DemoWorld } from '../../../test/demo-roles.ts';
+import { createDemoWorld, type DemoWorld, otherMeetingId } from '../../../test/demo-roles.ts';
 import { bearer } from '../../../test/login.ts';
 import { apiUrl } from '../../../test/test-app.ts';
+import { demoPageIds } from '../../seeds/demo-pages.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { signPreview } from './pages.preview-links.ts';
 
@@ -63,6 +64,26 @@ const banner = {
     slides: [{ image: 'https://example.org/a.jpg', link: '/agenda', title: { en: 'Programme', zh: '议程' } }],
   },
 };
+
+describe('the demo pages', () => {
+  it('has an introduction, a branch, a contact and a conference page in zh and en, with page sections', async () => {
+    const intro = await call('GET', apiUrl('/meeting/page', { content_id: demoPageIds.introduction }), {
+      as: null,
+    });
+    expect(intro.statusCode, intro.body).toBe(200);
+    const body = intro.json() as PageWithBlocks;
+    expect(body.page?.title).toMatchObject({ en: 'About the camp', zh: '关于营地' });
+    expect(body.blocks.map((block) => block.type)).toEqual(['rich_text', 'rich_text', 'buttons']);
+    for (const kind of ['branch', 'contact', 'conference']) {
+      const page = await call('GET', apiUrl('/meeting/page', { meeting_id: meetingId, kind }), { as: null });
+      expect((page.json() as PageWithBlocks).blocks.length, kind).toBeGreaterThan(0);
+    }
+    const sections = await call('GET', apiUrl('/page_section/categories', { meeting_id: meetingId }), {
+      as: null,
+    });
+    expect(sections.json().results).toHaveLength(3);
+  });
+});
 
 describe('the home draft, publish and roll back (§3 block versions)', () => {
   let releasedBefore: number;
@@ -236,11 +257,11 @@ describe('content pages (§2 introduction, branch, contact, conference)', () => 
   });
 
   it('keeps one contact page per meeting, and answers page null for a kind not made', async () => {
-    const none = await call('GET', apiUrl('/meeting/page', { meeting_id: meetingId, kind: 'branch' }), {
+    const none = await call('GET', apiUrl('/meeting/page', { meeting_id: otherMeetingId, kind: 'branch' }), {
       as: null,
     });
     expect(none.json()).toEqual({ page: null, blocks: [] });
-    await ok('POST', `${base()}/pages`, { kind: 'contact', title: { en: 'Contact' } });
+    // The demo meeting has its contact page already.
     const second = await call('POST', `${base()}/pages`, { json: { kind: 'contact', title: 'Again' } });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ code: 'page.exists' });
