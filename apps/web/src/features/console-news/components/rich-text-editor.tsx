@@ -62,6 +62,9 @@ export function RichTextEditor({
     ],
     content: value,
     immediatelyRender: true,
+    // The app's Content-Security-Policy allows no inline <style>: ProseMirror's few rules are the
+    // classes below (pre-wrap text, word breaking) instead of TipTap's injected stylesheet.
+    injectCSS: false,
     editorProps: {
       attributes: {
         'aria-label': label,
@@ -70,7 +73,7 @@ export function RichTextEditor({
         ...(dir ? { dir } : {}),
         ...(testId ? { 'data-testid': testId } : {}),
         class:
-          'min-h-[320px] px-4 py-3 outline-none [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:mb-2 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold [&_p]:my-2 [&_ul]:list-disc [&_ul]:ps-6 [&_ol]:list-decimal [&_ol]:ps-6 [&_blockquote]:border-s-4 [&_blockquote]:border-slate-200 [&_blockquote]:ps-3 [&_blockquote]:text-slate-600 [&_a]:text-primary [&_a]:underline [&_img]:my-3 [&_img]:max-w-full [&_img]:rounded-lg [&_img.ProseMirror-selectednode]:ring-2 [&_img.ProseMirror-selectednode]:ring-primary',
+          'min-h-[320px] px-4 py-3 whitespace-pre-wrap break-words outline-none [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:mb-2 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold [&_p]:my-2 [&_ul]:list-disc [&_ul]:ps-6 [&_ol]:list-decimal [&_ol]:ps-6 [&_blockquote]:border-s-4 [&_blockquote]:border-slate-200 [&_blockquote]:ps-3 [&_blockquote]:text-slate-600 [&_a]:text-primary [&_a]:underline [&_img]:my-3 [&_img]:max-w-full [&_img]:rounded-lg [&_img.ProseMirror-selectednode]:ring-2 [&_img.ProseMirror-selectednode]:ring-primary',
       },
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
