@@ -42,18 +42,43 @@ async function fitCover(cover: Buffer | null, width: number, height: number): Pr
   }
 }
 
+/** Punctuation that may not start a line (CJK line-breaking rules, kinsoku): it hangs at the previous end. */
+const noLineStart = /^[、。，．：；！？）」』】〕〉》”’,.:;!?)\]}…ー]+/u;
+
+/** wrapText, with a line that would start with closing punctuation pulling it back onto the line before. */
+function wrap(text: string, maxEms: number, maxLines: number): string[] {
+  const lines = wrapText(text, maxEms, maxLines + 1);
+  for (let index = 1; index < lines.length; index += 1) {
+    const match = noLineStart.exec(lines[index] as string);
+    if (!match) continue;
+    lines[index - 1] = `${lines[index - 1]}${match[0]}`;
+    lines[index] = (lines[index] as string).slice(match[0].length).trimStart();
+  }
+  const kept = lines.filter((line) => line !== '');
+  if (kept.length <= maxLines) return kept;
+  return wrapText(text, maxEms, maxLines);
+}
+
+/** Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana …): a line holding them reads right to left. */
+const rtlScript = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+/**
+ * Lines of text at `x`: each line's direction follows its own script (an English title on an
+ * Arabic card still reads left to right) and is aligned to the layout's side — the start edge of
+ * a left-to-right card, the right edge of a mirrored (Arabic) one.
+ */
 function textBlock(
   lines: string[],
   options: { x: number; y: number; size: number; lineHeight: number; fill: string; weight?: number },
-  anchor: 'start' | 'end',
+  isRtlLayout: boolean,
   family: string,
-  direction: 'ltr' | 'rtl',
 ): string {
   return lines
-    .map(
-      (line, index) =>
-        `<text x="${options.x}" y="${options.y + index * options.lineHeight}" text-anchor="${anchor}" direction="${direction}" font-family="${escapeSvgText(family)}" font-size="${options.size}" font-weight="${options.weight ?? 400}" fill="${options.fill}">${escapeSvgText(line)}</text>`,
-    )
+    .map((line, index) => {
+      const isRtlLine = rtlScript.test(line);
+      const anchor = isRtlLine === isRtlLayout ? 'start' : 'end';
+      return `<text x="${options.x}" y="${options.y + index * options.lineHeight}" text-anchor="${anchor}" direction="${isRtlLine ? 'rtl' : 'ltr'}" font-family="${escapeSvgText(family)}" font-size="${options.size}" font-weight="${options.weight ?? 400}" fill="${options.fill}">${escapeSvgText(line)}</text>`;
+    })
     .join('');
 }
 
@@ -72,11 +97,10 @@ async function renderCard(input: ShareCardInput): Promise<Buffer> {
   const textLeft = isRtl ? padding : coverWidth + padding;
   const textRight = isRtl ? card.width - coverWidth - padding : card.width - padding;
   const textX = isRtl ? textRight : textLeft;
-  const anchor = 'start';
   const textWidth = textRight - textLeft;
-  const titleLines = wrapText(input.title || input.siteName, textWidth / 52, 3);
-  const descriptionLines = input.description ? wrapText(input.description, textWidth / 28, 2) : [];
-  const siteLines = wrapText(input.siteName, (textWidth - qrSize - 24) / 26, 2);
+  const titleLines = wrap(input.title || input.siteName, textWidth / 52, 3);
+  const descriptionLines = input.description ? wrap(input.description, textWidth / 28, 2) : [];
+  const siteLines = wrap(input.siteName, (textWidth - qrSize - 24) / 26, 2);
   const titleY = padding + 60;
   const descriptionY = titleY + titleLines.length * 64 + 20;
   const coverX = isRtl ? card.width - coverWidth : 0;
@@ -88,10 +112,10 @@ async function renderCard(input: ShareCardInput): Promise<Buffer> {
 <rect width="${card.width}" height="${card.height}" fill="#ffffff"/>
 <rect x="${coverX}" width="${coverWidth}" height="${card.height}" fill="${color}"/>
 <text x="${coverX + coverWidth / 2}" y="${card.height / 2 + 70}" text-anchor="middle" font-family="${escapeSvgText(family)}" font-size="200" font-weight="700" fill="#ffffff" fill-opacity="0.9">${escapeSvgText(initial)}</text>
-${textBlock(titleLines, { x: textX, y: titleY, size: 52, lineHeight: 64, fill: '#1f2329', weight: 700 }, anchor, family, direction)}
-${textBlock(descriptionLines, { x: textX, y: descriptionY, size: 28, lineHeight: 40, fill: '#646a73' }, anchor, family, direction)}
+${textBlock(titleLines, { x: textX, y: titleY, size: 52, lineHeight: 64, fill: '#1f2329', weight: 700 }, isRtl, family)}
+${textBlock(descriptionLines, { x: textX, y: descriptionY, size: 28, lineHeight: 40, fill: '#646a73' }, isRtl, family)}
 <rect x="${isRtl ? textRight - 64 : textLeft}" y="${qrTop}" width="64" height="6" rx="3" fill="${color}"/>
-${textBlock(siteLines, { x: siteX, y: qrTop + 56, size: 26, lineHeight: 36, fill: '#1f2329', weight: 700 }, anchor, family, direction)}
+${textBlock(siteLines, { x: siteX, y: qrTop + 56, size: 26, lineHeight: 36, fill: '#1f2329', weight: 700 }, isRtl, family)}
 </svg>`;
   const [cover, qr] = await Promise.all([
     fitCover(input.cover, coverWidth, card.height),

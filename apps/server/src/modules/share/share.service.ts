@@ -27,7 +27,7 @@ export type ShareDeps = {
 };
 
 /** Bumped when the card's layout changes, so cached cards of the old layout are not served. */
-const cardLayoutVersion = 1;
+const cardLayoutVersion = 2;
 
 /** The "open" link of the share page, for people whose browser did not follow the redirect. */
 const openLabels: Record<Language, string> = {
