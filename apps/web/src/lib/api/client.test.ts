@@ -40,6 +40,15 @@ function setup(
 }
 
 describe('api client', () => {
+  it('sends stage-version (§7) only when the build sets one (production)', async () => {
+    const production = setup([() => json(200, { results: [] })], { stageVersion: '2024.05.1' });
+    await production.client.list('/meeting/agendas', {});
+    expect(production.calls[0]?.headers['stage-version']).toBe('2024.05.1');
+    const development = setup([() => json(200, { results: [] })]);
+    await development.client.list('/meeting/agendas', {});
+    expect(development.calls[0]?.headers['stage-version']).toBeUndefined();
+  });
+
   it('sends the §7 headers with an Apikey over the exact path, query and body', async () => {
     const { client, calls } = setup([() => json(200, { results: [] })], {
       session: () => ({ token: 'tok', userId: 'user-9' }),
