@@ -126,6 +126,30 @@ describe('GET /s/:type (share page, §2 share links)', () => {
     expect(vote.body).toContain(`/#/activity/vote?vote_id=${'f'.repeat(24)}&amp;meeting_id=`);
   });
 
+  it('shares a published news item, never a draft', async () => {
+    const { news } = await import('../news/news.tables.ts');
+    const published = 'a1a1a1a1a1a1a1a1a1a1a1a1';
+    const draft = 'b2b2b2b2b2b2b2b2b2b2b2b2';
+    await t.database.db.insert(news).values([
+      {
+        id: published,
+        meetingId: demoMeetingId,
+        title: { en: 'Doors open at nine', zh: '九点开门' },
+        summary: { en: 'Bring your ticket' },
+        status: 'published',
+        publishedAt: new Date(),
+      },
+      { id: draft, meetingId: demoMeetingId, title: { en: 'Secret draft' }, status: 'draft' },
+    ]);
+    const zh = await get(
+      sharePagePath({ type: 'news', meetingId: demoMeetingId, id: published, lang: 'zh' }),
+    );
+    expect(meta(zh.body, 'og:title')).toBe('九点开门');
+    expect(zh.body).toContain(`/#/meeting/news/detail?news_id=${published}&amp;meeting_id=`);
+    const secret = await get(sharePagePath({ type: 'news', meetingId: demoMeetingId, id: draft }));
+    expect(secret.body).not.toContain('Secret draft');
+  });
+
   it('answers a small 404 page for an unknown type or meeting', async () => {
     expect((await get(`/s/nothing?meeting_id=${demoMeetingId}`)).statusCode).toBe(404);
     expect((await get(`/s/home?meeting_id=${'f'.repeat(24)}`)).statusCode).toBe(404);

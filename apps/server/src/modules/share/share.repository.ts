@@ -7,6 +7,7 @@ import { agendas, lives } from '../agendas/agendas.tables.ts';
 import { enterprises } from '../enterprises/enterprises.tables.ts';
 import { exhibitors } from '../exhibitors/exhibitors.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
+import { news } from '../news/news.tables.ts';
 import { pages } from '../pages/pages.tables.ts';
 import { products } from '../products/products.tables.ts';
 import { speakers } from '../speakers/speakers.tables.ts';
@@ -138,7 +139,23 @@ export async function findShareItem(
         .limit(1);
       return row && { title: row.title, description: '', image: '' };
     }
-    // news, vote, candidate, demand, user: no table (or no public card) yet — the meeting's card.
+    case 'news': {
+      // Published news only: a draft's or scheduled item's link must not leak its title.
+      const [row] = await db
+        .select({ title: news.title, summary: news.summary, cover: news.cover })
+        .from(news)
+        .where(
+          and(
+            eq(news.id, id),
+            eq(news.meetingId, meetingId),
+            eq(news.status, 'published'),
+            eq(news.deleted, 0),
+          ),
+        )
+        .limit(1);
+      return row && { title: row.title, description: row.summary, image: row.cover };
+    }
+    // vote, candidate, demand, user: no table (or no public card) yet — the meeting's card.
     default:
       return undefined;
   }

@@ -108,8 +108,9 @@ export type ShareContent = {
  * Reads what a share link shows (§2 share links): the meeting (404 when unknown or deleted), the
  * language (`lang` when the meeting offers it, else English, else its first, §3), and the item when
  * its type has a table and the item is live in that meeting — activity, enterprise and invitation
- * (an exhibiting enterprise), product, speaker, agenda and agenda details, live, introduction. Types
- * without an item (home, speaker list), without a table yet (news, vote, candidate, demand, user) or
+ * (an exhibiting enterprise), product, speaker, agenda and agenda details, live, introduction, news
+ * (published only). Types without an item (home, speaker list), without a table yet (vote,
+ * candidate, demand, user) or
  * whose item is missing show the meeting: its share title and description (§3 wx_share_title,
  * wx_share_desc), else its title and venue, and its share cover or cover.
  * @throws 404 not_found — the meeting does not exist or is deleted
