@@ -33,7 +33,12 @@ const immutableDay = 'public, max-age=86400, immutable';
 const fiveMinutes = 'public, max-age=300';
 
 /** Answers a static list with its cache headers; 304 when the client's ETag matches. */
-function sendList(request: FastifyRequest, reply: FastifyReply, list: StaticList, cacheControl: string): void {
+function sendList(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  list: StaticList,
+  cacheControl: string,
+): void {
   reply.header('cache-control', cacheControl);
   reply.header('etag', list.etag);
   if (request.headers['if-none-match'] === list.etag) {
