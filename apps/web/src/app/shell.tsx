@@ -1,6 +1,6 @@
 import type { Meeting } from '@app/contracts';
 import { type Language, localize } from '@app/domain';
-import { Building2, CalendarDays, ChevronLeft, House, Mic, UserRound } from 'lucide-react';
+import { Building2, CalendarDays, ChevronLeft, House, Mic, Search, UserRound } from 'lucide-react';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useClientEnvironment } from '../lib/environment-context.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
 import { paths, routes } from '../lib/paths.ts';
+import { searchPaths } from '../lib/search-paths.ts';
 import { useIsLoggedIn } from '../lib/use-session.ts';
 import { Footer } from './footer.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -146,6 +147,17 @@ export function Shell() {
   const hasMobileHeader = environment !== 'miniprogram';
   useDocumentTitle(pageTitle, meetingName);
 
+  // The search page (§2 /meeting/search), from every page's header; one element for both headers.
+  const searchEntry = (
+    <Link
+      to={searchPaths.search({ meetingId })}
+      aria-label={t('nav.search')}
+      className="inline-flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+    >
+      <Search aria-hidden="true" className="size-5" />
+    </Link>
+  );
+
   const goBack = () => {
     if (window.history.length > 1 && location.key !== 'default') navigate(-1);
     else navigate(paths.home({ meetingId }));
@@ -183,6 +195,7 @@ export function Shell() {
             {isHome ? meetingName : pageTitle}
           </p>
           <div className="flex w-24 justify-end">
+            {searchEntry}
             <LanguageSwitcher />
           </div>
         </div>
@@ -216,6 +229,7 @@ export function Shell() {
             ))}
           </nav>
           <LanguageSwitcher className="ms-auto" />
+          {searchEntry}
           {isLoggedIn ? (
             <Link
               to={paths.my.index({ meetingId })}
