@@ -26,6 +26,7 @@ import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
 import { formRoutes } from './modules/forms/forms.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
+import { inviteRoutes } from './modules/invites/invites.routes.ts';
 import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobQueue, type JobQueueOptions } from './modules/jobs/jobs.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -39,6 +40,8 @@ import { productRoutes } from './modules/products/products.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { scheduleEntryRoutes } from './modules/schedules/schedules.routes.ts';
+import { sharePageRoutes, shareRoutes } from './modules/share/share.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -151,6 +154,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       exhibitorRoutes(scoped);
       await scoped.register(mediaRoutes);
       await scoped.register(invitationRoutes);
+      await scoped.register(shareRoutes);
+      inviteRoutes(scoped);
+      siteRoutes(scoped);
       oauthRoutes(scoped);
       userRoutes(scoped);
       activityRoutes(scoped);
@@ -180,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   viewJobs(app);
   await jobs.start();
   app.addHook('onClose', () => jobs.stop());
+  // Share pages (§2 share links) live outside /api: chat apps and crawlers read their tags.
+  sharePageRoutes(app);
   registerDevOutbox(app);
   await registerWebStatic(app, deps.config.WEB_DIST);
   return app;

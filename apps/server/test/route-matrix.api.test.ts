@@ -9,6 +9,7 @@ import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { newsRows } from './route-matrix.news.ts';
 import { pagesRows } from './route-matrix.pages.ts';
+import { shareRows } from './route-matrix.share.ts';
 import { viewsRows } from './route-matrix.views.ts';
 import {
   createMatrixContext,
@@ -209,6 +210,7 @@ const rows: MatrixRow[] = [
   ...consoleExhibitorsRows,
   ...newsRows,
   ...pagesRows,
+  ...shareRows,
   ...viewsRows,
 ];
 

@@ -17,6 +17,7 @@ import type meetings from './locales/en/meetings.json';
 import type news from './locales/en/news.json';
 import type pages from './locales/en/pages.json';
 import type schedules from './locales/en/schedules.json';
+import type share from './locales/en/share.json';
 import type speakers from './locales/en/speakers.json';
 import type tickets from './locales/en/tickets.json';
 import type users from './locales/en/users.json';
@@ -41,6 +42,8 @@ export const namespaces = [
   'appointments',
   'schedules',
   'news',
+  // Share sheet, web view, /clear, /etc/redirect and invitation results (§2, §7).
+  'share',
   // Documents (/meeting/doc) and the visitor's browsing history (/my/footprints).
   'documents',
   'pages',
@@ -82,6 +85,7 @@ export type Resources = {
   appointments: typeof appointments;
   schedules: typeof schedules;
   news: typeof news;
+  share: typeof share;
   documents: typeof documents;
   pages: typeof pages;
   console: typeof consoleShell;

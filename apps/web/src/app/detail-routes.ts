@@ -4,6 +4,7 @@ import { newsRoutes } from '../lib/news-paths.ts';
 import { documentRoutes } from '../lib/documents-paths.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
 import { routes } from '../lib/paths.ts';
+import { siteRoutes } from '../lib/site-paths.ts';
 
 /** The kinds of item a detail page shows by id. */
 export type DetailItem =
@@ -197,6 +198,7 @@ export const pagesWithoutItem: readonly string[] = [
   appointmentRoutes.exhibitorSchedule,
   appointmentRoutes.exhibitorScheduleHistory,
   appointmentRoutes.mySchedules,
+  siteRoutes.webview,
   newsRoutes.meetingNews,
   newsRoutes.news,
   pagesRoutes.branch,

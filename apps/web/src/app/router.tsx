@@ -114,6 +114,11 @@ export const discoverablePages = [
     load: async () => (await import('./pages-routes.tsx')).pagesPages,
   },
   {
+    // The embedded link page (site-routes.tsx).
+    addresses: /^\/webview$/,
+    load: async () => (await import('./site-routes.tsx')).sitePages,
+  },
+  {
     // The documents page and the browsing history (documents-routes.tsx).
     addresses: /^\/(meeting\/doc|my\/footprints)$/,
     load: async () => (await import('./documents-routes.tsx')).documentPages,
@@ -321,6 +326,9 @@ function ConsoleArea() {
 
 const notFoundPage = () => import('./pages/not-found-page.tsx');
 const deletedPage = () => import('./pages/deleted-page.tsx');
+// /clear and /etc/redirect need no meeting (site-routes.tsx).
+const clearPage = async () => await (await import('./site-routes.tsx')).standaloneSitePages.clear();
+const redirectPage = async () => await (await import('./site-routes.tsx')).standaloneSitePages.redirect();
 
 /**
  * The app's routes (hash addresses, §2), in react-router's declarative mode: the root redirects, the
@@ -335,6 +343,8 @@ export function AppRoutes() {
         <Route path={routes.homeAlias} element={<ToHome />} />
         <Route path={routes.notFound} element={<StatusPage load={notFoundPage} />} />
         <Route path={routes.deleted} element={<StatusPage load={deletedPage} />} />
+        <Route path="/clear" element={<PageElement load={clearPage} />} />
+        <Route path="/etc/redirect" element={<PageElement load={redirectPage} />} />
         <Route path="/console/*" element={<ConsoleArea />} />
         <Route path="*" element={<GuardedMeetingArea />} />
       </Route>
