@@ -7,6 +7,7 @@ import {
   databaseNow,
   deleteDocuments,
   deleteDocumentsBefore,
+  deleteMarksCoveredByRebuild,
   type ExhibitorSource,
   findAgendaSources,
   findDocumentSources,
@@ -284,7 +285,9 @@ export async function drainStaleItems(
 
 /**
  * Rewrites every index row of a meeting from its sources, `batchSize` items per transaction (a search
- * keeps answering from the old rows meanwhile), then deletes the rows it did not write again.
+ * keeps answering from the old rows meanwhile), then deletes the rows it did not write again. The
+ * stale marks it covers are deleted at its start; a rebuild that fails leaves the rows it did not
+ * reach as they were until the next rebuild (the console and CLI report the failure).
  * `onProgress` hears items done of total after each batch.
  */
 export async function rebuildMeetingIndex(
@@ -294,6 +297,9 @@ export async function rebuildMeetingIndex(
 ): Promise<{ items: number }> {
   const batchSize = options.batchSize ?? 1000;
   const startedAt = await databaseNow(db);
+  // Stale marks this rebuild covers are consumed first (they were committed, so it reads their
+  // changes): otherwise a drain would rewrite every row a second time after a bulk seed or import.
+  await deleteMarksCoveredByRebuild(db, meetingId);
   const total = await countMeetingItems(db, meetingId);
   let done = 0;
   for (const kind of ['agenda', 'speaker', 'exhibitor', 'product', 'news', 'document'] as const) {

@@ -551,3 +551,23 @@ export async function findDocumentSources(db: Database, ids: string[]): Promise<
       FROM meeting_attachments WHERE id = ANY(${sql.param(ids)}::text[])`,
   );
 }
+
+/**
+ * Deletes the stale marks a full rebuild of `meetingId` makes redundant: the meeting's own, and
+ * meeting-less marks of enterprises and products shown at no other meeting. Run in its own committed
+ * statement before the rebuild reads anything: the marks it sees were committed, so the rebuild reads
+ * their changes; marks committed later stay for the next drain.
+ */
+export async function deleteMarksCoveredByRebuild(db: Database, meetingId: string): Promise<number> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`DELETE FROM search_dirty d WHERE d.meeting_id = ${meetingId}
+      OR (d.meeting_id IS NULL AND d.item_type = 'enterprise' AND NOT EXISTS (
+        SELECT 1 FROM exhibitors x WHERE x.enterprise_id = d.item_id AND x.meeting_id <> ${meetingId}))
+      OR (d.meeting_id IS NULL AND d.item_type = 'product' AND NOT EXISTS (
+        SELECT 1 FROM products p JOIN exhibitors x ON x.enterprise_id = p.enterprise_id
+        WHERE p.id = d.item_id AND x.meeting_id <> ${meetingId}))
+      RETURNING d.id`,
+  );
+  return rows.length;
+}
