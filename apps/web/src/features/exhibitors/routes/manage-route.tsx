@@ -27,6 +27,7 @@ import { tooLongFields } from '../../../lib/text-limits.ts';
 import { useExhibitorBinding } from '../api/bindings.ts';
 import { usePendingEnterpriseRequests } from '../api/pending-appointments.ts';
 import { saveEnterprise, useEnterpriseToEdit } from '../api/update-enterprise.ts';
+import { EnterpriseReach } from '../components/enterprise-reach.tsx';
 import { InvitePanel } from '../components/invite-panel.tsx';
 import { localizedEntries } from '../components/localized-field.ts';
 import { useExhibitWords } from '../components/titles.ts';
@@ -151,6 +152,7 @@ function ManageForm({ enterprise, meetingId }: { enterprise: Enterprise; meeting
     >
       <MeetingLinks meetingId={meetingId} />
       <InvitePanel enterpriseId={enterprise._id.$id} meetingId={meetingId} />
+      <EnterpriseReach enterprise={enterprise} />
       <ImagePicker
         preview={<Thumb src={logo} name={form.title || '?'} size={96} className="size-24 text-3xl" />}
         label={t('manage.changeLogo')}
