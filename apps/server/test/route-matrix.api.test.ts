@@ -9,6 +9,7 @@ import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { newsRows } from './route-matrix.news.ts';
 import { pagesRows } from './route-matrix.pages.ts';
+import { searchRows } from './route-matrix.search.ts';
 import { shareRows } from './route-matrix.share.ts';
 import { viewsRows } from './route-matrix.views.ts';
 import {
@@ -210,6 +211,7 @@ const rows: MatrixRow[] = [
   ...consoleExhibitorsRows,
   ...newsRows,
   ...pagesRows,
+  ...searchRows,
   ...shareRows,
   ...viewsRows,
 ];

@@ -28,6 +28,7 @@ export * from './pages/pages.contracts.ts';
 export * from './products/products.contracts.ts';
 export * from './schedule/schedule.contracts.ts';
 export * from './schedules/schedules.contracts.ts';
+export * from './search/search.contracts.ts';
 export * from './share/invites.contracts.ts';
 export * from './share/share.contracts.ts';
 export * from './share/share-links.ts';

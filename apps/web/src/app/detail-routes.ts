@@ -1,9 +1,10 @@
 import { activityRoutes } from '../lib/activity-paths.ts';
 import { appointmentRoutes } from '../lib/appointment-paths.ts';
-import { newsRoutes } from '../lib/news-paths.ts';
 import { documentRoutes } from '../lib/documents-paths.ts';
+import { newsRoutes } from '../lib/news-paths.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
 import { routes } from '../lib/paths.ts';
+import { searchRoutes } from '../lib/search-paths.ts';
 import { siteRoutes } from '../lib/site-paths.ts';
 
 /** The kinds of item a detail page shows by id. */
@@ -200,6 +201,7 @@ export const pagesWithoutItem: readonly string[] = [
   appointmentRoutes.mySchedules,
   siteRoutes.webview,
   newsRoutes.meetingNews,
+  searchRoutes.meetingSearch,
   newsRoutes.news,
   pagesRoutes.branch,
   pagesRoutes.contact,

@@ -119,6 +119,11 @@ export const discoverablePages = [
     load: async () => (await import('./site-routes.tsx')).sitePages,
   },
   {
+    // The meeting search (search-routes.tsx).
+    addresses: /^\/meeting\/search$/,
+    load: async () => (await import('./search-routes.tsx')).searchPages,
+  },
+  {
     // The documents page and the browsing history (documents-routes.tsx).
     addresses: /^\/(meeting\/doc|my\/footprints)$/,
     load: async () => (await import('./documents-routes.tsx')).documentPages,
