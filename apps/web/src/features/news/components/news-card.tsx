@@ -44,13 +44,16 @@ export function NewsCard({
       data-testid="news-card"
       className={cx(
         'group flex h-full overflow-hidden rounded-card bg-white ring-1 ring-slate-900/[0.06] transition hover:shadow-md hover:ring-primary/25',
-        isFeatured ? 'flex-col md:flex-row' : 'flex-col',
+        // Phones list the others compactly (thumbnail beside the text), wider screens as tiles.
+        isFeatured ? 'flex-col md:flex-row' : 'flex-row md:flex-col',
       )}
     >
       <div
         className={cx(
           'relative shrink-0 overflow-hidden bg-gradient-to-br from-primary/25 via-primary/10 to-white',
-          isFeatured ? 'aspect-[16/9] md:aspect-auto md:w-1/2' : 'aspect-[16/9]',
+          isFeatured
+            ? 'aspect-[16/9] md:aspect-auto md:w-1/2'
+            : 'm-3 me-0 aspect-[4/3] w-28 self-start rounded-xl md:m-0 md:aspect-[16/9] md:w-full md:rounded-none',
         )}
       >
         {item.cover ? (
@@ -62,15 +65,31 @@ export function NewsCard({
             className="size-full object-cover transition duration-300 group-hover:scale-[1.02]"
           />
         ) : (
-          <Newspaper aria-hidden="true" className="absolute inset-0 m-auto size-10 text-primary/40" />
+          <Newspaper
+            aria-hidden="true"
+            className={cx(
+              'absolute inset-0 m-auto text-primary/40',
+              isFeatured ? 'size-10' : 'size-7 md:size-10',
+            )}
+          />
         )}
         {category ? (
-          <span className="absolute top-2.5 start-2.5 max-w-[70%] truncate rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-medium text-primary shadow-sm">
+          <span
+            className={cx(
+              'absolute top-2.5 start-2.5 max-w-[70%] truncate rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-medium text-primary shadow-sm',
+              !isFeatured && 'max-md:hidden',
+            )}
+          >
             {category}
           </span>
         ) : null}
       </div>
-      <div className={cx('flex flex-1 flex-col gap-1.5 p-4', isFeatured && 'md:justify-center md:p-6')}>
+      <div
+        className={cx(
+          'flex min-w-0 flex-1 flex-col gap-1.5',
+          isFeatured ? 'p-4 md:justify-center md:p-6' : 'p-3 md:p-4',
+        )}
+      >
         <h2
           className={cx(
             'line-clamp-2 leading-snug font-semibold text-slate-900 group-hover:text-primary',
@@ -85,23 +104,41 @@ export function NewsCard({
           </p>
         ) : null}
         <p className="mt-auto flex min-w-0 items-center gap-2 pt-1 text-xs text-slate-500">
-          {date ? (
-            <time dateTime={new Date((item.published_at ?? 0) * 1000).toISOString()}>{date}</time>
+          {category && !isFeatured ? (
+            <span className="shrink-0 font-medium text-primary md:hidden">{category}</span>
           ) : null}
-          {date && meetingTitle ? <span aria-hidden="true">·</span> : null}
-          {meetingTitle ? <span className="truncate">{meetingTitle}</span> : null}
+          {date ? (
+            <time
+              className="whitespace-nowrap"
+              dateTime={new Date((item.published_at ?? 0) * 1000).toISOString()}
+            >
+              {date}
+            </time>
+          ) : null}
+          {/* The meeting's title (§3 News) on tiles; a compact phone card has no room for it. */}
+          {date && meetingTitle ? (
+            <span aria-hidden="true" className={cx(!isFeatured && 'max-md:hidden')}>
+              ·
+            </span>
+          ) : null}
+          {meetingTitle ? (
+            <span className={cx('truncate', !isFeatured && 'max-md:hidden')}>{meetingTitle}</span>
+          ) : null}
         </p>
       </div>
     </Link>
   );
 }
 
-/** The card's placeholder while the list loads. */
+/** The card's placeholder while the list loads (compact on phones, a tile from `md` up). */
 export function NewsCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded-card bg-white ring-1 ring-slate-900/[0.06]" aria-hidden="true">
-      <Skeleton className="aspect-[16/9] w-full rounded-none" />
-      <div className="space-y-2 p-4">
+    <div
+      className="flex overflow-hidden rounded-card bg-white ring-1 ring-slate-900/[0.06] md:flex-col"
+      aria-hidden="true"
+    >
+      <Skeleton className="m-3 me-0 aspect-[4/3] w-28 shrink-0 rounded-xl md:m-0 md:aspect-[16/9] md:w-full md:rounded-none" />
+      <div className="flex-1 space-y-2 p-3 md:p-4">
         <Skeleton className="h-4 w-4/5" />
         <Skeleton className="h-3 w-full" />
         <Skeleton className="h-3 w-1/3" />
