@@ -132,7 +132,9 @@ export function highlightsOf(
   terms: string[],
 ): SearchHighlight[] {
   if (terms.length === 0) return [];
-  const matcher = new RegExp(terms.map(escapeRegExp).join('|'), 'gu');
+  // Longest first: an alternation takes the first alternative that matches ('robot' over 'robo').
+  const alternatives = [...terms].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const matcher = new RegExp(alternatives.join('|'), 'gu');
   const entries: [string, string][] = typeof text === 'string' ? [['', text]] : Object.entries(text);
   const highlights: SearchHighlight[] = [];
   for (const [lang, value] of entries) {
