@@ -40,6 +40,7 @@ import { productRoutes } from './modules/products/products.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { scheduleEntryRoutes } from './modules/schedules/schedules.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharePageRoutes, shareRoutes } from './modules/share/share.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       consoleActivityRoutes(scoped);
       dashboardRoutes(scoped);
       jobRoutes(scoped);
+      searchRoutes(scoped);
     },
     { prefix: '/api' },
   );
