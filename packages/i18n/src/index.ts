@@ -11,12 +11,14 @@ import type consoleMeetings from './locales/en/console-meetings.json';
 import type consoleNews from './locales/en/console-news.json';
 import type consolePages from './locales/en/console-pages.json';
 import type consoleRegistrations from './locales/en/console-registrations.json';
+import type consoleSearch from './locales/en/console-search.json';
 import type documents from './locales/en/documents.json';
 import type exhibitors from './locales/en/exhibitors.json';
 import type meetings from './locales/en/meetings.json';
 import type news from './locales/en/news.json';
 import type pages from './locales/en/pages.json';
 import type schedules from './locales/en/schedules.json';
+import type search from './locales/en/search.json';
 import type share from './locales/en/share.json';
 import type speakers from './locales/en/speakers.json';
 import type tickets from './locales/en/tickets.json';
@@ -47,6 +49,8 @@ export const namespaces = [
   // Documents (/meeting/doc) and the visitor's browsing history (/my/footprints).
   'documents',
   'pages',
+  // The meeting search (/meeting/search).
+  'search',
   // The organiser console (DESIGN §7): its shell, and one namespace per console area.
   'console',
   'console-meetings',
@@ -56,6 +60,7 @@ export const namespaces = [
   'console-news',
   'console-documents',
   'console-pages',
+  'console-search',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -88,6 +93,7 @@ export type Resources = {
   share: typeof share;
   documents: typeof documents;
   pages: typeof pages;
+  search: typeof search;
   console: typeof consoleShell;
   'console-meetings': typeof consoleMeetings;
   'console-activities': typeof consoleActivities;
@@ -96,6 +102,7 @@ export type Resources = {
   'console-news': typeof consoleNews;
   'console-documents': typeof consoleDocuments;
   'console-pages': typeof consolePages;
+  'console-search': typeof consoleSearch;
 };
 
 /** A catalogue as loaded: nested objects of strings. */
