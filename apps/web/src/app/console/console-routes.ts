@@ -6,6 +6,7 @@ import { consoleMeetingsRoutes } from '../../features/console-meetings/console-m
 import { consoleNewsRoutes } from '../../features/console-news/console-news-routes.ts';
 import { consolePagesRoutes } from '../../features/console-pages/console-pages-routes.ts';
 import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
+import { consoleSearchRoutes } from '../../features/console-search/console-search-routes.ts';
 import type { ConsoleRoute } from '../../lib/console-route.ts';
 
 /**
@@ -21,4 +22,5 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleNewsRoutes,
   ...consoleDocumentsRoutes,
   ...consolePagesRoutes,
+  ...consoleSearchRoutes,
 ];
