@@ -8,6 +8,7 @@ import { newsPages } from './news-routes.tsx';
 import type { PageRoute } from './page-route.ts';
 import { pagesPages } from './pages-routes.tsx';
 import { meetingPages } from './router.tsx';
+import { searchPages } from './search-routes.tsx';
 import { sitePages } from './site-routes.tsx';
 
 /** Every meeting page of the route tables: the first script's and the discoverable groups'. */
@@ -20,6 +21,7 @@ const tableRoutes: PageRoute[] = [
   ...documentPages,
   ...pagesPages,
   ...sitePages,
+  ...searchPages,
 ];
 const tablePaths = tableRoutes.map((route) => route.path);
 
