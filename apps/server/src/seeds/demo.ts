@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { drainSearchIndex } from '../modules/search/search.service.ts';
+import { drainSearchIndex, reindexSearch } from '../modules/search/search.service.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { seedDemoActivities } from './demo-activities.ts';
 import { seedDemoConsole } from './demo-console.ts';
@@ -31,6 +31,8 @@ export async function seedDemo(deps: {
   if (await seedDemoConsole(db, { isProduction: deps.isProduction ?? false })) {
     log.info('granted the demo platform administrator (phone 13900139009)');
   }
-  // The demo rows' triggers marked them stale; index them now rather than at the first search.
-  await drainSearchIndex({ db });
+  // The demo rows' triggers marked them stale: a new demo meeting is indexed in one rebuild (which
+  // consumes those marks), anything else changed meanwhile by a drain — now rather than at the first search.
+  if (seeded) await reindexSearch({ db }, { meetingId: seeded.meetingId });
+  else await drainSearchIndex({ db });
 }
