@@ -163,6 +163,8 @@ export const ConsoleExhibitor = z.object({
   /** Login names of the enterprise's exhibitor accounts in the meeting. */
   accounts: z.array(z.string()),
   products_total: z.number().int(),
+  /** Views of the exhibitor in the pavilion (§7 POST /exhibitors/{id}/views, folded by the views job). */
+  views_total: z.number().int().nonnegative(),
   /** `updated_at` of the exhibitor row, unix ms: send it back with an exhibitor edit. */
   updated_at_ms: z.number().int(),
   /** `updated_at` of the enterprise, unix ms: send it back with an enterprise edit. */

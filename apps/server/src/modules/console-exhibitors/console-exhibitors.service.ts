@@ -305,6 +305,7 @@ function toWireConsoleExhibitor(row: ConsoleExhibitorRow): ConsoleExhibitor {
     industry_category_id: wireIdOrNull(exhibitor.industryCategoryId ?? enterprise.industryCategoryId),
     accounts: row.accounts,
     products_total: Number(row.productsTotal),
+    views_total: exhibitor.viewsTotal,
     updated_at_ms: Number(row.updatedAtMs),
     enterprise_updated_at_ms: Number(row.enterpriseUpdatedAtMs),
     created: unix(exhibitor.createdAt),

@@ -177,6 +177,12 @@ function ExhibitorsRoute() {
         cell: (item) => <bdi>{categoryName(item.industry_category_id)}</bdi>,
       },
       {
+        id: 'views',
+        header: t('exhibitors.views'),
+        className: 'tabular-nums',
+        cell: (item) => new Intl.NumberFormat(language).format(item.views_total),
+      },
+      {
         id: 'weight',
         header: t('exhibitors.weight'),
         cell: (item) => (
