@@ -32,7 +32,7 @@ function ExpiredLink() {
 }
 
 /**
- * /preview?token=… (§2): the draft of the home or of a content page that a signed link names, under a
+ * /preview?key=… (§2): the draft of the home or of a content page that a signed link names, under a
  * ribbon saying it is a draft and until when the link works. An expired, forged or altered link shows
  * 'The temporary link has expired' (§8) and never the draft.
  */
@@ -41,7 +41,8 @@ function PreviewPage() {
   const language = useLanguage();
   const meeting = useMeeting();
   const meetingId = meeting._id.$id;
-  const [token] = useSearchState('token');
+  // `key`: the signed link (pages-paths.ts); `token` would be taken as a session token (§2).
+  const [token] = useSearchState('key');
   const preview = usePagePreview(token);
 
   if (!token) return <ExpiredLink />;

@@ -23,7 +23,11 @@ export const pagesPaths = {
   branch: ({ meetingId }: MeetingArg) => withQuery(pagesRoutes.branch, { meeting_id: meetingId }),
   contact: ({ meetingId }: MeetingArg) => withQuery(pagesRoutes.contact, { meeting_id: meetingId }),
   conference: ({ meetingId }: MeetingArg) => withQuery(pagesRoutes.conference, { meeting_id: meetingId }),
-  /** A draft preview link; `meetingId` opens it in the right meeting before the token is read. */
+  /**
+   * A draft preview link; `meetingId` opens it in the right meeting before the link is read. The
+   * signed link travels as `key`: `token` in an address is the §2 session token, which the app stores
+   * and removes from the address.
+   */
   preview: ({ meetingId, token }: MeetingArg & { token: string }) =>
-    withQuery(pagesRoutes.preview, { meeting_id: meetingId, token }),
+    withQuery(pagesRoutes.preview, { meeting_id: meetingId, key: token }),
 };

@@ -54,12 +54,11 @@ export const pagesQueryOptions = (meetingId: string) =>
 export const versionsQueryOptions = (meetingId: string) =>
   queryOptions({
     queryKey: consolePagesKeys.versions(meetingId),
-    queryFn: async () =>
-      (
-        await api.get<{ results: BlockVersion[] }>(
-          fillPath<typeof listBlockVersions>('/meetings/:meeting_id/block/versions', meetingPath(meetingId)),
-        )
-      ).results,
+    // The client unwraps `{ results }` (§7): the list itself arrives.
+    queryFn: () =>
+      api.list<BlockVersion>(
+        fillPath<typeof listBlockVersions>('/meetings/:meeting_id/block/versions', meetingPath(meetingId)),
+      ),
   });
 
 /** GET …/block_draft: one page's draft blocks ('' = the home). */

@@ -1,5 +1,5 @@
 import { type Block, type BlockType, blockTypes, type Category, type listCategories } from '@app/contracts';
-import { enabledLanguages, localize } from '@app/domain';
+import { enabledLanguages, type Language, localize } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowLeft, ArrowUp, Eye, Layers, Pencil, Plus, Save, Send, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -15,7 +15,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { api, fillPath } from '../../../lib/api/api.ts';
 import type { NestedValue } from '../../../lib/api/bracket-body.ts';
 import { useConsole } from '../../../lib/console-context.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { languageName, useLanguage } from '../../../lib/i18n.ts';
 import {
   type BlockBody,
   consolePagesKeys,
@@ -97,6 +97,14 @@ function EditorRoute() {
   const [isPreviewOpen, setPreviewOpen] = useState(false);
   const [isPublishing, setPublishing] = useState(false);
   const [isStaleDraft, setStaleDraft] = useState(false);
+  // One language's texts at a time: a meeting may enable twenty.
+  const [chosenLanguage, setChosenLanguage] = useState<Language | undefined>();
+  const editLanguage =
+    chosenLanguage && languages.includes(chosenLanguage)
+      ? chosenLanguage
+      : languages.includes(display)
+        ? display
+        : (languages[0] ?? display);
 
   useEffect(() => {
     if (draft.data && settings.data && blocks === undefined) {
@@ -227,11 +235,31 @@ function EditorRoute() {
         </Card>
       ) : (
         <div className="space-y-3">
-          {isDirty ? (
-            <p className="text-sm font-medium text-amber-700" role="status">
-              {t('editor.unsaved')}
-            </p>
-          ) : null}
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex items-center gap-2">
+              <label htmlFor="console-edit-language" className="text-sm font-medium text-slate-700">
+                {t('editor.editLanguage')}
+              </label>
+              <select
+                id="console-edit-language"
+                className={cx(inputClass, 'w-auto py-1.5')}
+                value={editLanguage}
+                onChange={(event) => setChosenLanguage(event.target.value as Language)}
+                data-testid="console-edit-language"
+              >
+                {languages.map((language) => (
+                  <option key={language} value={language}>
+                    {languageName(language)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {isDirty ? (
+              <p className="text-sm font-medium text-amber-700" role="status">
+                {t('editor.unsaved')}
+              </p>
+            ) : null}
+          </div>
           {blocks.length === 0 ? (
             <Card>
               <EmptyState icon={<Layers aria-hidden="true" className="size-7" />} title={t('editor.empty')} />
@@ -295,7 +323,7 @@ function EditorRoute() {
                         <div className="border-t border-slate-100 p-3 desk:p-5">
                           <BlockSettings
                             block={block}
-                            languages={languages}
+                            languages={[editLanguage]}
                             sections={sections.data ?? []}
                             onChange={(next) =>
                               change(blocks.map((item) => (item.key === block.key ? next : item)))

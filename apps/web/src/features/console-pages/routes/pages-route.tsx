@@ -5,7 +5,7 @@ import {
   pageKinds,
 } from '@app/contracts';
 import { textLimits } from '@app/contracts/wire/limits.ts';
-import { enabledLanguages, localize } from '@app/domain';
+import { enabledLanguages, type Language, localize } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Home, Layers, Pencil, Plus, RotateCcw, Send, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -20,7 +20,7 @@ import { ConfirmDialog, ModalDialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useConsole } from '../../../lib/console-context.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { languageName, useLanguage } from '../../../lib/i18n.ts';
 import { pagesPaths } from '../../../lib/pages-paths.ts';
 import { paths, toHref } from '../../../lib/paths.ts';
 import {
@@ -71,6 +71,14 @@ function PagesRoute() {
   const [deleting, setDeleting] = useState<ConsolePageItem | undefined>();
   const [isPublishing, setPublishing] = useState(false);
   const [rollback, setRollback] = useState<number | undefined>();
+  // The dialog edits one language's title at a time (a meeting may enable twenty).
+  const [chosenLanguage, setChosenLanguage] = useState<Language | undefined>();
+  const editLanguage =
+    chosenLanguage && languages.includes(chosenLanguage)
+      ? chosenLanguage
+      : languages.includes(display)
+        ? display
+        : (languages[0] ?? display);
   const refresh = () => queryClient.invalidateQueries({ queryKey: consolePagesKeys.all(meetingId) });
   const onError = (error: unknown) => showToast(consolePagesErrorMessage(error, t));
   const timeZone = meeting?.time_zone ?? 'UTC';
@@ -370,8 +378,24 @@ function PagesRoute() {
                   )}
                 </Labelled>
               )}
+              <Labelled label={t('editor.editLanguage')}>
+                {(id) => (
+                  <select
+                    id={id}
+                    className={inputClass}
+                    value={editLanguage}
+                    onChange={(event) => setChosenLanguage(event.target.value as Language)}
+                  >
+                    {languages.map((language) => (
+                      <option key={language} value={language}>
+                        {languageName(language)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Labelled>
               <LocalizedInputs
-                languages={languages}
+                languages={[editLanguage]}
                 value={dialog.title}
                 onChange={(title) => setDialog({ ...dialog, title })}
                 label={(language) => t('overview.pageTitle', { language })}
