@@ -5,9 +5,10 @@ import { readStored, writeStored } from './storage.ts';
 /**
  * Cover show counts stored on the device and flushed (§9 "Show-total cover counts are stored locally
  * and flushed", §7 PUT covers show_total): each display of a meeting's cover adds 1 to a counter in
- * localStorage; the counters go to the server in one PUT per meeting every minute, when the page is
- * hidden and when it is left. A count is taken off the device only after the server stored it, so a
- * failed or interrupted flush loses nothing (it is sent next time).
+ * localStorage under `cover-shows:<meeting id>` (the hero does it: countCoverShow here does the same);
+ * this module, loaded a while after the page, sends every stored counter in one PUT per meeting at
+ * once, then every minute, when the page is hidden and when it is left. A count is taken off the
+ * device only after the server stored it, so a failed or interrupted flush loses nothing.
  */
 
 const prefix = 'cover-shows:';
@@ -43,9 +44,20 @@ async function flushMeeting(meetingId: string): Promise<void> {
   }
 }
 
+/** The meetings with a stored counter on this device. */
+function storedMeetings(): string[] {
+  try {
+    return Object.keys(localStorage)
+      .filter((key) => key.startsWith(prefix))
+      .map((key) => key.slice(prefix.length));
+  } catch {
+    return [];
+  }
+}
+
 /** Flushes every meeting's stored cover shows (now). */
 export function flushCoverShowCounts(): void {
-  for (const meetingId of known) void flushMeeting(meetingId);
+  for (const meetingId of new Set([...known, ...storedMeetings()])) void flushMeeting(meetingId);
 }
 
 function listen(): void {
@@ -63,4 +75,10 @@ export function countCoverShow(meetingId: string): void {
   known.add(meetingId);
   writeStored(prefix + meetingId, String(countOf(meetingId) + 1));
   listen();
+}
+
+/** Flushes the stored counters now and from then on (every minute, on hide, on leave). */
+export function startCoverShowFlush(): void {
+  listen();
+  flushCoverShowCounts();
 }

@@ -4,7 +4,11 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { readStored, writeStored } from '../../../lib/storage.ts';
 import { formatDateRange } from '../../../lib/time.ts';
+
+/** Stored cover-show counters, one per meeting (lib/cover-shows.ts flushes them). */
+const coverShowsPrefix = 'cover-shows:';
 
 /** Cover (or a gradient in the theme colour), title, dates and venue. */
 export function MeetingHero({ meeting }: { meeting: Meeting }) {
@@ -15,10 +19,16 @@ export function MeetingHero({ meeting }: { meeting: Meeting }) {
   const venue = localize(meeting.venue, language);
   const hasCover = Boolean(meeting.cover) && !hasCoverFailed;
   const meetingId = meeting._id.$id;
-  // §9: a shown cover is counted on the device and flushed later; the counter loads after the paint.
+  // §9: a shown cover is counted on the device (one stored number) and flushed later by a module
+  // that loads well after the page settled, so the home's scripts do not grow.
   useEffect(() => {
     if (!meeting.cover) return;
-    void import('../../../lib/cover-shows.ts').then(({ countCoverShow }) => countCoverShow(meetingId));
+    const key = `${coverShowsPrefix}${meetingId}`;
+    writeStored(key, String((Number(readStored(key)) || 0) + 1));
+    const timer = window.setTimeout(() => {
+      void import('../../../lib/cover-shows.ts').then(({ startCoverShowFlush }) => startCoverShowFlush());
+    }, 15_000);
+    return () => window.clearTimeout(timer);
   }, [meeting.cover, meetingId]);
   // With a programme, its days give the dates: a programme day may run past midnight (camp days end
   // at 04:00), so meeting.end can fall on the day after the last one.
