@@ -39,12 +39,23 @@ export function Component() {
   const recorded = useRef(new Set<string>());
   const results = useSearch(meetingId, keyword ?? '');
 
+  // The keyword this page last wrote to the address: a different one came from outside (back,
+  // forward, a link or a chip) and replaces what is in the box.
+  const written = useRef(keyword);
   useEffect(() => {
     const trimmed = draft.trim();
     if (trimmed === (keyword ?? '')) return;
-    const timer = setTimeout(() => setKeyword(trimmed || undefined), debounceMs);
+    const timer = setTimeout(() => {
+      written.current = trimmed || undefined;
+      setKeyword(trimmed || undefined);
+    }, debounceMs);
     return () => clearTimeout(timer);
   }, [draft, keyword, setKeyword]);
+  useEffect(() => {
+    if (keyword === written.current) return;
+    written.current = keyword;
+    setDraft(keyword ?? '');
+  }, [keyword]);
 
   const logSearch = (value: string | undefined) => {
     if (!value || recorded.current.has(value)) return;
@@ -59,6 +70,7 @@ export function Component() {
   }, [keyword]);
 
   const choose = (value: string) => {
+    written.current = value;
     setDraft(value);
     setKeyword(value);
     logSearch(value);
@@ -102,6 +114,7 @@ export function Component() {
             type="button"
             aria-label={t('common:actions.clear')}
             onClick={() => {
+              written.current = undefined;
               setDraft('');
               setKeyword(undefined);
             }}
