@@ -10,7 +10,8 @@ export type SoftDeletable =
   | 'products'
   | 'activities'
   | 'tickets'
-  | 'appointments';
+  | 'appointments'
+  | 'pages';
 
 /**
  * Marks rows deleted in a stopped test server's PGlite folder (TestServer.restart), the way an

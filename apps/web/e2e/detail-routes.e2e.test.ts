@@ -127,6 +127,8 @@ beforeAll(async () => {
     limit: 999,
   });
   deleted.activity = first(activities.filter((activity) => activity._id.$id !== forumId));
+  // The demo introduction page (seeds/demo-pages.ts), a content page (§2 content_id).
+  deleted.content = '706167650000000000000001';
   deleted.news = first(await api.get<Item[]>('/news', { meeting_id: meetingId, limit: 1 }));
 
   await server.restart((dataDir) =>
@@ -138,6 +140,7 @@ beforeAll(async () => {
       { table: 'activities', id: deleted.activity ?? '' },
       { table: 'tickets', id: deleted.ticket ?? '' },
       { table: 'news', id: deleted.news ?? '' },
+      { table: 'pages', id: deleted.content ?? '' },
     ]),
   );
 }, 180_000);
