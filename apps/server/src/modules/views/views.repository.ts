@@ -45,15 +45,11 @@ const columnTotals: Partial<Record<ViewTargetType, { table: string; column: stri
 /** Pavilion page types, folded into exhibition_view_totals (kept: the dashboard reads it). */
 const pavilionTypes = new Set<ViewTargetType>(['exhibitor_category', 'exhibition_area', 'product_category']);
 
-/** Types whose views are kept as footprints of the viewer (items a visitor opens, not pages). */
-export const footprintTypes = [
-  'activity',
-  'enterprise',
-  'exhibitor',
-  'product',
-  'attachment',
-  'news',
-] as const;
+/**
+ * Types whose views are kept as footprints of the viewer: items a visitor opens, not pages (an
+ * exhibitor card opens its enterprise, whose view is the footprint; news joins when its table lands).
+ */
+export const footprintTypes = ['activity', 'enterprise', 'product', 'attachment'] as const;
 export type FootprintType = (typeof footprintTypes)[number];
 const footprintTypeSet = new Set<string>(footprintTypes);
 
