@@ -3,6 +3,7 @@ import { ListQuerystring, LocalizedText, localizedTextInput, resultsOf } from '.
 import { textLimits } from '../wire/limits.ts';
 import type { ResourceQuerySpec } from '../wire/list-query.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
+import { RichTextWire } from '../wire/rich-text.ts';
 import { defineRoute } from '../wire/route.ts';
 
 /**
@@ -26,6 +27,14 @@ export const blockTypes = [
 export type BlockType = (typeof blockTypes)[number];
 
 /**
+ * A block's `content`: a string or a language map. For `rich_text` blocks read publicly each language's
+ * sanitised HTML is a RichTextWire (§5, §9: over 30,720 bytes it arrives as gzip + base64 chunks);
+ * everywhere else, and in the console's draft, the values are plain strings.
+ */
+export const BlockContent = z.union([z.string(), z.record(z.string(), RichTextWire)]);
+export type BlockContent = z.infer<typeof BlockContent>;
+
+/**
  * A section of a page (§3 Meeting block_release_version). `content` is a language map: plain text for
  * `intro`, sanitised HTML for `rich_text`; `data` holds the type's settings (see `blockDataInputs`).
  */
@@ -36,7 +45,7 @@ export const Block = z.object({
   page_id: WireId.nullable(),
   type: z.enum(blockTypes),
   title: LocalizedText,
-  content: LocalizedText,
+  content: BlockContent,
   weight: z.number().int(),
   version: z.number().int(),
   data: z.record(z.string(), z.unknown()),

@@ -8,6 +8,7 @@ import {
   toWireId,
 } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
+import { toRichTextWire } from '../shared/rich-text.ts';
 import { parseScopedQuery } from '../shared/scoped-list-query.ts';
 import { type BlockField, type BlockRow, findBlocks } from './blocks.repository.ts';
 
@@ -27,6 +28,21 @@ export function toWireBlock(row: BlockRow): Block {
 }
 
 /**
+ * A block as public reads send it: a `rich_text` block's HTML per language as a RichTextWire, so a
+ * page content over 30,720 bytes travels as gzip + base64 chunks (§5, §9).
+ */
+export function toPublicBlock(row: BlockRow): Block {
+  const block = toWireBlock(row);
+  if (row.type !== 'rich_text' || typeof row.content === 'string') return block;
+  return {
+    ...block,
+    content: Object.fromEntries(
+      Object.entries(row.content).map(([language, html]) => [language, toRichTextWire(html)]),
+    ),
+  };
+}
+
+/**
  * GET /meeting/blocks (§7 Meetings): the sections of a meeting's home page (or of the content page
  * `query.page_id`), weight descending, always of the released version — a draft is read only by the
  * console and through a preview link (≤ 999 per call, §9).
@@ -38,5 +54,5 @@ export async function listBlocks(
 ): Promise<Block[]> {
   const query = parseScopedQuery<BlockField>(blockQuerySpec, input, limits.maxBlocks);
   const rows = await findBlocks(deps.db, query);
-  return reorderById(rows.map(toWireBlock), query.idOrder, (block) => block._id.$id);
+  return reorderById(rows.map(toPublicBlock), query.idOrder, (block) => block._id.$id);
 }

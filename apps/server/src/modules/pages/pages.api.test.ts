@@ -13,6 +13,7 @@ import { bearer } from '../../../test/login.ts';
 import { apiUrl } from '../../../test/test-app.ts';
 import { demoPageIds } from '../../seeds/demo-pages.ts';
 import { auditLog } from '../audit/audit.tables.ts';
+import { fromRichTextWire } from '../shared/rich-text.ts';
 import { signPreview } from './pages.preview-links.ts';
 
 let world: DemoWorld;
@@ -213,6 +214,38 @@ describe('block settings and rich text', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'block.invalid' });
+  });
+});
+
+describe('long page contents (§5, §9)', () => {
+  it('sends rich text over 30,720 bytes as gzip + base64 chunks that join back to the HTML', async () => {
+    const page = await ok<{ _id: { $id: string } }>('POST', `${base()}/pages`, {
+      kind: 'introduction',
+      title: { en: 'Long read' },
+    });
+    const pageId = page._id.$id;
+    const paragraph = '<p>营地的每一个村落都有自己的故事。 Every village has its own story.</p>';
+    const long = paragraph.repeat(800);
+    expect(Buffer.byteLength(long)).toBeGreaterThan(30_720 * 2);
+    const draft = await ok<BlockDraft>('GET', `${base()}/block_draft?page_id=${pageId}`);
+    await ok('PUT', `${base()}/block_draft`, {
+      page_id: pageId,
+      revision: draft.revision,
+      blocks: [{ type: 'rich_text', title: { en: 'Story' }, content: { en: long, zh: '<p>短</p>' } }],
+    });
+    const preview = await ok<{ token: string }>('POST', `${base()}/block_draft/preview_links`, {
+      page_id: pageId,
+      hours: 1,
+    });
+    const res = await call('GET', apiUrl('/meeting/preview', { token: preview.token }), { as: null });
+    const content = (res.json().blocks as Block[])[0]?.content as Record<
+      string,
+      string | { chunks: string[] }
+    >;
+    expect(content.zh).toBe('<p>短</p>');
+    expect(typeof content.en).toBe('object');
+    expect((content.en as { chunks: string[] }).chunks.length).toBeGreaterThan(1);
+    expect(fromRichTextWire(content.en ?? '')).toBe(long);
   });
 });
 

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { toWireBlock } from '../blocks/blocks.service.ts';
+import { toPublicBlock } from '../blocks/blocks.service.ts';
 import { previewExpired } from './pages.errors.ts';
 import { verifyPreview } from './pages.preview-links.ts';
 import {
@@ -67,7 +67,7 @@ export async function getContentPage(
     version: versions.releaseVersion,
     pageId: page.id,
   });
-  return { page: toContentPage(page), blocks: rows.map(toWireBlock) };
+  return { page: toContentPage(page), blocks: rows.map(toPublicBlock) };
 }
 
 /**
@@ -97,7 +97,7 @@ export async function getPagePreview(
   return {
     meeting_id: toWireId(target.meetingId),
     page: page ? toContentPage(page) : null,
-    blocks: rows.map(toWireBlock),
+    blocks: rows.map(toPublicBlock),
     version,
     expires_at: target.expiresAt,
   };

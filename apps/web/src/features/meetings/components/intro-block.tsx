@@ -1,4 +1,4 @@
-import type { Block } from '@app/contracts';
+import type { Block, LocalizedText } from '@app/contracts';
 import { localize } from '@app/domain';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
@@ -10,7 +10,8 @@ import { useLanguage } from '../../../lib/i18n.ts';
 export function IntroBlock({ block }: { block: Block }) {
   const { t } = useTranslation('meetings');
   const language = useLanguage();
-  const text = localize(block.content, language);
+  // Plain text: only rich_text blocks carry chunked HTML (§5).
+  const text = localize(block.content as LocalizedText, language);
   if (!text.trim()) return null;
   return (
     <section aria-labelledby={`block-${block._id.$id}`}>

@@ -11,6 +11,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import type { NavigationLinkFields } from '../../../lib/navigation-link.ts';
 import { usePageSections } from '../api/list-page-sections.ts';
 import { BannerBlock } from './banner-block.tsx';
+import { contentIn, plainContent } from './block-content.ts';
 import { BlockFrame } from './block-frame.tsx';
 import { keyed } from './keyed.ts';
 import { SmartLink } from './smart-link.tsx';
@@ -20,7 +21,7 @@ type Props = { block: Block; meetingId: string };
 /** Plain text of the introduction block, as paragraphs (never HTML). */
 function IntroText({ block }: { block: Block }) {
   const language = useLanguage();
-  const text = localize(block.content, language);
+  const text = localize(plainContent(block.content), language);
   if (!text.trim()) return null;
   return (
     <BlockFrame block={block}>
@@ -34,8 +35,8 @@ function IntroText({ block }: { block: Block }) {
 /** Sanitised HTML of a rich-text block in the visitor's language (the server stored only safe HTML). */
 function RichTextBlock({ block }: { block: Block }) {
   const language = useLanguage();
-  const html = localize(block.content, language);
-  if (!html.trim()) return null;
+  const html = contentIn(block.content, language);
+  if (typeof html === 'string' && !html.trim()) return null;
   return (
     <BlockFrame block={block}>
       <Card className="px-5 py-2 desk:px-8 desk:py-4">
