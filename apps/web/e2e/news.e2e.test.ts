@@ -14,6 +14,8 @@ import { startTestServer, type TestServer } from './server.ts';
 
 const meetingId = '64656d6f0000000000002019';
 const adminPhone = '13900139081';
+/** A second administrator for the Arabic console run (a phone's codes are rate-limited). */
+const arabicAdminPhone = '13900139082';
 const [phoneSize, desktopSize] = viewports;
 
 let server: TestServer;
@@ -22,7 +24,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startTestServer({
     env: {
-      ADMIN_PHONES: adminPhone,
+      ADMIN_PHONES: `${adminPhone},${arabicAdminPhone}`,
       // A private copy of the build (E2E_WEB_DIST) keeps the run stable while someone else rebuilds
       // apps/web/dist in a shared checkout.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
@@ -155,8 +157,41 @@ describe('news', () => {
         `${server.url}/#/meeting/news/detail?news_id=6e6577730000000000000a06&meeting_id=${meetingId}&lang=ar`,
       );
       await expect.poll(() => hashPath(page), { timeout: 8_000 }).toBe('/204');
-      expect(errors.filter((error) => !/status of 40[134]/.test(error))).toEqual([]);
+      // An unknown or malformed id opens /404 (§2).
+      for (const id of ['f'.repeat(24), 'not-an-id']) {
+        await page.goto(`${server.url}/#/meeting/news/detail?news_id=${id}&meeting_id=${meetingId}&lang=ar`);
+        await expect.poll(() => hashPath(page), { timeout: 8_000 }).toBe('/404');
+      }
+      expect(errors.filter((error) => !/status of 40[0134]/.test(error))).toEqual([]);
       await page.context().close();
     }
+  }, 120_000);
+
+  it('shows the console news screens right to left in Arabic on a phone', async () => {
+    const { page, errors } = await openPage(browser, phoneSize);
+    // Log in in English (the login page's words), then read the console in Arabic.
+    await page.goto(`${server.url}/#/console/meetings/${meetingId}/news?meeting_id=${meetingId}&lang=en`);
+    await page.locator('input[name="phone"]').waitFor();
+    await logInHere(page, arabicAdminPhone);
+    await page.locator('[data-testid="console-news"]').waitFor();
+    await page.goto(`${server.url}/#/console/meetings/${meetingId}/news?meeting_id=${meetingId}&lang=ar`);
+    await page.locator('[data-testid="console-news-table"]').first().waitFor();
+    await settle(page);
+    await screenshot(page, 'news-console-table-phone-ar');
+    await page.goto(
+      `${server.url}/#/console/meetings/${meetingId}/news/6e6577730000000000000a01?meeting_id=${meetingId}&lang=ar`,
+    );
+    await page.locator('[data-testid="news-body-input"]').waitFor();
+    await settle(page);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await screenshot(page, 'news-editor-phone-ar');
+    await page.goto(
+      `${server.url}/#/console/meetings/${meetingId}/news/categories?meeting_id=${meetingId}&lang=ar`,
+    );
+    await page.locator('[data-testid="console-news-categories"]').waitFor();
+    await settle(page);
+    await screenshot(page, 'news-categories-phone-ar');
+    expect(errors.filter((error) => !/status of 40[134]/.test(error))).toEqual([]);
+    await page.context().close();
   }, 120_000);
 });

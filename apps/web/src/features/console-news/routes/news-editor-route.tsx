@@ -135,10 +135,15 @@ function NewsEditorRoute() {
     };
   }, [isNew, item.data, languages, timeZone, version]);
 
+  // The tab chosen, else the display language when the item is written in it (or new), else the
+  // first language it is written in.
+  const written = (code: string) => Boolean(draft?.title[code]?.trim() || draft?.content[code]?.trim());
   const activeTab =
     tab && languages.includes(tab)
       ? tab
-      : ((languages.includes(uiLanguage) ? uiLanguage : languages[0]) ?? '');
+      : ((languages.includes(uiLanguage) && (written(uiLanguage) || !languages.some(written))
+          ? uiLanguage
+          : (languages.find(written) ?? languages[0])) ?? '');
   const change = (patch: Partial<Draft>) =>
     setDraft((current) => (current ? { ...current, ...patch } : current));
   const changeText = (field: 'title' | 'summary' | 'content', value: string) =>
@@ -259,7 +264,6 @@ function NewsEditorRoute() {
       return code;
     }
   };
-  const isFilled = (code: string) => Boolean(draft.title[code]?.trim() || draft.content[code]?.trim());
   const dir = rtlLanguages.has(activeTab) ? 'rtl' : 'ltr';
 
   return (
@@ -323,7 +327,7 @@ function NewsEditorRoute() {
       ) : null}
 
       <div className="grid gap-5 desk:grid-cols-[minmax(0,1fr)_300px]">
-        <Card className="p-4 desk:p-5">
+        <Card className="min-w-0 p-4 desk:p-5">
           <div
             role="tablist"
             aria-label={t('editor.languages')}
@@ -345,7 +349,7 @@ function NewsEditorRoute() {
                 )}
               >
                 {languageName(code)}
-                {isFilled(code) ? (
+                {written(code) ? (
                   <span
                     className={cx(
                       'size-1.5 rounded-full',
