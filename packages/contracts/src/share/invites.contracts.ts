@@ -40,8 +40,11 @@ export const InvitedVisitor = z.object({
 export const InviteReport = z.object({
   visitors_total: z.number().int().nonnegative(),
   registrations_total: z.number().int().nonnegative(),
-  /** The latest 50 visitors, latest first. */
-  results: z.array(InvitedVisitor),
+  /**
+   * The latest 50 visitors, latest first (not `results`: the client unwraps a `results` field, §7,
+   * and the totals would be lost).
+   */
+  visitors: z.array(InvitedVisitor),
 });
 export type InviteReport = z.infer<typeof InviteReport>;
 

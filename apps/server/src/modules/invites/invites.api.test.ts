@@ -91,7 +91,7 @@ describe("the exhibitor's report and the organiser's counts", () => {
     expect(
       report
         .json()
-        .results.map((r: { registered: number }) => r.registered)
+        .visitors.map((r: { registered: number }) => r.registered)
         .sort(),
     ).toEqual([0, 1]);
 

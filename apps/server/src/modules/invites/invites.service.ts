@@ -57,7 +57,7 @@ export async function getInviteReport(
   return {
     visitors_total: report.visitors,
     registrations_total: report.registrations,
-    results: report.latest.map((row) => ({
+    visitors: report.latest.map((row) => ({
       name: row.name,
       registered: row.isRegistered ? 1 : 0,
       created: unix(row.createdAt),

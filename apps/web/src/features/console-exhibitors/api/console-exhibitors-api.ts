@@ -291,13 +291,14 @@ export const inviteCountsQueryOptions = (meetingId: string) =>
   queryOptions({
     queryKey: [...consoleExhibitorsKeys.all(meetingId), 'invites'],
     queryFn: async () => {
-      const answer = await api.get<{ results: ConsoleInviteCount[] }>(
+      // The client unwraps the `results` list (§7).
+      const rows = await api.get<ConsoleInviteCount[]>(
         fillPath<typeof listConsoleInviteCounts>(
           '/console/meetings/:meeting_id/invites',
           meetingPath(meetingId),
         ),
       );
-      return new Map(answer.results.map((row) => [row.enterprise_id.$id, row]));
+      return new Map(rows.map((row) => [row.enterprise_id.$id, row]));
     },
     staleTime: 30_000,
   });

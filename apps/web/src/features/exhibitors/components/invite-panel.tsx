@@ -21,7 +21,7 @@ export function InvitePanel({ enterpriseId, meetingId }: { enterpriseId: string;
   const report = useInviteReport(enterpriseId, meetingId);
   if (!ready || report.isPending) return <Skeleton className="h-40 rounded-card" />;
   if (report.isError) return <ErrorState onRetry={() => void report.refetch()} />;
-  const { visitors_total: visitors, registrations_total: registrations, results } = report.data;
+  const { visitors_total: visitors, registrations_total: registrations, visitors: latest } = report.data;
   return (
     <section
       aria-labelledby="invite-panel-title"
@@ -57,13 +57,13 @@ export function InvitePanel({ enterpriseId, meetingId }: { enterpriseId: string;
           </dd>
         </div>
       </dl>
-      {results.length === 0 ? (
+      {latest.length === 0 ? (
         <p className="text-[14px] text-slate-500">{t('invites.empty')}</p>
       ) : (
         <div>
           <h3 className="text-[13px] font-medium text-slate-500">{t('invites.latest')}</h3>
           <ul className="mt-1 divide-y divide-slate-100">
-            {results.slice(0, 10).map((visitor, index) => (
+            {latest.slice(0, 10).map((visitor, index) => (
               <li
                 // Visitors carry no id on the wire; their order is stable (latest first).
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
