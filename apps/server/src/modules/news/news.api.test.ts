@@ -88,7 +88,8 @@ describe('news: drafts, publishing and the public list (§3 News, §7 GET /news)
       author: 'Organising committee',
     });
     expect(item).toMatchObject({ status: 'draft', version: 1, languages: ['en', 'zh'] });
-    const ids = async (query: Record<string, unknown> = {}) => (await publicList(query)).map((n) => n._id.$id);
+    const ids = async (query: Record<string, unknown> = {}) =>
+      (await publicList(query)).map((n) => n._id.$id);
     const mine = [draft._id.$id, scheduled._id.$id, item._id.$id];
     expect((await ids()).filter((id) => mine.includes(id))).toEqual([]);
 
@@ -334,7 +335,10 @@ describe('demo news (seeds/demo-news.ts)', () => {
     const list = await publicList({ limit: 5 });
     expect(list.length).toBeGreaterThanOrEqual(5);
     const demo = list.filter((n) => n._id.$id.startsWith('6e657773'));
-    expect(demo[0]?.title).toEqual({ en: 'Gates open on Wednesday at 10:00', zh: '营地周三上午 10:00 开放入场' });
+    expect(demo[0]?.title).toEqual({
+      en: 'Gates open on Wednesday at 10:00',
+      zh: '营地周三上午 10:00 开放入场',
+    });
     expect(await publicById('6e6577730000000000000a06')).toMatchObject({ deleted: 1 });
     const detail = await publicById('6e6577730000000000000a04');
     expect(detail?.content?.zh).toContain('<table>');
