@@ -63,7 +63,7 @@ export function InvitePanel({ enterpriseId, meetingId }: { enterpriseId: string;
         <div>
           <h3 className="text-[13px] font-medium text-slate-500">{t('invites.latest')}</h3>
           <ul className="mt-1 divide-y divide-slate-100">
-            {latest.slice(0, 10).map((visitor, index) => (
+            {latest.slice(0, 6).map((visitor, index) => (
               <li
                 // Visitors carry no id on the wire; their order is stable (latest first).
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
