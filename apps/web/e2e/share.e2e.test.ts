@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../src/lib/api/client.ts';
 import { launchBrowser, openPage, screenshot, settle, viewports } from './browser.ts';
+import { outboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
@@ -154,5 +156,100 @@ describe('/clear (§2)', () => {
     expect(after.userId).toBeNull();
     expect(after.scratch).toBeNull();
     expect(after.deviceId).not.toBe(before);
+  });
+});
+
+/** The app's signed API client, as a device of its own with an optional session. */
+function apiAs(token: string, deviceId: string) {
+  return createApiClient({
+    baseUrl: '/api',
+    salt: 'meeting-platform-apikey-salt-v1',
+    fetch: (url, init) => fetch(`${server.url}${url}`, init),
+    now: () => Date.now(),
+    deviceId: () => deviceId,
+    session: () => ({ token }),
+    source: () => undefined,
+    clockOffset: { get: () => 0, set: () => {} },
+  });
+}
+
+/** Logs in by SMS code in a page of its own and returns the session. */
+async function logIn(phone: string): Promise<{ token: string; userId: string }> {
+  const { page } = await openPage(browser, phoneSize);
+  await page.goto(`${server.url}/#/login?meeting_id=${meetingId}&lang=en&redirect=%2Fmy%2Findex`);
+  await page.locator('input[name="phone"]').fill(phone);
+  await page.getByRole('button', { name: /get code/i }).click();
+  await page.locator('input[name="code"]').fill(await outboxCode(server.url, `+86${phone}`));
+  await page.locator('#agree').check();
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => url.hash.startsWith('#/my/index'));
+  const session = await page.evaluate(() => ({
+    token: localStorage.getItem('token') ?? '',
+    userId: localStorage.getItem('user_id') ?? '',
+  }));
+  await page.context().close();
+  return session;
+}
+
+describe('invitation attribution (§7 POST /enterprises/{id}/invites)', () => {
+  it("counts a visitor from the poster's link on the exhibitor's manage page", async () => {
+    const exhibitor = await logIn('13900008811');
+    const api = apiAs(exhibitor.token, 'e2e-share-exhibitor');
+    await api.post('/exhibitor/bindings', {
+      meeting_id: meetingId,
+      account: 'demo-exhibitor',
+      password: 'Exhibitor2019!',
+    });
+    const binding = await api.get<{ binding: { enterprise: { _id: { $id: string } } } }>(
+      '/exhibitor/bindings',
+      {
+        meeting_id: meetingId,
+      },
+    );
+    const enterpriseId = binding.binding.enterprise._id.$id;
+    const openManage = async (size: (typeof viewports)[number], lang: string) => {
+      const opened = await openPage(browser, size);
+      const query = new URLSearchParams({
+        meeting_id: meetingId,
+        lang,
+        token: exhibitor.token,
+        user_id: exhibitor.userId,
+      });
+      await opened.page.goto(`${server.url}/#/meeting/exhibitor/manage?${query.toString()}`);
+      await opened.page
+        .locator('[data-testid="invite-panel"]')
+        .waitFor()
+        .catch(async (error: unknown) => {
+          await screenshot(opened.page, 'invite-panel-failure');
+          throw new Error(`${String(error)}\n${opened.errors.join('\n')}`);
+        });
+      return opened.page;
+    };
+    const before = Number(
+      await (await openManage(phoneSize, 'en')).locator('[data-testid="invite-visitors"]').textContent(),
+    );
+
+    // A visitor scans the poster: the enterprise page opens with invited_by and records the visit.
+    const { page: visitor } = await openPage(browser, phoneSize);
+    await visitor.goto(
+      `${server.url}/#/meeting/enterprise?enterprise_id=${enterpriseId}&meeting_id=${meetingId}&invited_by=${enterpriseId}&lang=en`,
+    );
+    await visitor.locator('[data-testid="enterprise-title"]').waitFor();
+    await settle(visitor);
+    expect(await visitor.evaluate(() => localStorage.getItem('invited_by'))).toContain(enterpriseId);
+
+    const after = await openManage(phoneSize, 'en');
+    await expect
+      .poll(async () => Number(await after.locator('[data-testid="invite-visitors"]').textContent()))
+      .toBe(before + 1);
+    for (const lang of ['zh', 'en', 'ar']) {
+      for (const size of [phoneSize, desktopSize]) {
+        const page = await openManage(size, lang);
+        await settle(page);
+        await page.locator('[data-testid="invite-panel"]').scrollIntoViewIfNeeded();
+        await screenshot(page, `invite-panel-${size.name}-${lang}`);
+        await page.context().close();
+      }
+    }
   });
 });
