@@ -4,6 +4,7 @@ import { drainSearchIndex, reindexSearch } from '../modules/search/search.servic
 import type { Storage } from '../providers/storage/storage.ts';
 import { seedDemoActivities } from './demo-activities.ts';
 import { seedDemoConsole } from './demo-console.ts';
+import { seedDemoInvites } from './demo-invites.ts';
 import { seedDemoMeeting } from './demo-meeting.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 
@@ -28,6 +29,8 @@ export async function seedDemo(deps: {
   else if ((await seedDemoActivities(db)) > 0) log.info('seeded the demo activities');
   const slots = await seedDemoSchedules(db);
   if (slots > 0) log.info({ slots }, 'published the demo exhibitor slots');
+  const invites = await seedDemoInvites(db);
+  if (invites > 0) log.info({ invites }, 'seeded the demo invitation visits');
   if (await seedDemoConsole(db, { isProduction: deps.isProduction ?? false })) {
     log.info('granted the demo platform administrator (phone 13900139009)');
   }
