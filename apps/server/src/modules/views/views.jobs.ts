@@ -1,5 +1,6 @@
 import type { App } from '../../app-types.ts';
 import type { JobType } from '../jobs/jobs.service.ts';
+import { hasPendingViews } from './views.repository.ts';
 import { foldViews } from './views.service.ts';
 
 /** Seconds between folds: a view reaches its total within about this long (plus one poll). */
@@ -21,8 +22,9 @@ export const foldViewsJob: JobType<Record<string, never>> = {
 
 /**
  * The views module's worker and its clock (DESIGN §9): folds on the queue, and a timer in every
- * process that offers the current slot's fold job (a row in the queue: nothing counted lives in memory;
- * after a restart the pending rows are folded by the first job). Stops with the app.
+ * process that offers the current slot's fold job whenever view rows wait (a row in the queue: nothing
+ * counted lives in memory; after a restart the pending rows are folded by the first job). Stops with
+ * the app.
  */
 export function viewJobs(app: App): void {
   const { db, jobs } = app.deps;
@@ -36,6 +38,8 @@ export function viewJobs(app: App): void {
   let isClosed = false;
   const offerNextFold = async () => {
     try {
+      // An idle event stores no job: the queue holds a fold only when views wait for one.
+      if (!(await hasPendingViews(db))) return;
       const id = await jobs.enqueue(
         db,
         foldViewsJob,

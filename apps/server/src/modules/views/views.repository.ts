@@ -538,3 +538,9 @@ export async function findAnalytics(
     top: rows.map((row) => ({ id: row.id, title: row.title, views_total: Number(row.views_total) })),
   };
 }
+
+/** Whether any view row waits for the fold (one index probe). */
+export async function hasPendingViews(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: viewEvents.id }).from(viewEvents).limit(1);
+  return rows.length > 0;
+}
