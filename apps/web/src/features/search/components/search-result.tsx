@@ -1,4 +1,4 @@
-import type { SearchHit, SearchItemType } from '@app/contracts';
+import type { getMeetingDocumentFile, SearchHit, SearchItemType } from '@app/contracts';
 import { type Language, localize } from '@app/domain';
 import { Building2, CalendarDays, FileText, Mic, Newspaper, Package } from 'lucide-react';
 import type { ComponentType } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { HighlightedText, localizeWithKey } from '../../../components/ui/highlight.tsx';
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
+import { fillPath } from '../../../lib/api/api.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { newsPaths } from '../../../lib/news-paths.ts';
@@ -40,7 +41,10 @@ export function resultTarget(hit: SearchHit, meetingId: string): { to: string } 
     case 'news':
       return { to: newsPaths.detail({ meetingId, newsId: id }) };
     case 'document':
-      return { href: `/api/meeting/attachments/${encodeURIComponent(id)}/file?disposition=inline` };
+      // The file opened in the browser under its own name (§2 /meeting/doc), a plain link (no Apikey).
+      return {
+        href: `/api${fillPath<typeof getMeetingDocumentFile>('/meeting/attachments/:id/file', { id })}?disposition=inline`,
+      };
   }
 }
 
