@@ -94,6 +94,33 @@ describe('news', () => {
       text: '来自二十个村落的摊位。',
       items: ['街头小吃', '现场音乐'],
     });
+    // A cover, drawn in the page and uploaded through the media route.
+    const dataUrl = await admin.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 320;
+      canvas.height = 180;
+      const context = canvas.getContext('2d');
+      if (context) {
+        context.fillStyle = '#1d4ed8';
+        context.fillRect(0, 0, 320, 180);
+        context.fillStyle = '#fde68a';
+        context.beginPath();
+        context.arc(240, 60, 40, 0, Math.PI * 2);
+        context.fill();
+      }
+      return canvas.toDataURL('image/png');
+    });
+    await admin
+      .locator('[data-testid="news-cover-input"]')
+      .setInputFiles({
+        name: 'cover.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
+      });
+    await admin
+      .locator('[data-testid="console-news-editor"] img[src*="/api/files/image/"]')
+      .first()
+      .waitFor();
     await screenshot(admin, 'news-editor-desktop-en');
 
     await admin.locator('[data-testid="news-publish"]').click();
@@ -129,6 +156,7 @@ describe('news', () => {
         await expect
           .poll(() => page.locator('[data-testid="news-title"]').textContent())
           .toBe(expected.title);
+        await page.locator('[data-testid="news-article"] img[src*="/api/files/image/"]').first().waitFor();
         const body = page.locator('[data-testid="news-body"]');
         await expect.poll(() => body.locator('h2').textContent()).toBe(expected.heading);
         expect(await body.locator('li').first().textContent()).toBe(expected.item);
