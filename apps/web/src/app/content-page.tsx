@@ -11,7 +11,7 @@ import { useMeeting } from '../lib/meeting-context.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
 import { paths } from '../lib/paths.ts';
 import { useSearchState } from '../lib/use-search-state.ts';
-import { blockRenderers } from './block-renderers.tsx';
+import { blockRenderers } from './home-page.tsx';
 
 /** The navigation block of a content page: the meeting's entries (meetings feature). */
 function NavigationBlock({ meetingId, isGrid9 }: { meetingId: string; isGrid9: boolean }) {

@@ -2,7 +2,6 @@ import { Clock, Eye, TimerOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button.tsx';
 import { ErrorState } from '../components/ui/error-state.tsx';
-import { MeetingHome } from '../features/meetings/routes/home-route.tsx';
 import { usePagePreview } from '../features/pages/api/get-page-preview.ts';
 import { PageBlocks } from '../features/pages/components/page-blocks.tsx';
 import { ApiError } from '../lib/api/client.ts';
@@ -10,8 +9,8 @@ import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
 import { paths } from '../lib/paths.ts';
 import { useSearchState } from '../lib/use-search-state.ts';
-import { blockRenderers } from './block-renderers.tsx';
 import { ContentPageSkeleton, pageRenderers } from './content-page.tsx';
+import { HomeView } from './home-page.tsx';
 
 /** 'The temporary link has expired' (§8): the only answer to an expired, forged or altered link. */
 function ExpiredLink() {
@@ -71,7 +70,7 @@ function PreviewPage() {
         </span>
       </div>
       {page === null ? (
-        <MeetingHome draft={blocks} renderBlock={blockRenderers(meetingId)} />
+        <HomeView draft={blocks} />
       ) : (
         <PageBlocks
           page={page}
