@@ -87,6 +87,12 @@ export function publicRoutes(meetingId: string): RouteStep[] {
       follow: { selector: 'a[href*="/meeting/activity/detail?"]', key: 'activity' },
     },
     { route: '/meeting/activity/detail', location: found('activity') },
+    {
+      route: '/meeting/news',
+      location: () => `/meeting/news?${q}`,
+      follow: { selector: 'a[href*="/meeting/news/detail?"]', key: 'news' },
+    },
+    { route: '/meeting/news/detail', location: found('news') },
     { route: '/login', location: () => `/login?${q}` },
     { route: '/agree', location: () => `/agree?${q}` },
   ];
