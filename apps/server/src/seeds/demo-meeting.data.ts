@@ -84,6 +84,12 @@ export const demoNavigation: Entry[] = [
     weight: 75,
   },
   {
+    title: { en: 'News', zh: '新闻动态', ja: 'ニュース', ko: '뉴스', de: 'Neuigkeiten', ar: 'الأخبار' },
+    icon: 'news',
+    link: '/meeting/news',
+    weight: 72,
+  },
+  {
     title: { en: 'About', zh: '关于', ja: '概要', ko: '소개', de: 'Über', ar: 'حول' },
     icon: 'info',
     link: '/meeting/home?anchor=intro',
