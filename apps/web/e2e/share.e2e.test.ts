@@ -253,3 +253,35 @@ describe('invitation attribution (§7 POST /enterprises/{id}/invites)', () => {
     }
   });
 });
+
+describe('console: invitation results per exhibitor', () => {
+  it('shows visitors / registrations in the exhibitors table', async () => {
+    const organiser = await logIn('13900139000');
+    for (const lang of ['zh', 'en', 'ar']) {
+      const { page } = await openPage(browser, desktopSize);
+      const query = new URLSearchParams({
+        meeting_id: meetingId,
+        lang,
+        token: organiser.token,
+        user_id: organiser.userId,
+      });
+      // The query session is stored by the public app; the console then reads it.
+      await page.goto(`${server.url}/#/meeting/home?${query.toString()}`);
+      await settle(page);
+      await page.goto(`${server.url}/#/console/meetings/${meetingId}/exhibitors?lang=${lang}`);
+      const cells = page.locator('[data-testid="exhibitor-invites"]');
+      await cells.first().waitFor();
+      const answer = page.waitForResponse((response) => response.url().includes('/invites'), { timeout: 15_000 });
+      await page.reload();
+      const status = (await answer).status();
+      expect(status).toBe(200);
+      await cells.first().waitFor();
+      await expect
+        .poll(async () => (await cells.allTextContents()).some((text) => !/^0\s*\/\s*0$/.test(text.trim())))
+        .toBe(true);
+      await settle(page);
+      await screenshot(page, `console-invites-desktop-${lang}`);
+      await page.context().close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
 import { exhibitorAccounts } from '../modules/auth/auth.tables.ts';
@@ -9,7 +9,8 @@ import { demoMeetingId } from './demo-meeting.data.ts';
 /**
  * Visitors brought by invitation posters in the demo meeting (§7 POST /enterprises/{id}/invites), so
  * the demo exhibitor's manage page and the console's exhibitors table show invitation results:
- * 23 visitors for the demo exhibitor's enterprise over the last days, a few for five others.
+ * 23 visitors for the demo exhibitor's enterprise over the last days, a few for the first exhibitors
+ * of the console's table.
  * Anonymous visitors (device ids only): no registrations are invented. Does nothing when the meeting
  * already has invitation visits.
  * @returns the number of visits added
@@ -31,7 +32,8 @@ export async function seedDemoInvites(db: Database, now: Date = new Date()): Pro
     .select({ enterpriseId: exhibitors.enterpriseId })
     .from(exhibitors)
     .where(and(eq(exhibitors.meetingId, demoMeetingId), eq(exhibitors.deleted, 0)))
-    .orderBy(asc(exhibitors.booth))
+    // The console's order (weight, then newest): these show on its exhibitors table's first page.
+    .orderBy(desc(exhibitors.weight), desc(exhibitors.createdAt), desc(exhibitors.id))
     .limit(6);
   const counts = new Map<string, number>();
   if (demoAccount?.enterpriseId) counts.set(demoAccount.enterpriseId, 23);
