@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { Database } from '../db/client.ts';
 import { agendas, rooms } from '../modules/agendas/agendas.tables.ts';
@@ -20,66 +21,54 @@ import type { Storage } from '../providers/storage/storage.ts';
 
 const categoryIds = { programme: '646f63730000000000000c01', venue: '646f63730000000000000c02' };
 
-/** Text a PDF's standard Helvetica can show (WinAnsi): other characters become '?'. */
+/** Text the PDF standard fonts can show (WinAnsi): accents folded, other characters become '?'. */
 function pdfText(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '?')
-    .replace(/([\\()])/g, '\\$1');
+    .replace(/[^\x20-\x7e]/g, '?');
 }
 
 /**
- * A PDF of A4 pages of text lines (Helvetica; a bold title line per page when a line starts with
- * '# '), with a correct cross-reference table. Minimal on purpose: enough for a real viewer.
+ * A PDF of A4 pages of text lines, written with pdfkit (Helvetica; a bold heading for a line that
+ * starts with '# ', "Page n of m" at each foot). Resolves with the file's bytes.
  */
-export function textPdf(title: string, lines: string[]): Buffer {
-  const perPage = 48;
-  const pages: string[][] = [];
-  for (let i = 0; i < Math.max(lines.length, 1); i += perPage) pages.push(lines.slice(i, i + perPage));
-  const objects: string[] = [];
-  const add = (body: string) => objects.push(body) + 2; // object numbers start at 3 (1 catalog, 2 pages)
-  const fontRegular = add(
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  );
-  const fontBold = add(
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-  );
-  const pageNumbers: number[] = [];
-  pages.forEach((pageLines, index) => {
-    const commands = ['BT', `/F2 16 Tf 56 790 Td (${pdfText(title)}) Tj`, '/F1 8 Tf 0 -14 Td'];
-    commands.push(`(${pdfText(`Page ${index + 1} of ${pages.length}`)}) Tj`);
-    commands.push('0 -22 Td');
-    for (const line of pageLines) {
-      const isHeading = line.startsWith('# ');
-      commands.push(isHeading ? '/F2 11 Tf' : '/F1 9.5 Tf');
-      commands.push(`(${pdfText(isHeading ? line.slice(2) : line)}) Tj 0 -15 Td`);
-    }
-    commands.push('ET');
-    const stream = commands.join('\n');
-    const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
-    pageNumbers.push(
-      add(
-        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${content} 0 R /Resources << /Font << /F1 ${fontRegular} 0 R /F2 ${fontBold} 0 R >> >> >>`,
-      ),
-    );
+export function textPdf(title: string, lines: string[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 56, bufferPages: true, info: { Title: title } });
+  const chunks: Buffer[] = [];
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
   });
-  const all = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${pageNumbers.map((n) => `${n} 0 R`).join(' ')}] /Count ${pageNumbers.length} >>`,
-    ...objects,
-  ];
-  let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  all.forEach((body, index) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${all.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  doc.font('Helvetica-Bold').fontSize(16).text(pdfText(title)).moveDown(0.6);
+  for (const line of lines) {
+    if (line.startsWith('# '))
+      doc
+        .moveDown(0.4)
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .text(pdfText(line.slice(2)));
+    else
+      doc
+        .font('Helvetica')
+        .fontSize(9.5)
+        .text(pdfText(line) || ' ');
+  }
+  const pages = doc.bufferedPageRange();
+  for (let index = 0; index < pages.count; index += 1) {
+    doc.switchToPage(pages.start + index);
+    const { margins, height } = doc.page;
+    const bottom = margins.bottom;
+    margins.bottom = 0; // writing inside the bottom margin must not open a new page
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`Page ${index + 1} of ${pages.count}`, margins.left, height - 36, { lineBreak: false });
+    margins.bottom = bottom;
+  }
+  doc.end();
+  return bytes;
 }
 
 /** The programme's lines: a heading per day, then "HH:MM  Room  Title" per session, in the meeting's zone. */
