@@ -276,7 +276,7 @@ function EditorRoute() {
                         <span className="rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary">
                           {t(`editor.types.${block.type}`)}
                         </span>
-                        <span className="min-w-0 flex-1 truncate text-[15px] font-medium text-slate-800">
+                        <span className="min-w-0 flex-1 basis-40 truncate text-[15px] font-medium text-slate-800">
                           {title || t('editor.untitled')}
                         </span>
                         <div className="flex items-center gap-1">

@@ -211,7 +211,7 @@ function PagesRoute() {
             <Home aria-hidden="true" className="size-5" />
           )}
         </span>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-48">
           <p className="truncate text-[15px] font-semibold text-slate-900">
             <bdi>{name}</bdi>
             {page ? (
