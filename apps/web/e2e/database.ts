@@ -11,7 +11,8 @@ export type SoftDeletable =
   | 'activities'
   | 'tickets'
   | 'appointments'
-  | 'pages';
+  | 'pages'
+  | 'news';
 
 /**
  * Marks rows deleted in a stopped test server's PGlite folder (TestServer.restart), the way an
