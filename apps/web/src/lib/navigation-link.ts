@@ -14,7 +14,10 @@ export type NavigationLinkFields = {
   mobile_open_link_in_frame?: number | undefined;
 };
 
-/** The app's embedded-link page (§2 /webview, query `link`). */
+/**
+ * The app's embedded-link page (§2 /webview, query `link`): siteRoutes.webview of site-paths.ts,
+ * written out here so the home's navigation does not pull the site pages' path table into its chunk.
+ */
 export const webviewRoute = '/webview';
 
 /**
