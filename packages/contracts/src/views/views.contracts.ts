@@ -84,13 +84,15 @@ export const recordMeetingAttachmentView = defineRoute({
 export const ContentViewBody = InteractionBody.extend({
   /** The content page (introduction, branch, contact, conference) viewed; '' or absent: the meeting's. */
   content_id: z.string().max(textLimits.id).optional(),
+  /** A news item of the meeting read on its detail page (§2 /meeting/news/detail); counted on the item. */
+  news_id: ObjectIdString.optional(),
 });
 
 export const recordContentView = defineRoute({
   method: 'POST',
   path: '/meetings/:id/content/views',
   summary:
-    'Counts a view of a content page of the meeting (introduction, branch, contact, conference; §2). Anonymous allowed. 404 not_found.',
+    'Counts a view of a content page of the meeting (introduction, branch, contact, conference; §2) or, with news_id, of one of its published news items. Anonymous allowed. 404 not_found.',
   spec: '§7 Meetings',
   tags: ['views'],
   isPublic: false,

@@ -7,6 +7,7 @@ import { bearer } from '../../../test/login.ts';
 import { apiUrl } from '../../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { fromRichTextWire } from '../shared/rich-text.ts';
+import { foldViews } from '../views/views.service.ts';
 import { runPublishNewsJob } from './news.service.ts';
 import { news } from './news.tables.ts';
 
@@ -139,6 +140,36 @@ describe('news: drafts, publishing and the public list (§3 News, §7 GET /news)
     expect((await publicList()).map((n) => n._id.$id)).not.toContain(item._id.$id);
     expect(await publicById(item._id.$id)).toMatchObject({ deleted: 1, title: '' });
     expect((await call('GET', `${base()}/news/${item._id.$id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('news views (POST /meetings/{id}/content/views with news_id, §7)', () => {
+  it("counts reads of a published item on its total and the reader's history; a draft or another meeting's id is 404 and stores nothing", async () => {
+    const item = await create({ title: { en: 'Counted' } });
+    const views = (newsId: string, device: string) =>
+      world.t.call('POST', `/api/meetings/${meetingId}/content/views`, {
+        json: { news_id: newsId },
+        headers: { 'device-id': device },
+        remoteAddress: nextIp(),
+      });
+    expect((await views(item._id.$id, 'news-reader-1')).statusCode).toBe(404);
+    await setStatus(item, { status: 'published' });
+    await Promise.all(['news-reader-1', 'news-reader-2', 'news-reader-1'].map((d) => views(item._id.$id, d)));
+    expect((await views('ffffffffffffffffffffffff', 'news-reader-1')).statusCode).toBe(404);
+    expect((await views('not-an-id', 'news-reader-1')).statusCode).toBe(400);
+    await foldViews(world.t.database.db);
+    const [row] = await world.t.database.db
+      .select({ viewsTotal: news.viewsTotal })
+      .from(news)
+      .where(eq(news.id, item._id.$id));
+    expect(row?.viewsTotal).toBe(3);
+    const history = await world.t.call('GET', '/api/logs', {
+      headers: { 'device-id': 'news-reader-1' },
+      remoteAddress: nextIp(),
+    });
+    expect(history.json().results).toEqual([
+      expect.objectContaining({ type: 'news', target_id: item._id.$id, deleted: 0, views_total: 2 }),
+    ]);
   });
 });
 

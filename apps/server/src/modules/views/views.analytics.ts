@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { findLiveDocument } from '../documents/documents.repository.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
+import { findNewsInMeeting } from '../news/news.repository.ts';
 import { type RolesDeps, requireCan } from '../roles/roles.service.ts';
 import { countPendingRows, findAnalytics } from './views.repository.ts';
 import { recordGenericView, recordView, type Viewer } from './views.service.ts';
@@ -58,6 +59,28 @@ export async function recordDocumentView(
     sourceId: input.sourceId,
   });
   return { views_total: Number(document.viewsTotal) + 1 };
+}
+
+/**
+ * POST /meetings/{id}/content/views with news_id: counts a read of one published news item of the
+ * meeting (its views_total, the reader's footprint).
+ * @throws 404 not_found (no such published, not deleted item in this meeting; nothing stored)
+ */
+export async function recordNewsView(
+  deps: { db: Database },
+  input: Actor & { meetingId: string; newsId: string },
+): Promise<{ views_total: number }> {
+  const item = await findNewsInMeeting(deps.db, input.meetingId, input.newsId);
+  if (!item || item.status !== 'published') throw notFound('News');
+  await recordView(deps, {
+    targetType: 'news',
+    targetId: item.id,
+    meetingId: item.meetingId,
+    userId: input.userId,
+    deviceId: input.deviceId,
+    sourceId: input.sourceId,
+  });
+  return { views_total: Number(item.viewsTotal) + 1 };
 }
 
 /**

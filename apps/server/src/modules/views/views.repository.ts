@@ -8,7 +8,7 @@ import { footprints, viewEvents, viewTotals } from './views.tables.ts';
  * - a `views_total`-like column of the item's own table ({@link columnTotals});
  * - `exhibition_view_totals` for the pavilion pages (per category id / area name);
  * - `view_totals` (generic) for the rest: cover shows and cover views, the documents page, content
- *   pages, news.
+ *   pages.
  */
 export const viewTargetTypes = [
   'meeting',
@@ -40,6 +40,7 @@ const columnTotals: Partial<Record<ViewTargetType, { table: string; column: stri
   exhibitor_attachment: { table: 'exhibitors', column: 'attachment_views_total' },
   product: { table: 'products', column: 'views_total' },
   attachment: { table: 'meeting_attachments', column: 'views_total' },
+  news: { table: 'news', column: 'views_total' },
 };
 
 /** Pavilion page types, folded into exhibition_view_totals (kept: the dashboard reads it). */
@@ -47,9 +48,9 @@ const pavilionTypes = new Set<ViewTargetType>(['exhibitor_category', 'exhibition
 
 /**
  * Types whose views are kept as footprints of the viewer: items a visitor opens, not pages (an
- * exhibitor card opens its enterprise, whose view is the footprint; news joins when its table lands).
+ * exhibitor card opens its enterprise, whose view is the footprint).
  */
-export const footprintTypes = ['activity', 'enterprise', 'product', 'attachment'] as const;
+export const footprintTypes = ['activity', 'enterprise', 'product', 'attachment', 'news'] as const;
 export type FootprintType = (typeof footprintTypes)[number];
 const footprintTypeSet = new Set<string>(footprintTypes);
 
@@ -450,11 +451,15 @@ const footprintItemQueries: Partial<Record<string, (ids: string[]) => SQL>> = {
     where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
   attachment: (ids) => sql`select id, title, null as image, mime, deleted from meeting_attachments
     where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+  // An unpublished item reads as deleted: its page opens /204 (§2).
+  news: (ids) => sql`select id, title, cover as image, null as mime,
+    case when status = 'published' then deleted else 1 end as deleted from news
+    where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
 };
 
 /**
- * The items behind footprints, keyed `<type>:<id>`: one query per type present. Types without a
- * table here (news before it lands) are left out: their footprints show as deleted.
+ * The items behind footprints, keyed `<type>:<id>`: one query per type present. A footprint whose
+ * item is gone shows as deleted.
  */
 export async function findFootprintItems(
   db: Database,
@@ -499,6 +504,7 @@ const analyticsQueries: Record<string, (meetingId: string) => SQL> = {
     or exists (select 1 from exhibitors x where x.enterprise_id = p.enterprise_id and x.meeting_id = ${m}))`,
   attachment: (m) =>
     sql`select id, title, views_total from meeting_attachments where meeting_id = ${m} and views_total > 0`,
+  news: (m) => sql`select id, title, views_total from news where meeting_id = ${m} and views_total > 0`,
   exhibitor_category: (m) => sql`select t.target as id, coalesce(c.title, '""'::jsonb) as title, t.views_total
     from exhibition_view_totals t left join categories c on c.id = t.target
     where t.meeting_id = ${m} and t.kind = 'exhibitor_category'`,

@@ -13,7 +13,12 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
-import { getViewAnalytics, recordDocumentView, recordMeetingPageView } from './views.analytics.ts';
+import {
+  getViewAnalytics,
+  recordDocumentView,
+  recordMeetingPageView,
+  recordNewsView,
+} from './views.analytics.ts';
 import {
   clearViewerFootprints,
   deleteViewerFootprint,
@@ -88,15 +93,20 @@ export function viewRoutes(app: App): void {
   app.route({
     ...contractRoute(recordContentView),
     handler: async (request) =>
-      recordMeetingPageView(
-        { db },
-        {
-          ...actorOf(request, request.body),
-          meetingId: request.params.id,
-          type: 'content',
-          targetId: request.body?.content_id || undefined,
-        },
-      ),
+      request.body?.news_id
+        ? recordNewsView(
+            { db },
+            { ...actorOf(request, request.body), meetingId: request.params.id, newsId: request.body.news_id },
+          )
+        : recordMeetingPageView(
+            { db },
+            {
+              ...actorOf(request, request.body),
+              meetingId: request.params.id,
+              type: 'content',
+              targetId: request.body?.content_id || undefined,
+            },
+          ),
   });
 
   app.route({

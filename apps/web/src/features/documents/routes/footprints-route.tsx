@@ -16,6 +16,7 @@ import { activityPaths } from '../../../lib/activity-paths.ts';
 import { documentPaths } from '../../../lib/documents-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
+import { newsPaths } from '../../../lib/news-paths.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useClearFootprints, useDeleteFootprint, useFootprints } from '../api/documents.ts';
 
@@ -27,6 +28,7 @@ function linkOf(item: Footprint, meetingId: string): string | null {
   if (item.type === 'enterprise') return paths.enterprise({ meetingId, enterpriseId: item.target_id });
   if (item.type === 'product') return paths.product({ meetingId, productId: item.target_id });
   if (item.type === 'attachment') return documentPaths.list({ meetingId });
+  if (item.type === 'news') return newsPaths.detail({ meetingId, newsId: item.target_id });
   return null;
 }
 

@@ -1,6 +1,7 @@
-import type { Category, listCategories, listNews, NewsItem } from '@app/contracts';
+import type { Category, listCategories, listNews, NewsItem, recordContentView } from '@app/contracts';
 import { limits } from '@app/contracts/wire/limits.ts';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, contractPath, fillPath } from '../../../lib/api/api.ts';
 
 export const newsPageSize = 20;
@@ -57,3 +58,24 @@ export const useNewsCategories = (meetingId: string) =>
       }),
     staleTime: 300_000,
   });
+
+const recordedViews = new Set<string>();
+
+/**
+ * Counts one read of a published news item per page visit: POST /meetings/{id}/content/views with
+ * `news_id` (§7 Meetings; the client adds source_id and, when anonymous, the device id). Not urgent:
+ * sent once the article is drawn; a failure is forgotten so the next visit counts.
+ */
+export function useRecordNewsView(meetingId: string, newsId: string | undefined, isPublished: boolean): void {
+  useEffect(() => {
+    if (!newsId || !isPublished) return;
+    const key = `${meetingId}:${newsId}`;
+    if (recordedViews.has(key)) return;
+    recordedViews.add(key);
+    api
+      .post(fillPath<typeof recordContentView>('/meetings/:id/content/views', { id: meetingId }), {
+        news_id: newsId,
+      })
+      .catch(() => recordedViews.delete(key));
+  }, [meetingId, newsId, isPublished]);
+}

@@ -13,7 +13,7 @@ import { useMeeting } from '../../../lib/meeting-context.ts';
 import { newsPaths } from '../../../lib/news-paths.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
-import { useNewsItem } from '../api/list-news.ts';
+import { useNewsItem, useRecordNewsView } from '../api/list-news.ts';
 import { useNewsDate } from '../components/news-card.tsx';
 
 /**
@@ -75,6 +75,7 @@ function NewsArticle({
   const { t } = useTranslation(['news', 'common']);
   const title = localize(item.title, language);
   const date = useNewsDate(item, timeZone);
+  useRecordNewsView(meetingId, item._id.$id, item.deleted !== 1);
   const category = item.category ? localize(item.category.title, language) : '';
   // The body in the reader's language, else in the meeting's fallback order (§5 language rule).
   const content = item.content ?? {};
