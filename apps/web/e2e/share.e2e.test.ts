@@ -271,7 +271,9 @@ describe('console: invitation results per exhibitor', () => {
       await page.goto(`${server.url}/#/console/meetings/${meetingId}/exhibitors?lang=${lang}`);
       const cells = page.locator('[data-testid="exhibitor-invites"]');
       await cells.first().waitFor();
-      const answer = page.waitForResponse((response) => response.url().includes('/invites'), { timeout: 15_000 });
+      const answer = page.waitForResponse((response) => response.url().includes('/invites'), {
+        timeout: 15_000,
+      });
       await page.reload();
       const status = (await answer).status();
       expect(status).toBe(200);

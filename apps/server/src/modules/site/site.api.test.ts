@@ -111,7 +111,8 @@ describe('stage-version header (§7)', () => {
       },
     });
     const { buildApp } = await import('../../app.ts');
-    const logged = await buildApp({ ...t.app.deps, logger: { level: 'info', stream } as never });
+    const { jobs: _queue, ...deps } = t.app.deps;
+    const logged = await buildApp({ ...deps, logger: { level: 'info', stream } as never });
     await logged.inject({
       method: 'GET',
       url: '/api/static/webview_domains.json',
