@@ -5,6 +5,7 @@ import { Skeleton, SkeletonText } from '../components/ui/skeleton.tsx';
 import { useNavigationCategories } from '../features/meetings/api/list-navigation-categories.ts';
 import { NavigationGrid } from '../features/meetings/components/navigation-grid.tsx';
 import { type ContentPageTarget, useContentPage } from '../features/pages/api/get-content-page.ts';
+import { useRecordPageView } from '../features/pages/api/record-page-view.ts';
 import { type PageBlockRenderers, PageBlocks } from '../features/pages/components/page-blocks.tsx';
 import { ApiError } from '../lib/api/client.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
@@ -69,6 +70,8 @@ function ContentPage() {
       : undefined
     : { meetingId, kind: kind as 'branch' | 'contact' | 'conference' };
   const page = useContentPage(target);
+  const shownPage = page.data?.page;
+  useRecordPageView(meetingId, shownPage && shownPage.deleted !== 1 ? shownPage._id.$id : undefined);
 
   if (isIntroduction && !contentId) return <Navigate to={paths.notFound()} replace />;
   if (page.isPending) return <ContentPageSkeleton />;

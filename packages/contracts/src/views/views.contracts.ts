@@ -82,8 +82,8 @@ export const recordMeetingAttachmentView = defineRoute({
 });
 
 export const ContentViewBody = InteractionBody.extend({
-  /** The content page (introduction, branch, contact, conference) viewed; '' or absent: the meeting's. */
-  content_id: z.string().max(textLimits.id).optional(),
+  /** The content page (introduction, branch, contact, conference; §2 content_id) viewed. */
+  content_id: ObjectIdString.optional(),
   /** A news item of the meeting read on its detail page (§2 /meeting/news/detail); counted on the item. */
   news_id: ObjectIdString.optional(),
 });
@@ -92,7 +92,7 @@ export const recordContentView = defineRoute({
   method: 'POST',
   path: '/meetings/:id/content/views',
   summary:
-    'Counts a view of a content page of the meeting (introduction, branch, contact, conference; §2) or, with news_id, of one of its published news items. Anonymous allowed. 404 not_found.',
+    'Counts a view of a content page of the meeting (content_id: introduction, branch, contact, conference; §2), of one of its published news items (news_id), or without either of its content as a whole. Anonymous allowed. 404 not_found (meeting, or a page or item not live in it).',
   spec: '§7 Meetings',
   tags: ['views'],
   isPublic: false,

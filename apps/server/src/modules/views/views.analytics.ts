@@ -4,6 +4,7 @@ import { notFound } from '../../errors.ts';
 import { findLiveDocument } from '../documents/documents.repository.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
 import { findNewsInMeeting } from '../news/news.repository.ts';
+import { findPageById } from '../pages/pages.repository.ts';
 import { type RolesDeps, requireCan } from '../roles/roles.service.ts';
 import { countPendingRows, findAnalytics } from './views.repository.ts';
 import { recordGenericView, recordView, type Viewer } from './views.service.ts';
@@ -62,6 +63,20 @@ export async function recordDocumentView(
 }
 
 /**
+ * POST /meetings/{id}/content/views with content_id: counts a view of one live content page of the
+ * meeting (§2 introduction, branch, contact, conference), in view_totals under the page's id.
+ * @throws 404 not_found (no live meeting, or no such live page in it; nothing stored)
+ */
+export async function recordContentPageView(
+  deps: { db: Database },
+  input: Actor & { meetingId: string; pageId: string },
+): Promise<{ views_total: number }> {
+  const page = await findPageById(deps.db, input.pageId);
+  if (!page || page.deleted === 1 || page.meetingId !== input.meetingId) throw notFound('Page');
+  return recordMeetingPageView(deps, { ...input, type: 'content', targetId: page.id });
+}
+
+/**
  * POST /meetings/{id}/content/views with news_id: counts a read of one published news item of the
  * meeting (its views_total, the reader's footprint).
  * @throws 404 not_found (no such published, not deleted item in this meeting; nothing stored)
@@ -71,7 +86,7 @@ export async function recordNewsView(
   input: Actor & { meetingId: string; newsId: string },
 ): Promise<{ views_total: number }> {
   const item = await findNewsInMeeting(deps.db, input.meetingId, input.newsId);
-  if (!item || item.status !== 'published') throw notFound('News');
+  if (item?.status !== 'published') throw notFound('News');
   await recordView(deps, {
     targetType: 'news',
     targetId: item.id,

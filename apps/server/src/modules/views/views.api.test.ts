@@ -3,12 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, seedFixture } from '../../../test/fixture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { meetingAttachments } from '../documents/documents.tables.ts';
+import { pages } from '../pages/pages.tables.ts';
 import { countPendingRows } from './views.repository.ts';
 import { foldViews } from './views.service.ts';
 
 let t: TestApp;
 const doc = 'a77ac4e0a77ac4e0a77ac4e1';
 const otherDoc = 'a77ac4e0a77ac4e0a77ac4e2';
+const page = 'a77ac4e0a77ac4e0a77ac4f1';
+const otherPage = 'a77ac4e0a77ac4e0a77ac4f2';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,6 +35,10 @@ beforeAll(async () => {
       mime: 'application/pdf',
       size: 1,
     },
+  ]);
+  await t.database.db.insert(pages).values([
+    { id: page, meetingId: ids.meeting, kind: 'introduction', title: { en: 'About' } },
+    { id: otherPage, meetingId: ids.otherMeeting, kind: 'introduction', title: { en: 'Elsewhere' } },
   ]);
 });
 afterAll(() => t.close());
@@ -126,12 +133,24 @@ describe('view counters (§7 …/views), folded by the views job', () => {
       200,
     );
     const content = await t.call('POST', `/api/meetings/${ids.meeting}/content/views`, {
-      form: { content_id: 'introduction' },
+      form: { content_id: page },
     });
     expect(content.statusCode, content.body).toBe(200);
+    // A page of another meeting, an unknown page, a slug instead of an id: nothing stored.
+    for (const [contentId, status] of [
+      [otherPage, 404],
+      [ids.missing, 404],
+      ['introduction', 400],
+    ] as const) {
+      const refused = await t.call('POST', `/api/meetings/${ids.meeting}/content/views`, {
+        form: { content_id: contentId },
+      });
+      expect(refused.statusCode, contentId).toBe(status);
+    }
     await foldViews(t.database.db);
     expect(await genericTotal('cover_view', ids.meeting)).toBeGreaterThanOrEqual(1);
-    expect(await genericTotal('content', 'introduction')).toBe(1);
+    expect(await genericTotal('content', page)).toBe(1);
+    expect(await genericTotal('content', otherPage)).toBe(0);
   });
 
   it('answers a malformed id with 400 and an unknown one with 404, storing nothing', async () => {

@@ -15,6 +15,7 @@ import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import {
   getViewAnalytics,
+  recordContentPageView,
   recordDocumentView,
   recordMeetingPageView,
   recordNewsView,
@@ -98,15 +99,19 @@ export function viewRoutes(app: App): void {
             { db },
             { ...actorOf(request, request.body), meetingId: request.params.id, newsId: request.body.news_id },
           )
-        : recordMeetingPageView(
-            { db },
-            {
-              ...actorOf(request, request.body),
-              meetingId: request.params.id,
-              type: 'content',
-              targetId: request.body?.content_id || undefined,
-            },
-          ),
+        : request.body?.content_id
+          ? recordContentPageView(
+              { db },
+              {
+                ...actorOf(request, request.body),
+                meetingId: request.params.id,
+                pageId: request.body.content_id,
+              },
+            )
+          : recordMeetingPageView(
+              { db },
+              { ...actorOf(request, request.body), meetingId: request.params.id, type: 'content' },
+            ),
   });
 
   app.route({
