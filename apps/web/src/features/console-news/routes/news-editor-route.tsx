@@ -12,6 +12,7 @@ import { ConsoleErrorState, ConsolePage, TableSkeleton } from '../../../componen
 import { cx } from '../../../components/ui/cx.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { RichTextEditor } from '../../../components/ui/rich-text-editor.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { uploadImage } from '../../../lib/api/upload-image.ts';
 import { useConsole } from '../../../lib/console-context.ts';
@@ -30,7 +31,6 @@ import {
   updateNews,
 } from '../api/console-news-api.ts';
 import { consoleNewsErrorMessage, isStale } from '../components/console-news-errors.ts';
-import { RichTextEditor } from '../components/rich-text-editor.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { newsScreens } from '../console-news-routes.ts';
 

@@ -20,13 +20,15 @@ import {
 } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../../components/ui/cx.ts';
+import { cx } from './cx.ts';
 
 /**
- * The console's rich-text editor (TipTap, a maintained ProseMirror editor; issue part 1): headings,
- * emphasis, lists, quotes, links and images by upload. It produces HTML that the server sanitises
- * before storing (§5) — the toolbar offers only what the server's allow-list keeps. Loaded with the
- * console's news editor screen only.
+ * The console's rich-text editor (TipTap, a maintained ProseMirror editor): headings, emphasis,
+ * lists, quotes, links and images by upload. It produces HTML that the server sanitises before
+ * storing (§5) — the toolbar offers only what the server's allow-list keeps. It knows no domain: its
+ * labels are the console shell's `console:richText.*`, uploads go through `onUploadImage`. Console
+ * only: import it from lazily loaded console screens (news body, page rich-text blocks), never from
+ * a public route — TipTap must stay out of visitors' scripts (DESIGN §10).
  *
  * @param value the HTML to start from (read once; remount with a `key` to load another text)
  * @param onChange every change, as HTML
@@ -47,7 +49,7 @@ export function RichTextEditor({
   dir?: 'ltr' | 'rtl' | undefined;
   testId?: string;
 }) {
-  const { t } = useTranslation('console-news');
+  const { t } = useTranslation('console');
   const fileInput = useRef<HTMLInputElement>(null);
   const editor = useEditor({
     extensions: [
@@ -97,7 +99,7 @@ export function RichTextEditor({
 
   const setLink = () => {
     const previous = (editor.getAttributes('link').href as string | undefined) ?? 'https://';
-    const url = window.prompt(t('editor.linkPrompt'), previous);
+    const url = window.prompt(t('richText.linkPrompt'), previous);
     if (url === null) return;
     if (url.trim() === '') {
       editor.chain().focus().extendMarkRange('link').unsetLink().run();
@@ -124,69 +126,69 @@ export function RichTextEditor({
   }[] = [
     {
       icon: Bold,
-      label: t('editor.bold'),
+      label: t('richText.bold'),
       isActive: state.bold,
       run: () => editor.chain().focus().toggleBold().run(),
     },
     {
       icon: Italic,
-      label: t('editor.italic'),
+      label: t('richText.italic'),
       isActive: state.italic,
       run: () => editor.chain().focus().toggleItalic().run(),
     },
     {
       icon: Strikethrough,
-      label: t('editor.strike'),
+      label: t('richText.strike'),
       isActive: state.strike,
       run: () => editor.chain().focus().toggleStrike().run(),
     },
     {
       icon: Heading2,
-      label: t('editor.heading2'),
+      label: t('richText.heading2'),
       isActive: state.h2,
       run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
     },
     {
       icon: Heading3,
-      label: t('editor.heading3'),
+      label: t('richText.heading3'),
       isActive: state.h3,
       run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
     },
     {
       icon: List,
-      label: t('editor.bulletList'),
+      label: t('richText.bulletList'),
       isActive: state.bullet,
       run: () => editor.chain().focus().toggleBulletList().run(),
     },
     {
       icon: ListOrdered,
-      label: t('editor.orderedList'),
+      label: t('richText.orderedList'),
       isActive: state.ordered,
       run: () => editor.chain().focus().toggleOrderedList().run(),
     },
     {
       icon: Quote,
-      label: t('editor.quote'),
+      label: t('richText.quote'),
       isActive: state.quote,
       run: () => editor.chain().focus().toggleBlockquote().run(),
     },
-    { icon: Link2, label: t('editor.link'), isActive: state.link, run: setLink },
+    { icon: Link2, label: t('richText.link'), isActive: state.link, run: setLink },
     {
       icon: Unlink,
-      label: t('editor.unlink'),
+      label: t('richText.unlink'),
       isDisabled: !state.link,
       run: () => editor.chain().focus().unsetLink().run(),
     },
-    { icon: ImagePlus, label: t('editor.image'), run: () => fileInput.current?.click() },
+    { icon: ImagePlus, label: t('richText.image'), run: () => fileInput.current?.click() },
     {
       icon: Undo2,
-      label: t('editor.undo'),
+      label: t('richText.undo'),
       isDisabled: !state.canUndo,
       run: () => editor.chain().focus().undo().run(),
     },
     {
       icon: Redo2,
-      label: t('editor.redo'),
+      label: t('richText.redo'),
       isDisabled: !state.canRedo,
       run: () => editor.chain().focus().redo().run(),
     },
@@ -196,7 +198,7 @@ export function RichTextEditor({
     <div className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-primary">
       <div
         role="toolbar"
-        aria-label={t('editor.toolbar')}
+        aria-label={t('richText.toolbar')}
         className="flex flex-wrap gap-0.5 border-b border-slate-100 bg-slate-50 p-1.5"
       >
         {tools.map((tool) => (
