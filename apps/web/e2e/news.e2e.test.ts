@@ -110,13 +110,11 @@ describe('news', () => {
       }
       return canvas.toDataURL('image/png');
     });
-    await admin
-      .locator('[data-testid="news-cover-input"]')
-      .setInputFiles({
-        name: 'cover.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
-      });
+    await admin.locator('[data-testid="news-cover-input"]').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
+    });
     await admin
       .locator('[data-testid="console-news-editor"] img[src*="/api/files/image/"]')
       .first()
