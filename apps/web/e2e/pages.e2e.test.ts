@@ -23,7 +23,14 @@ let admin: Page;
 let adminErrors: string[];
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_PHONES: adminPhone } });
+  server = await startTestServer({
+    env: {
+      ADMIN_PHONES: adminPhone,
+      // A private copy of the build (E2E_WEB_DIST) keeps the run stable while someone else rebuilds
+      // apps/web/dist in a shared checkout.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+    },
+  });
   browser = await launchBrowser();
   ({ page: admin, errors: adminErrors } = await openPage(browser, desktopSize));
 }, 180_000);
@@ -63,13 +70,42 @@ describe('home draft → preview → publish → roll back', () => {
     await admin.locator('[data-testid="console-block-type"]').selectOption('rich_text');
     await admin.locator('[data-testid="console-block-add"]').click();
     await admin.locator('[data-testid="block-title"] input[data-language="en"]').fill('Latest');
-    await admin.locator('[data-testid="block-html"] textarea[data-language="en"]').fill(`<p>${marker}</p>`);
+    // The block's text is a TipTap editor (contenteditable): typed, then bolded from the toolbar.
+    const body = admin.locator('[data-testid="block-html"] [data-language="en"] .ProseMirror');
+    await body.click();
+    await admin.keyboard.type(marker);
+    await admin.keyboard.press('ControlOrMeta+A');
+    await admin
+      .locator('[data-testid="block-html"] [data-language="en"]')
+      .getByRole('button', { name: 'Bold' })
+      .click();
+    await expect.poll(() => body.innerHTML()).toContain(`<strong>${marker}</strong>`);
     await settle(admin);
     await screenshot(admin, 'console-pages-editor-desktop-en');
     await admin.locator('[data-testid="console-draft-save"]').click();
     await expect.poll(() => admin.locator('[data-testid="console-draft-save"]').isDisabled()).toBe(true);
 
     expect(await visitorHomeText()).not.toContain(marker);
+
+    // The same block on a phone in Arabic: its editor is the Arabic text, written right to left.
+    const editorUrl = `${server.url}/#/console/meetings/${demoMeetingId}/pages/editor`;
+    await admin.setViewportSize({ width: phoneSize.width, height: phoneSize.height });
+    await admin.goto(`${editorUrl}?lang=ar`);
+    await admin.reload();
+    await admin
+      .locator('[data-testid="console-block"]')
+      .first()
+      .locator('[data-testid="console-block-edit"]')
+      .click();
+    const arabic = admin.locator('[data-testid="block-html"] [data-language="ar"] .ProseMirror');
+    await arabic.waitFor();
+    expect(await arabic.getAttribute('dir')).toBe('rtl');
+    await settle(admin);
+    await screenshot(admin, 'console-pages-editor-phone-ar');
+    await admin.setViewportSize({ width: desktopSize.width, height: desktopSize.height });
+    await admin.goto(`${editorUrl}?lang=en`);
+    await admin.reload();
+    await admin.locator('[data-testid="console-pages-editor"]').waitFor({ timeout: 20_000 });
   }, 120_000);
 
   it('shows the draft through a preview link, and a forged link shows the §8 message', async () => {

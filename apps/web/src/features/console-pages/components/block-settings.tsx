@@ -1,16 +1,17 @@
 import type { BlockType, Category } from '@app/contracts';
 import { textLimits } from '@app/contracts/wire/limits.ts';
-import { type Language, localize } from '@app/domain';
+import { type Language, localize, textDirection } from '@app/domain';
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ImagePicker } from '../../../components/ui/image-picker.tsx';
+import { RichTextEditor } from '../../../components/ui/rich-text-editor.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
-import { useImageUpload } from '../../../lib/api/upload-image.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
-import { FlagBox, inputClass, Labelled, LocalizedInputs } from './form-parts.tsx';
+import { uploadImage, useImageUpload } from '../../../lib/api/upload-image.ts';
+import { languageName, useLanguage } from '../../../lib/i18n.ts';
+import { FlagBox, inputClass, Labelled, LocalizedInputs, textsOf } from './form-parts.tsx';
 
 /** A block as the editor holds it: every text a language map, `key` only for React. */
 export type EditorBlock = {
@@ -22,14 +23,6 @@ export type EditorBlock = {
 };
 
 type Data = Record<string, unknown>;
-type Texts = Record<string, string>;
-
-/** A language map from a wire LocalizedText (a plain string goes to the first language). */
-export function textsOf(value: unknown, languages: readonly Language[]): Texts {
-  if (typeof value === 'string') return value ? { [languages[0] ?? 'en']: value } : {};
-  if (value && typeof value === 'object') return { ...(value as Texts) };
-  return {};
-}
 
 /** An image address field with an upload button (the media upload of the console). */
 function ImageInput({
@@ -74,6 +67,59 @@ function ImageInput({
           )
         }
       />
+    </div>
+  );
+}
+
+/**
+ * The rich text of a `rich_text` block (§3 Page blocks): one TipTap editor per shown language, in
+ * that language's direction, images uploaded to the `image` bucket. Each editor is keyed by block
+ * and language, so opening another block or language loads that text afresh. The HTML goes to the
+ * server as typed; the server sanitises it when the page is saved (§5).
+ */
+function RichTextInputs({
+  blockKey,
+  languages,
+  value,
+  onChange,
+}: {
+  blockKey: string;
+  languages: readonly Language[];
+  value: Record<string, string>;
+  onChange: (value: Record<string, string>) => void;
+}) {
+  const { t } = useTranslation('console-pages');
+  const { t: tc } = useTranslation('common');
+  const upload = async (file: File): Promise<string> => {
+    try {
+      return (await uploadImage(file, 'image')).url;
+    } catch (error) {
+      showToast(apiErrorMessage(error, tc));
+      throw error;
+    }
+  };
+  return (
+    <div className="grid gap-3" data-testid="block-html">
+      {languages.map((language) => {
+        const label = t('editor.html', { language: languageName(language) });
+        return (
+          <div
+            key={`${blockKey}-${language}`}
+            className="flex flex-col gap-1.5"
+            lang={language}
+            data-language={language}
+          >
+            <span className="text-sm font-medium text-slate-700">{label}</span>
+            <RichTextEditor
+              value={value[language] ?? ''}
+              onChange={(html) => onChange({ ...value, [language]: html })}
+              onUploadImage={upload}
+              label={label}
+              dir={textDirection(language)}
+            />
+          </div>
+        );
+      })}
     </div>
   );
 }
@@ -189,8 +235,8 @@ export function newBlockData(type: BlockType): Data {
 
 /**
  * The settings form of one block: title per language, then what its type needs (text per language,
- * rich text as HTML the server sanitises, slides, buttons, image, video, how many sessions or
- * speakers, which page sections), and its anchor.
+ * rich text in a TipTap editor whose HTML the server sanitises, slides, buttons, image, video, how
+ * many sessions or speakers, which page sections), and its anchor.
  */
 export function BlockSettings({
   block,
@@ -232,14 +278,11 @@ export function BlockSettings({
         />
       ) : null}
       {block.type === 'rich_text' ? (
-        <LocalizedInputs
+        <RichTextInputs
+          blockKey={block.key}
           languages={languages}
           value={block.content}
           onChange={(content) => onChange({ ...block, content })}
-          label={(language) => t('editor.html', { language })}
-          hint={t('editor.htmlHint')}
-          multiline
-          testId="block-html"
         />
       ) : null}
       {block.type === 'agenda' || block.type === 'speakers' ? (

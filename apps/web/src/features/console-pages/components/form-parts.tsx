@@ -4,6 +4,16 @@ import { cx } from '../../../components/ui/cx.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { languageName } from '../../../lib/i18n.ts';
 
+/**
+ * A language map from a wire LocalizedText (a plain string goes to the first language). Here rather
+ * than in block-settings.tsx so the pages overview does not load the block editor's TipTap.
+ */
+export function textsOf(value: unknown, languages: readonly Language[]): Record<string, string> {
+  if (typeof value === 'string') return value ? { [languages[0] ?? 'en']: value } : {};
+  if (value && typeof value === 'object') return { ...(value as Record<string, string>) };
+  return {};
+}
+
 /** The native inputs' look (selects, text areas) beside the design system's Field. */
 export const inputClass =
   'w-full rounded-card bg-white px-3 py-2.5 text-[15px] text-slate-900 ring-1 ring-slate-200 outline-none focus:ring-2 focus:ring-primary';
@@ -57,7 +67,7 @@ export function FlagBox({
 
 /**
  * One input per enabled language of a language-map text (§3 titles): `label(languageName)` labels
- * each; `multiline` gives text areas (rich text, introductions).
+ * each; `multiline` gives text areas (introductions).
  */
 export function LocalizedInputs({
   languages,

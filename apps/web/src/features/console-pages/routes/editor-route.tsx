@@ -25,9 +25,9 @@ import {
   publishDraft,
   saveDraft,
 } from '../api/console-pages-api.ts';
-import { BlockSettings, type EditorBlock, newBlockData, textsOf } from '../components/block-settings.tsx';
+import { BlockSettings, type EditorBlock, newBlockData } from '../components/block-settings.tsx';
 import { consolePagesErrorMessage, isStale } from '../components/console-pages-errors.ts';
-import { inputClass } from '../components/form-parts.tsx';
+import { inputClass, textsOf } from '../components/form-parts.tsx';
 import { PreviewLinkDialog } from '../components/preview-link-dialog.tsx';
 
 let keys = 0;

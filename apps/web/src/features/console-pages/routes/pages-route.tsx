@@ -34,9 +34,8 @@ import {
   rollbackTo,
   versionsQueryOptions,
 } from '../api/console-pages-api.ts';
-import { textsOf } from '../components/block-settings.tsx';
 import { consolePagesErrorMessage } from '../components/console-pages-errors.ts';
-import { inputClass, Labelled, LocalizedInputs } from '../components/form-parts.tsx';
+import { inputClass, Labelled, LocalizedInputs, textsOf } from '../components/form-parts.tsx';
 
 type PageDialog = { kind: PageKind; title: Record<string, string>; page?: ConsolePageItem };
 
