@@ -1,13 +1,5 @@
 import type { ConsoleRoute } from '../../lib/console-route.ts';
 
-/** Router locations of this area's screens (below the console's `#/`). */
-export const newsScreens = {
-  list: (meetingId: string) => `/console/meetings/${meetingId}/news`,
-  create: (meetingId: string) => `/console/meetings/${meetingId}/news/new`,
-  editor: (meetingId: string, newsId: string) => `/console/meetings/${meetingId}/news/${newsId}`,
-  categories: (meetingId: string) => `/console/meetings/${meetingId}/news/categories`,
-};
-
 /**
  * The console's news screens (DESIGN §7; §3 News), composed by app/console/console-routes.ts: the
  * news table, the editor (new or existing item) and the news categories (news.edit).

@@ -23,7 +23,7 @@ import {
   updateNewsCategory,
 } from '../api/console-news-api.ts';
 import { consoleNewsErrorMessage } from '../components/console-news-errors.ts';
-import { newsScreens } from '../console-news-routes.ts';
+import { newsScreens } from '../console-news-screens.ts';
 
 /** A category name in the display language, keeping the other languages of a language map. */
 function renamed(title: ConsoleNewsCategory['title'], language: string, name: string) {

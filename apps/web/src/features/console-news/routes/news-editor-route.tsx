@@ -32,7 +32,7 @@ import {
 } from '../api/console-news-api.ts';
 import { consoleNewsErrorMessage, isStale } from '../components/console-news-errors.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { newsScreens } from '../console-news-routes.ts';
+import { newsScreens } from '../console-news-screens.ts';
 
 /** What the editor holds: each text per language, and the shared fields. */
 type Draft = {

@@ -15,7 +15,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { clockTime, formatDate } from '../../../lib/time.ts';
 import { newsCategoriesQueryOptions, newsListQueryOptions } from '../api/console-news-api.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { newsScreens } from '../console-news-routes.ts';
+import { newsScreens } from '../console-news-screens.ts';
 
 /**
  * `#/console/meetings/:meetingId/news` (DESIGN §7; §3 News): the meeting's news items with their
