@@ -5,8 +5,8 @@ import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type consoleShell from './locales/en/console.json';
 import type consoleActivities from './locales/en/console-activities.json';
-import type consoleExhibitors from './locales/en/console-exhibitors.json';
 import type consoleDocuments from './locales/en/console-documents.json';
+import type consoleExhibitors from './locales/en/console-exhibitors.json';
 import type consoleMeetings from './locales/en/console-meetings.json';
 import type consoleNews from './locales/en/console-news.json';
 import type consolePages from './locales/en/console-pages.json';
@@ -43,22 +43,22 @@ export const namespaces = [
   'tickets',
   'appointments',
   'schedules',
-  'news',
-  // Share sheet, web view, /clear, /etc/redirect and invitation results (§2, §7).
-  'share',
   // Documents (/meeting/doc) and the visitor's browsing history (/my/footprints).
   'documents',
+  'news',
   'pages',
   // The meeting search (/meeting/search).
   'search',
+  // Share sheet, web view, /clear, /etc/redirect and invitation results (§2, §7).
+  'share',
   // The organiser console (DESIGN §7): its shell, and one namespace per console area.
   'console',
   'console-meetings',
   'console-activities',
   'console-registrations',
   'console-exhibitors',
-  'console-news',
   'console-documents',
+  'console-news',
   'console-pages',
   'console-search',
 ] as const;
@@ -89,9 +89,9 @@ export type Resources = {
   tickets: typeof tickets;
   appointments: typeof appointments;
   schedules: typeof schedules;
+  documents: typeof documents;
   news: typeof news;
   share: typeof share;
-  documents: typeof documents;
   pages: typeof pages;
   search: typeof search;
   console: typeof consoleShell;
@@ -99,8 +99,8 @@ export type Resources = {
   'console-activities': typeof consoleActivities;
   'console-registrations': typeof consoleRegistrations;
   'console-exhibitors': typeof consoleExhibitors;
-  'console-news': typeof consoleNews;
   'console-documents': typeof consoleDocuments;
+  'console-news': typeof consoleNews;
   'console-pages': typeof consolePages;
   'console-search': typeof consoleSearch;
 };
