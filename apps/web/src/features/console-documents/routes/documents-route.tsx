@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FileIcon } from '../../../components/ui/file-icon.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { uploadImage } from '../../../lib/api/upload-image.ts';
@@ -31,7 +32,6 @@ import {
   updateDocument,
   updateDocumentCategory,
 } from '../api/console-documents-api.ts';
-import { FormDialog } from '../components/form-dialog.tsx';
 
 /** Files the documents page lists (§9 file icons): office formats, PDF, images and videos. */
 const accepted =

@@ -4,9 +4,9 @@ import { localize } from '@app/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field.tsx';
+import { FormDialog, SelectField } from '../../../components/ui/form-dialog.tsx';
 import type { RequestBody } from '../../../lib/api/client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { FormDialog, SelectField } from './form-dialog.tsx';
 
 /** What the edit dialog saves: the exhibitor's fields and the enterprise's, each only when changed. */
 export type EnterpriseEdit = {

@@ -11,6 +11,7 @@ import { ConsoleErrorState, ConsolePage, TableSkeleton } from '../../../componen
 import { type DataColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { FormDialog, TextArea } from '../../../components/ui/form-dialog.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useConsole } from '../../../lib/console-context.ts';
@@ -23,7 +24,6 @@ import {
   rejectApplication,
 } from '../api/console-exhibitors-api.ts';
 import { consoleExhibitorsErrorMessage } from '../components/console-exhibitors-errors.ts';
-import { FormDialog, TextArea } from '../components/form-dialog.tsx';
 
 type Filter = 'waiting' | 'approved' | 'rejected' | 'all';
 const statusOf: Record<Filter, number | undefined> = { waiting: 0, approved: 1, rejected: 2, all: undefined };

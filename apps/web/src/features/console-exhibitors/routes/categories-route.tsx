@@ -13,6 +13,7 @@ import { type DataColumn, DataTable } from '../../../components/ui/data-table.ts
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import {
@@ -23,7 +24,6 @@ import {
   updateCategory,
 } from '../api/console-exhibitors-api.ts';
 import { consoleExhibitorsErrorMessage } from '../components/console-exhibitors-errors.ts';
-import { FormDialog } from '../components/form-dialog.tsx';
 
 type Draft = { type: ConsoleCategoryType; category?: ConsoleCategory; title: string; weight: string };
 

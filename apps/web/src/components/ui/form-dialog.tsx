@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 
 /**
- * A modal form of this area on the native <dialog> (focus trap, Escape, top layer from the browser):
+ * A modal form of the console on the native <dialog> (focus trap, Escape, top layer from the browser):
  * a title, the fields, and cancel / submit buttons; wider than the confirmation dialog so a form of
  * several fields fits on a desktop, full width less a margin on a phone.
  */
