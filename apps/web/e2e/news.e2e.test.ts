@@ -5,7 +5,7 @@ import { outboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
- * News end to end (§3 News, §2 /meeting/news, /meeting/news/detail; issue part 1): an organiser
+ * News end to end (§3 News, §2 /meeting/news, /meeting/news/detail): an organiser
  * writes a two-language article in the console's TipTap editor (English and Chinese tabs, a
  * heading, a list and a link), publishes it, and a visitor reads it in Chinese and in English — the
  * body sanitised on the server, a script in the pasted text never reaching the page. Screenshots of
