@@ -73,12 +73,14 @@ export async function maxDocumentWeight(db: Database, meetingId: string): Promis
   return Number(row?.max ?? 0);
 }
 
+/** Stores a new document row and answers it as stored. */
 export async function insertDocument(db: Database, row: NewDocumentRow): Promise<DocumentRow> {
   const [inserted] = await db.insert(meetingAttachments).values(row).returning();
   if (!inserted) throw new Error('the document was not stored');
   return inserted;
 }
 
+/** Changes a document's title, category, weight or deleted flag (and its updated_at); answers the row. */
 export async function updateDocument(
   db: Database,
   id: string,
@@ -150,6 +152,7 @@ export async function listDocumentCategories(
   return rows.map((row) => ({ ...row.category, documentsTotal: Number(row.documentsTotal) }));
 }
 
+/** Live documents filed under a category (a category in use is not deleted). */
 export async function countDocumentsInCategory(db: Database, categoryId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -158,6 +161,7 @@ export async function countDocumentsInCategory(db: Database, categoryId: string)
   return Number(row?.n ?? 0);
 }
 
+/** Stores a new `meeting_attachment` category and answers it. */
 export async function insertCategory(
   db: Database,
   row: typeof categories.$inferInsert,
@@ -167,6 +171,7 @@ export async function insertCategory(
   return inserted;
 }
 
+/** Changes a category's title, weight or deleted flag; answers the row. */
 export async function updateCategory(
   db: Database,
   id: string,

@@ -66,6 +66,7 @@ export async function findHighestVersion(db: Database, meetingId: string): Promi
   return Math.max(rows?.n ?? 0, inBlocks?.n ?? 0);
 }
 
+/** The block_versions row of one version of the meeting, or undefined. */
 export async function findVersionRow(
   db: Database,
   meetingId: string,
@@ -88,6 +89,7 @@ export async function hasBlocksOfVersion(db: Database, meetingId: string, versio
   return row !== undefined;
 }
 
+/** Stores a new block_versions row (a new draft or released version) and answers it. */
 export async function insertVersionRow(
   db: Database,
   row: Omit<typeof blockVersions.$inferInsert, 'id'>,
@@ -286,6 +288,7 @@ export async function insertPage(
   return inserted;
 }
 
+/** Renames or (un)deletes a content page; answers the row, or undefined when there is none. */
 export async function updatePage(
   db: Database,
   id: string,

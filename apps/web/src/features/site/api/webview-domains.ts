@@ -12,6 +12,7 @@ async function fetchWebviewDomains(): Promise<string[]> {
   return Array.isArray(body.results) ? body.results.filter((d): d is string => typeof d === 'string') : [];
 }
 
+/** The allowed web-view domains (§2 /webview rule), fetched once and kept five minutes. */
 export function useWebviewDomains() {
   return useQuery({ queryKey: ['webview-domains'], queryFn: fetchWebviewDomains, staleTime: 5 * 60_000 });
 }
