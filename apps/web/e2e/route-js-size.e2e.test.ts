@@ -43,6 +43,8 @@ describe('JavaScript each public route loads', () => {
       '/exhibit/exhibitor/search',
       '/meeting/activity/list',
       '/meeting/activity/detail',
+      '/meeting/news',
+      '/meeting/news/detail',
       '/login',
       '/agree',
     ]);
