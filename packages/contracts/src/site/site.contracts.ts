@@ -4,9 +4,13 @@ import { defineRoute } from '../wire/route.ts';
 
 /** A division of China (§7 Static): province, city or county with its code and its children. */
 export type Region = { code: string; name: string; children?: Region[] };
-export const Region: z.ZodType<Region> = z.lazy(() =>
-  z.object({ code: z.string(), name: z.string(), children: z.array(Region).optional() }),
-);
+/**
+ * The tree as it is: three levels (province → city → county), written out rather than recursive — a
+ * recursive schema becomes a `$ref` into OpenAPI components the document does not carry.
+ */
+const County = z.object({ code: z.string(), name: z.string() });
+const City = County.extend({ children: z.array(County).optional() });
+export const Region: z.ZodType<Region> = County.extend({ children: z.array(City).optional() });
 
 export const listRegions = defineRoute({
   method: 'GET',
