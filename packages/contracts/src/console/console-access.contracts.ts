@@ -46,6 +46,10 @@ export const consoleActions = [
   'pages.edit',
   'pages.publish',
   'news.edit',
+  'finance.refund',
+  'finance.settings',
+  'commerce.edit',
+  'invoice.process',
 ] as const;
 export const ConsoleAction = z.enum(consoleActions);
 export type ConsoleAction = z.infer<typeof ConsoleAction>;

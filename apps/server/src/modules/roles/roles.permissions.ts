@@ -47,6 +47,14 @@ export const permissions = {
   'pages.publish': ['owner', 'organiser'],
   /** News (§3 News): write, schedule, publish, unpublish and delete news items and their categories. */
   'news.edit': ['owner', 'organiser', 'editor'],
+  /** Refund orders, in full or in part, through the payment provider (§3 Order refund amount). */
+  'finance.refund': ['owner', 'organiser', 'finance'],
+  /** The meeting's payment provider, its credentials, currency and payment window. */
+  'finance.settings': ['owner', 'organiser'],
+  /** Coupons and discounts (§3 Discount, §9 discount types 1–3). */
+  'commerce.edit': ['owner', 'organiser', 'finance'],
+  /** The invoice queue (§4 Invoice): issue (PDF or number) or reject with a reason. */
+  'invoice.process': ['owner', 'organiser', 'finance'],
 } as const satisfies Record<ConsoleAction, readonly MeetingRoleName[]>;
 
 export type { ConsoleAction };
