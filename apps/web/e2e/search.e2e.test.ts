@@ -23,9 +23,6 @@ beforeAll(async () => {
   server = await startTestServer({
     env: {
       ADMIN_PHONES: adminPhone,
-      // A private copy of the build (E2E_WEB_DIST) keeps the run stable while someone else rebuilds
-      // apps/web/dist in a shared checkout.
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   });
   browser = await launchBrowser();

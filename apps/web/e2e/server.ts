@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
  */
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-const webDist = join(repoRoot, 'apps/web/dist');
+/**
+ * The built app the server serves: apps/web/dist, or a private build (E2E_WEB_DIST) that keeps a run
+ * stable while someone else rebuilds apps/web/dist on the same machine.
+ */
+const webDist = process.env.E2E_WEB_DIST ?? join(repoRoot, 'apps/web/dist');
 
 export type TestServer = {
   url: string;
@@ -85,7 +89,7 @@ async function waitForHealth(
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(
-      'apps/web/dist is missing: run `npm run build -w @app/web` first (npm run test:browser does)',
+      `${webDist} is missing: run \`npm run build -w @app/web\` first (npm run test:browser does)`,
     );
   }
   const port = await freePort();

@@ -20,8 +20,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // WEB_DIST: a build of one's own, when several people rebuild apps/web/dist on one machine.
-  server = await startTestServer(process.env.WEB_DIST ? { env: { WEB_DIST: process.env.WEB_DIST } } : {});
+  server = await startTestServer();
   browser = await launchBrowser();
 });
 
