@@ -71,6 +71,22 @@ const ConfigSchema = z.object({
    */
   AUTH_SECRET: z.string().min(16).default(defaultAuthSecret),
   /**
+   * Key sealing the payment credentials organisers enter per meeting (DESIGN §8): base64 of 32
+   * random bytes (`openssl rand -base64 32`). Unset: derived from AUTH_SECRET (HKDF-SHA256), so
+   * changing AUTH_SECRET then makes stored credentials unreadable — set this in production.
+   */
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (text) =>
+        text === '' || (/^[A-Za-z0-9+/]+={0,2}$/.test(text) && Buffer.from(text, 'base64').length === 32),
+      {
+        message: 'SECRETS_KEY must be base64 of 32 bytes (openssl rand -base64 32)',
+      },
+    )
+    .optional(),
+  /**
    * Salt of the POST /tokens/phone/v2 signature (§5), shared only with trusted embedders (a
    * mini-program back end) that sign a verified phone. Never put it in the web build: it would let
    * anyone log in as any phone.
