@@ -8,6 +8,7 @@ export * from './blocks/blocks.contracts.ts';
 export * from './categories/categories.contracts.ts';
 export * from './console/console-access.contracts.ts';
 export * from './console/console-activities.contracts.ts';
+export * from './console/console-commerce.contracts.ts';
 export * from './console/console-dashboard.contracts.ts';
 export * from './console/console-exhibitors.contracts.ts';
 export * from './console/console-jobs.contracts.ts';
