@@ -1,2 +1,3 @@
+export * from './invoice.ts';
 export * from './money.ts';
 export * from './pricing.ts';

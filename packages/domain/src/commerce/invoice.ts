@@ -32,7 +32,11 @@ export type InvoiceRequestInput = {
 /** Why a field is refused; the web shows a localised message per code at the field. */
 export type InvoiceFieldProblem = 'required' | 'invalid' | 'too_long';
 
-export type InvoiceFieldError = { path: keyof InvoiceRequestInput; code: InvoiceFieldProblem; message: string };
+export type InvoiceFieldError = {
+  path: keyof InvoiceRequestInput;
+  code: InvoiceFieldProblem;
+  message: string;
+};
 
 /** Longest accepted text per field, in characters. */
 export const invoiceFieldMax = {
@@ -113,7 +117,8 @@ export function validateInvoiceRequest(
 
   const registeredAddress = text('registered_address', isSpecial);
   const phone = text('phone', isSpecial);
-  if (phone !== '' && !/^\+?[0-9][0-9\s()-]{5,28}$/.test(phone)) fail('phone', 'invalid', 'Not a valid phone number');
+  if (phone !== '' && !/^\+?[0-9][0-9\s()-]{5,28}$/.test(phone))
+    fail('phone', 'invalid', 'Not a valid phone number');
   const bank = text('bank', isSpecial);
   const bankAccount = text('bank_account', isSpecial).replace(/[\s-]/g, '');
   if (bankAccount !== '' && !/^[0-9]{8,32}$/.test(bankAccount)) {
@@ -123,8 +128,8 @@ export function validateInvoiceRequest(
   let mobile = text('mobile', true);
   if (mobile !== '') {
     const parsed = normalisePhone(mobile, '86');
-    if (!parsed || parsed.areaCode !== '86') fail('mobile', 'invalid', 'Not a mainland China mobile number');
-    else mobile = parsed.national;
+    if (parsed?.areaCode === '86') mobile = parsed.national;
+    else fail('mobile', 'invalid', 'Not a mainland China mobile number');
   }
 
   let email = text('email', false);
