@@ -25,6 +25,7 @@ export * from './media/media.contracts.ts';
 export * from './meetings/meetings.contracts.ts';
 export * from './news/news.contracts.ts';
 export * from './oauth/oauth.contracts.ts';
+export * from './orders/orders.contracts.ts';
 export * from './pages/pages.contracts.ts';
 export * from './products/products.contracts.ts';
 export * from './schedule/schedule.contracts.ts';

@@ -168,6 +168,31 @@ export const ErrorCode = {
   scheduleOverlap: 'schedule.overlap',
   /** 409 a slot held by a live request cannot be withdrawn. */
   scheduleBooked: 'schedule.booked',
+  // Orders and payment (§4 Order, §8 'Payment failed', commerce design).
+  /** 404 an order that is not the caller's (nor named by its pay token). */
+  orderNotFound: 'order.not_found',
+  /** 409 the order is no longer pending (paid, expired or cancelled). */
+  orderNotPending: 'order.not_pending',
+  /** 409 the order's payment window has passed. */
+  orderExpired: 'order.expired',
+  /** 400 no coupon of this code in the meeting. */
+  couponInvalid: 'coupon.invalid',
+  /** 409 the coupon is not valid now (not started, ended, disabled). */
+  couponExpired: 'coupon.expired',
+  /** 409 the coupon's total or per-user limit is reached. */
+  couponLimit: 'coupon.limit',
+  /** 409 the coupon does not cover this activity or ticket type. */
+  couponNotApplicable: 'coupon.not_applicable',
+  /** 400 the channel is not offered by the meeting's payment provider here. */
+  paymentChannelUnavailable: 'payment.channel_unavailable',
+  /** 409 'Payment failed' (§8): the provider refused to start or complete the payment. */
+  paymentFailed: 'payment.failed',
+  /** 409 a refund larger than what was paid and not yet refunded. */
+  refundExceedsPaid: 'refund.exceeds_paid',
+  /** 409 a refund of an order with nothing paid. */
+  refundNotPaid: 'refund.not_paid',
+  /** 400 a payment notification whose signature, body or amount does not verify. */
+  notificationInvalid: 'notification.invalid',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
