@@ -34,6 +34,8 @@ export default defineConfig({
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**'],
+          // One migrated, demo-seeded data folder that default test servers copy (apps/web/e2e/data-template.ts).
+          globalSetup: ['apps/web/e2e/data-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

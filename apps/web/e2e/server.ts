@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -86,6 +86,48 @@ async function waitForHealth(
   throw new Error(`server did not answer /api/health within ${timeoutMs} ms:\n${output()}`);
 }
 
+/**
+ * Environment variable through which the browser project's global setup (data-template.ts) hands the
+ * test files a data folder holding the migrated, demo-seeded database (the workers inherit it).
+ */
+export const dataTemplateEnv = 'E2E_DATA_TEMPLATE';
+
+/**
+ * Starts the server on an empty data folder with the demo seeded, waits until it answers, and stops
+ * it: the folder then holds what every default test server starts from (migrations, the job queue's
+ * schema, the demo meeting and its uploads). About 15 s once instead of once per test file.
+ */
+export async function seedDataFolder(dataDir: string): Promise<void> {
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const exited = new Promise((done) => child.once('exit', done));
+  try {
+    await waitForHealth(`http://localhost:${port}`, child, () => log);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(
@@ -94,6 +136,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'web-e2e-'));
+  // A default server (demo seeded, nothing imported) starts from the global setup's seeded copy.
+  const template = process.env[dataTemplateEnv];
+  if (template && options.seedDemo !== false && !options.importSchedules?.length) {
+    cpSync(template, dataDir, { recursive: true });
+  }
   const importedMeetingIds = (options.importSchedules ?? []).map((file) => importSchedule(file, dataDir));
   // `localhost`: the demo meeting is the default meeting of that domain.
   const url = `http://localhost:${port}`;
