@@ -16,6 +16,7 @@ import type documents from './locales/en/documents.json';
 import type exhibitors from './locales/en/exhibitors.json';
 import type meetings from './locales/en/meetings.json';
 import type news from './locales/en/news.json';
+import type orders from './locales/en/orders.json';
 import type pages from './locales/en/pages.json';
 import type schedules from './locales/en/schedules.json';
 import type search from './locales/en/search.json';
@@ -46,6 +47,8 @@ export const namespaces = [
   // Documents (/meeting/doc) and the visitor's browsing history (/my/footprints).
   'documents',
   'news',
+  // The buyer's orders and their pay pages (/my/order, /my/order/{checkoutId}).
+  'orders',
   'pages',
   // The meeting search (/meeting/search).
   'search',
@@ -91,6 +94,7 @@ export type Resources = {
   schedules: typeof schedules;
   documents: typeof documents;
   news: typeof news;
+  orders: typeof orders;
   share: typeof share;
   pages: typeof pages;
   search: typeof search;

@@ -5,6 +5,7 @@ import { detailRoutes, pagesWithoutItem } from './detail-routes.ts';
 import { documentPages } from './documents-routes.tsx';
 import { exhibitPages } from './exhibit-routes.tsx';
 import { newsPages } from './news-routes.tsx';
+import { orderPages } from './orders-routes.tsx';
 import type { PageRoute } from './page-route.ts';
 import { pagesPages } from './pages-routes.tsx';
 import { meetingPages } from './router.tsx';
@@ -18,6 +19,7 @@ const tableRoutes: PageRoute[] = [
   ...exhibitPages,
   ...appointmentPages,
   ...newsPages,
+  ...orderPages,
   ...documentPages,
   ...pagesPages,
   ...sitePages,

@@ -2,6 +2,7 @@ import { activityRoutes } from '../lib/activity-paths.ts';
 import { appointmentRoutes } from '../lib/appointment-paths.ts';
 import { documentRoutes } from '../lib/documents-paths.ts';
 import { newsRoutes } from '../lib/news-paths.ts';
+import { orderRoutes } from '../lib/orders-paths.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
 import { routes } from '../lib/paths.ts';
 import { searchRoutes } from '../lib/search-paths.ts';
@@ -17,7 +18,8 @@ export type DetailItem =
   | 'ticket'
   | 'appointment'
   | 'content'
-  | 'news';
+  | 'news'
+  | 'order';
 
 /** Other ids a page needs besides its item's: a live item of that kind, the meeting, or a new group id. */
 export type OtherId = DetailItem | 'meeting' | 'agent';
@@ -156,6 +158,14 @@ export const detailRoutes: readonly DetailRoute[] = [
   },
   { path: pagesRoutes.introduction, id: { query: 'content_id' }, item: 'content', requireLogin: false },
   { path: newsRoutes.newsDetail, id: { query: 'news_id' }, item: 'news', requireLogin: false },
+  // Orders are never deleted (§4 Order states): an unknown or malformed id opens /404.
+  {
+    path: orderRoutes.myOrder,
+    id: { param: 'checkoutId' },
+    item: 'order',
+    requireLogin: true,
+    deleted: 'not-found',
+  },
 ];
 
 /**
@@ -203,6 +213,7 @@ export const pagesWithoutItem: readonly string[] = [
   newsRoutes.meetingNews,
   searchRoutes.meetingSearch,
   newsRoutes.news,
+  orderRoutes.myOrders,
   pagesRoutes.branch,
   pagesRoutes.contact,
   pagesRoutes.conference,

@@ -124,6 +124,11 @@ export const discoverablePages = [
     load: async () => (await import('./search-routes.tsx')).searchPages,
   },
   {
+    // The buyer's orders and an order's detail and pay page (orders-routes.tsx).
+    addresses: /^\/my\/order(\/[^/]+)?$/,
+    load: async () => (await import('./orders-routes.tsx')).orderPages,
+  },
+  {
     // The documents page and the browsing history (documents-routes.tsx).
     addresses: /^\/(meeting\/doc|my\/footprints)$/,
     load: async () => (await import('./documents-routes.tsx')).documentPages,

@@ -52,7 +52,7 @@ export const useIsMeetingStaff = (meetingId: string, isLoggedIn: boolean) =>
  * this activity's channels: a channel remembered from another activity's link is left out rather than
  * refused as source.invalid.
  */
-async function storedSourceId(activityId: string): Promise<string | undefined> {
+export async function storedSourceId(activityId: string): Promise<string | undefined> {
   const source = getStoredSource();
   if (!source || !/^[0-9a-f]{24}$/i.test(source)) return undefined;
   const sources = await api

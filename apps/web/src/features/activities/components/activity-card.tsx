@@ -7,7 +7,7 @@ import { cx } from '../../../components/ui/cx.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { activityWhen, livePrices, priceRange } from './format.ts';
+import { activityWhen, currencyOf, livePrices, priceRange } from './format.ts';
 import { StateBadge, stateOf, useStateLabel } from './state-badge.tsx';
 
 /** An activity in the list: cover, title, when, where, price range and registration state. */
@@ -69,7 +69,7 @@ export function ActivityCard({
           className="mt-auto pt-1 text-[15px] font-semibold text-primary tabular-nums"
           data-testid="activity-price"
         >
-          {priceRange(livePrices(activity), t('price.free'))}
+          {priceRange(livePrices(activity), t('price.free'), language, currencyOf(activity))}
         </p>
       </div>
     </Link>

@@ -1,5 +1,6 @@
 import type { Activity, ActivityPrice } from '@app/contracts';
 import type { Language } from '@app/domain';
+import { formatMoney } from '@app/domain/commerce';
 import { clockTime, currentDeviceZone, formatDate, formatTime, zoneSuffix } from '../../../lib/time.ts';
 
 /**
@@ -7,21 +8,38 @@ import { clockTime, currentDeviceZone, formatDate, formatTime, zoneSuffix } from
  * min–max range, 0 shows 'free') and activity times in the meeting's time zone.
  */
 
-/** `¥99.00` from cents, or the 'Free' word for 0. */
-export function formatAmount(cents: number, freeLabel: string): string {
+/** The currency an activity's prices are in: the meeting's, when the API names it (§9), else CNY. */
+export const currencyOf = (item: object): string => {
+  const currency = (item as { currency?: unknown }).currency;
+  return typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : 'CNY';
+};
+
+/**
+ * `¥80` / `¥80.50` from cents in the display language (@app/domain/commerce formatMoney), or the
+ * 'Free' word for 0 (§9).
+ */
+export function formatAmount(cents: number, freeLabel: string, language: Language, currency = 'CNY'): string {
   if (cents <= 0) return freeLabel;
-  return `¥${(cents / 100).toFixed(2)}`;
+  return formatMoney(cents, currency, language);
 }
 
-/** The price range of the live ticket types: `¥0.00 – ¥99.00` style, 'Free' when all are free. */
-export function priceRange(prices: readonly ActivityPrice[], freeLabel: string): string {
+/**
+ * The price range of the live ticket types (§9 min–max): `¥80 – ¥200`, one amount when all cost the
+ * same, 'Free' when all are free; a range from 0 starts with the 'Free' word.
+ */
+export function priceRange(
+  prices: readonly ActivityPrice[],
+  freeLabel: string,
+  language: Language,
+  currency = 'CNY',
+): string {
   const amounts = prices.filter((price) => price.deleted !== 1).map((price) => price.amount);
   if (amounts.length === 0) return freeLabel;
   const min = Math.min(...amounts);
   const max = Math.max(...amounts);
   if (max === 0) return freeLabel;
-  if (min === max) return formatAmount(min, freeLabel);
-  return `${formatAmount(min, freeLabel)} – ${formatAmount(max, freeLabel)}`;
+  if (min === max) return formatAmount(min, freeLabel, language, currency);
+  return `${formatAmount(min, freeLabel, language, currency)} – ${formatAmount(max, freeLabel, language, currency)}`;
 }
 
 /** Live ticket types (deleted ones left out), by weight as the server sends them. */

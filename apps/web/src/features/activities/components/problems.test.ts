@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/client.ts';
-import { activityWhen, formatAmount, priceRange } from './format.ts';
+import { activityWhen, currencyOf, formatAmount, priceRange } from './format.ts';
 import { registrationProblem } from './problems.ts';
 
 describe('registrationProblem', () => {
@@ -34,11 +34,16 @@ describe('registrationProblem', () => {
 describe('money and time', () => {
   const price = (amount: number) => ({ amount, deleted: 0 }) as Parameters<typeof priceRange>[0][number];
   it('shows cents in yuan, 0 as free, and a min–max range (§9)', () => {
-    expect(formatAmount(9900, 'Free')).toBe('¥99.00');
-    expect(formatAmount(0, 'Free')).toBe('Free');
-    expect(priceRange([price(0), price(0)], 'Free')).toBe('Free');
-    expect(priceRange([price(0), price(9900)], 'Free')).toBe('Free – ¥99.00');
-    expect(priceRange([price(1000), price(2550)], 'Free')).toBe('¥10.00 – ¥25.50');
+    expect(formatAmount(9900, 'Free', 'en')).toBe('¥99');
+    expect(formatAmount(8050, 'Free', 'zh')).toBe('¥80.50');
+    expect(formatAmount(0, 'Free', 'en')).toBe('Free');
+    expect(priceRange([price(0), price(0)], 'Free', 'en')).toBe('Free');
+    expect(priceRange([price(0), price(9900)], 'Free', 'en')).toBe('Free – ¥99');
+    expect(priceRange([price(8000), price(20000)], 'Free', 'en')).toBe('¥80 – ¥200');
+    expect(priceRange([price(1000), price(2550)], 'Free', 'en')).toBe('¥10 – ¥25.50');
+    expect(priceRange([price(1000), price(2550)], 'Free', 'en', 'USD')).toBe('$10 – $25.50');
+    expect(currencyOf({})).toBe('CNY');
+    expect(currencyOf({ currency: 'EUR' })).toBe('EUR');
   });
   it("writes one day's times in the meeting's zone", () => {
     const start = Date.UTC(2026, 11, 5, 6, 0) / 1000;

@@ -42,7 +42,11 @@ export type ProblemKey =
   | 'duplicateIdNumber'
   | 'notFound'
   | 'invitationRequired'
-  | 'invitationInvalid';
+  | 'invitationInvalid'
+  | 'couponInvalid'
+  | 'couponExpired'
+  | 'couponLimit'
+  | 'couponNotApplicable';
 
 const dialogs: Record<string, [ProblemKey, boolean]> = {
   'registration.not_started': ['notStarted', false],
@@ -70,6 +74,11 @@ const dialogs: Record<string, [ProblemKey, boolean]> = {
   // §6 private activities: no invitation, or a link that is forged or expired.
   'activity.invitation_required': ['invitationRequired', false],
   'activity.invitation_invalid': ['invitationInvalid', false],
+  // §3 Registrant coupon code, refused at checkout (the form shows it under the code when it can).
+  'coupon.invalid': ['couponInvalid', false],
+  'coupon.expired': ['couponExpired', true],
+  'coupon.limit': ['couponLimit', true],
+  'coupon.not_applicable': ['couponNotApplicable', false],
 };
 
 const fields: Record<string, [ProblemKey, 'phone' | 'email' | 'id_number']> = {

@@ -11,10 +11,19 @@ type TicketChoiceProps = {
   value: string | undefined;
   onChange: (priceId: string) => void;
   isInvalid?: boolean;
+  /** ISO 4217 code the amounts are in (§9), CNY unless the meeting names another. */
+  currency?: string;
 };
 
 /** Ticket type cards (radio group): title, description, price ('Free' for 0), sold out or left. */
-export function TicketChoice({ name, prices, value, onChange, isInvalid }: TicketChoiceProps) {
+export function TicketChoice({
+  name,
+  prices,
+  value,
+  onChange,
+  isInvalid,
+  currency = 'CNY',
+}: TicketChoiceProps) {
   const { t } = useTranslation('activities');
   const language = useLanguage();
   return (
@@ -63,7 +72,7 @@ export function TicketChoice({ name, prices, value, onChange, isInvalid }: Ticke
                     soldOut ? 'text-slate-400' : 'text-primary',
                   )}
                 >
-                  {formatAmount(price.amount, t('price.free'))}
+                  {formatAmount(price.amount, t('price.free'), language, currency)}
                 </span>
               </span>
               {description ? (

@@ -24,6 +24,7 @@ import { rememberInvite, storedInvite } from '../api/invite.ts';
 import { useIsMeetingStaff, useMyTickets } from '../api/tickets.ts';
 import {
   activityWhen,
+  currencyOf,
   formatAmount,
   isSoldOut,
   livePrices,
@@ -211,7 +212,7 @@ function DetailPage({
                         </p>
                       </div>
                       <span className="shrink-0 text-[15px] font-semibold text-primary tabular-nums">
-                        {formatAmount(price.amount, t('price.free'))}
+                        {formatAmount(price.amount, t('price.free'), language, currencyOf(activity))}
                       </span>
                     </div>
                   );
@@ -232,7 +233,7 @@ function DetailPage({
           <Card className="fixed inset-x-0 bottom-[calc(60px+env(safe-area-inset-bottom))] z-30 space-y-2 rounded-none p-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] desk:static desk:z-auto desk:space-y-2.5 desk:rounded-card desk:p-5 desk:shadow-none">
             <div className="mb-3 space-y-1 max-desk:hidden">
               <p className="text-xl font-bold text-primary tabular-nums">
-                {priceRange(prices, t('price.free'))}
+                {priceRange(prices, t('price.free'), language, currencyOf(activity))}
               </p>
               <StateBadge {...label} />
             </div>

@@ -13,27 +13,41 @@ import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
+import { ApiError } from '../../../lib/api/client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { confirmInvitation } from '../../../lib/invitation-attribution.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
+import { orderPaths } from '../../../lib/orders-paths.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useActivity } from '../api/activities.ts';
+import { checkout, useQuote } from '../api/checkout.ts';
 import { resubmitAnswers, useFormQuestions, useTicketAnswers } from '../api/forms.ts';
 import { registerTicket, useMyTickets } from '../api/tickets.ts';
 import { AnswersFields } from '../components/answers-fields.tsx';
+import {
+  CheckoutSummary,
+  CouponField,
+  couponProblemKey,
+  lineCouponProblem,
+} from '../components/checkout-parts.tsx';
 import { scrollToFirstProblem, useAnswers } from '../components/form-model.ts';
 import { activityWhen, livePrices } from '../components/format.ts';
+import type { ProblemKey } from '../components/problems.ts';
 import { useValidationToast } from '../components/question-field.tsx';
 import { refusalKeys } from '../components/refusal.ts';
 import { stateOf } from '../components/state-badge.tsx';
+import { useDebounced } from '../components/use-debounced.ts';
 import { useProblemHandler } from '../components/use-problem-handler.ts';
 
 /**
- * /activity/form?activity_id[&ticket_id] (§2, §5): the registration form. New registrations go to
- * POST /tickets with the chosen ticket type and its version, the visible answers only and the
- * stored source; with `ticket_id` the answers are prefilled and resubmitted with PUT
- * /forms/{id}/answers (§4 resubmission rules).
+ * /activity/form?activity_id[&ticket_id] (§2, §5): the registration form. New registrations of a
+ * free type go to POST /tickets with the chosen ticket type and its version, the visible answers only
+ * and the stored source; a paid type (§4 Order) shows a coupon code field (§3 Registrant) and the
+ * quote (POST /checkout/activities/quote, asked again as the type or code changes), then buys it with
+ * POST /checkout/activities and the total shown (4340 when it changed) and opens the order's pay page.
+ * With `ticket_id` the answers are prefilled and resubmitted with PUT /forms/{id}/answers (§4
+ * resubmission rules).
  */
 function ActivityFormRoute() {
   const { ready } = useTranslation(['activities', 'common']);
@@ -118,6 +132,23 @@ function FormPage({
   const activityId = activity._id.$id;
   const registration = stateOf(activity, editing ?? ownTicket);
   const detailPath = activityPaths.activity.detail({ meetingId, activityId });
+  const chosen = prices.find((item) => item._id.$id === state.priceId);
+  const isPaid = !editing && (chosen?.amount ?? 0) > 0;
+  const [coupon, setCoupon] = useState('');
+  const [couponProblem, setCouponProblem] = useState<ProblemKey | undefined>();
+  const quotedCoupon = useDebounced(coupon, 400);
+  const quote = useQuote(
+    isPaid && chosen
+      ? {
+          activityId,
+          lines: [
+            { priceId: chosen._id.$id, priceVersion: chosen.version, data: {}, couponCode: quotedCoupon },
+          ],
+        }
+      : null,
+  );
+  const shownCouponProblem =
+    couponProblem ?? (quotedCoupon === coupon ? lineCouponProblem(quote.data, 0) : undefined);
 
   // A new registration that cannot be made (not started, closed, full, already registered): say so.
   if (!editing && registration.refusal) {
@@ -156,6 +187,18 @@ function FormPage({
         });
         return;
       }
+      if (isPaid && chosen) {
+        const [order] = await checkout(
+          {
+            activityId,
+            lines: [{ priceId: chosen._id.$id, priceVersion: chosen.version, data, couponCode: coupon }],
+          },
+          quote.data?.total,
+        );
+        await queryClient.invalidateQueries({ queryKey: ['activities'] });
+        if (order) navigate(orderPaths.detail({ meetingId, checkoutId: order._id.$id }), { replace: true });
+        return;
+      }
       const price = prices.find((item) => item._id.$id === state.priceId);
       const ticket = await registerTicket({
         activityId,
@@ -169,7 +212,11 @@ function FormPage({
         state: { isJustSubmitted: true },
       });
     } catch (error) {
-      if (problems.handle(error, state)) scrollToFirstProblem(formRef.current);
+      const couponKey = error instanceof ApiError ? couponProblemKey(error.code) : undefined;
+      if (couponKey) {
+        setCouponProblem(couponKey);
+        scrollToFirstProblem(formRef.current);
+      } else if (problems.handle(error, state)) scrollToFirstProblem(formRef.current);
     } finally {
       setBusy(false);
     }
@@ -205,8 +252,27 @@ function FormPage({
       ) : null}
       <form ref={formRef} noValidate onSubmit={submit} data-testid="registration-form">
         <AnswersFields state={state} prices={prices} scope="main" />
+        {isPaid ? (
+          <div className="mt-6 space-y-4">
+            <CouponField
+              value={coupon}
+              onChange={(value) => {
+                setCoupon(value);
+                setCouponProblem(undefined);
+              }}
+              problem={shownCouponProblem}
+            />
+            <CheckoutSummary quote={quote.data} isUpdating={quote.isFetching} />
+          </div>
+        ) : null}
         <Button type="submit" className="mt-8 w-full" disabled={isBusy} data-testid="form-submit">
-          {isBusy ? t('form.submitting') : editing ? t('form.save') : t('form.submit')}
+          {isBusy
+            ? t('form.submitting')
+            : editing
+              ? t('form.save')
+              : isPaid
+                ? t('checkout.submit')
+                : t('form.submit')}
         </Button>
       </form>
       <NoticeDialog

@@ -15,7 +15,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useActivity } from '../api/activities.ts';
 import { useAgent } from '../api/agents.ts';
-import { formatAmount, isSoldOut, livePrices, ticketsLeft } from '../components/format.ts';
+import { currencyOf, formatAmount, isSoldOut, livePrices, ticketsLeft } from '../components/format.ts';
 import { GroupDetailsForm } from '../components/group-details-form.tsx';
 import {
   AgentNotEnabled,
@@ -148,7 +148,7 @@ function TicketPlan({ activity, agent, meetingId }: { activity: Activity; agent:
                   <p className="font-medium text-slate-900">{name}</p>
                   <p className="mt-0.5 flex flex-wrap gap-x-2 text-[13px] text-slate-500">
                     <span className="font-semibold text-primary">
-                      {formatAmount(price.amount, t('price.free'))}
+                      {formatAmount(price.amount, t('price.free'), language, currencyOf(activity))}
                     </span>
                     {soldOut ? (
                       <span className="font-medium text-red-500">{t('price.soldOut')}</span>
