@@ -1,12 +1,13 @@
 import { ExhibitorRequests } from '../features/appointments/components/exhibitor-requests.tsx';
 import { ConsoleEntry } from '../features/console/components/console-entry.tsx';
 import { FootprintsEntry } from '../features/documents/components/footprints-entry.tsx';
+import { OrdersEntry } from '../features/orders/components/orders-entry.tsx';
 import { MyIndex } from '../features/users/routes/my-index-route.tsx';
 
 /**
  * /my/index: the users feature draws the personal centre, the appointments feature the exhibitor's
  * requests row, the console feature the organiser console's entry (for anyone holding a role), the
- * documents feature the row to the browsing history.
+ * documents feature the row to the browsing history, the orders feature the row to the caller's orders.
  */
 function MyIndexPage() {
   return (
@@ -14,6 +15,7 @@ function MyIndexPage() {
       requestRows={(meetingId) => (
         <>
           <ConsoleEntry />
+          <OrdersEntry meetingId={meetingId} />
           <ExhibitorRequests meetingId={meetingId} variant="menu" />
           <FootprintsEntry meetingId={meetingId} />
         </>

@@ -19,6 +19,8 @@ export type CheckoutInput = {
   /** Group checkout (§2 group registration): the group the caller leads, and who pays. */
   agentId?: string | undefined;
   payMode?: 'leader' | 'each' | undefined;
+  /** A coupon code for the lines without their own (§3 Registrant coupon code). */
+  couponCode?: string | undefined;
 };
 
 function body(input: CheckoutInput, sourceId: string | undefined, expectedTotal?: number) {
@@ -29,6 +31,7 @@ function body(input: CheckoutInput, sourceId: string | undefined, expectedTotal?
     agent_id: input.agentId,
     pay_mode: input.agentId ? input.payMode : undefined,
     expected_total: expectedTotal,
+    coupon_code: input.couponCode?.trim() || undefined,
     lines: input.lines.map((line) => ({
       price_id: line.priceId,
       price_version: line.priceVersion,
@@ -62,6 +65,7 @@ export const useQuote = (input: CheckoutInput | null) =>
       input?.activityId ?? '',
       input?.agentId ?? '',
       input?.payMode ?? '',
+      input?.couponCode?.trim().toUpperCase() ?? '',
       input?.lines.map((line) => [
         line.priceId,
         line.priceVersion ?? '',

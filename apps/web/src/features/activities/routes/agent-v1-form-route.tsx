@@ -1,9 +1,9 @@
 import type { Activity, Agent, FormQuestion } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
@@ -11,12 +11,15 @@ import { SectionTitle } from '../../../components/ui/page-header.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
+import { orderPaths } from '../../../lib/orders-paths.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useActivity } from '../api/activities.ts';
 import { agentQueryKey, useAgent } from '../api/agents.ts';
+import { type CheckoutLine, checkout, useQuote } from '../api/checkout.ts';
 import { useFormQuestions } from '../api/forms.ts';
 import { registerMembers } from '../api/tickets.ts';
+import { CheckoutSummary, lineCouponProblem, PayModeChoice } from '../components/checkout-parts.tsx';
 import { scrollToFirstProblem, toRuleQuestions } from '../components/form-model.ts';
 import { livePrices } from '../components/format.ts';
 import {
@@ -27,14 +30,18 @@ import {
   GroupSummary,
   MemberList,
 } from '../components/group-parts.tsx';
-import { MemberBlock, type MemberHandle } from '../components/member-block.tsx';
+import { MemberBlock, type MemberChoice, type MemberHandle } from '../components/member-block.tsx';
 import { useValidationToast } from '../components/question-field.tsx';
+import { useDebounced } from '../components/use-debounced.ts';
 import { useProblemHandler } from '../components/use-problem-handler.ts';
 
 /**
  * /activity/agent/form?activity_id&agent_id (§2 group registration v1): the group's registered
- * members, then member blocks (questions + ticket type) to add, at most the group size cap; the
- * batch is sent at once (POST /tickets with members) and succeeds or fails whole (§8 group messages).
+ * members, then member blocks (questions + ticket type, a coupon code for a paid type) to add, at
+ * most the group size cap; the batch is sent at once and succeeds or fails whole (§8 group messages):
+ * free types with POST /tickets with members; with a paid type the leader chooses who pays (§4 Group
+ * payment: 'I pay for everyone' or 'each member pays'), sees the quote and checks out (POST
+ * /checkout/activities with agent_id and pay_mode), then opens the order's pay page.
  */
 function AgentV1FormRoute() {
   const { ready } = useTranslation(['activities', 'common']);
@@ -103,6 +110,37 @@ function MembersPage({
   const validationToast = useValidationToast();
   const listRef = useRef<HTMLDivElement>(null);
   const register = (key: string, handle: MemberHandle) => handles.current.set(key, handle);
+  const navigate = useNavigate();
+  const [choices, setChoices] = useState<Record<string, MemberChoice>>({});
+  const onChoice = useCallback(
+    (key: string, choice: MemberChoice) =>
+      setChoices((current) =>
+        current[key]?.priceId === choice.priceId && current[key]?.couponCode === choice.couponCode
+          ? current
+          : { ...current, [key]: choice },
+      ),
+    [],
+  );
+  const [payMode, setPayMode] = useState<'leader' | 'each'>('leader');
+  const chosenKeys = blocks.filter((key) => choices[key]?.priceId);
+  const lines: CheckoutLine[] = chosenKeys.map((key) => {
+    const price = prices.find((item) => item._id.$id === choices[key]?.priceId);
+    return {
+      priceId: choices[key]?.priceId ?? '',
+      priceVersion: price?.version,
+      data: {},
+      couponCode: choices[key]?.couponCode ?? '',
+    };
+  });
+  const isPaid = chosenKeys.some(
+    (key) => (prices.find((item) => item._id.$id === choices[key]?.priceId)?.amount ?? 0) > 0,
+  );
+  const quotedLines = useDebounced(JSON.stringify(lines), 400);
+  const quote = useQuote(
+    isPaid
+      ? { activityId, agentId: agent._id.$id, payMode, lines: JSON.parse(quotedLines) as CheckoutLine[] }
+      : null,
+  );
 
   const submit = async () => {
     const current = blocks
@@ -122,6 +160,26 @@ function MembersPage({
     }
     setBusy(true);
     try {
+      if (isPaid) {
+        const orders = await checkout(
+          {
+            activityId,
+            agentId: agent._id.$id,
+            payMode,
+            lines: current.map((handle, index) => ({
+              priceId: handle.priceId ?? '',
+              priceVersion: prices.find((price) => price._id.$id === handle.priceId)?.version,
+              data: batch[index] ?? {},
+              couponCode: handle.couponCode,
+            })),
+          },
+          quote.data?.total,
+        );
+        await queryClient.invalidateQueries({ queryKey: agentQueryKey(activityId, agent._id.$id) });
+        const first = orders[0];
+        if (first) navigate(orderPaths.detail({ meetingId, checkoutId: first._id.$id }));
+        return;
+      }
       const created = await registerMembers({
         activityId,
         agentId: agent._id.$id,
@@ -169,6 +227,8 @@ function MembersPage({
               questions={questions}
               prices={prices}
               register={register}
+              onChoice={onChoice}
+              couponProblem={lineCouponProblem(quote.data, chosenKeys.indexOf(key))}
               onRemove={() => {
                 handles.current.delete(key);
                 setBlocks((current) => current.filter((item) => item !== key));
@@ -187,9 +247,15 @@ function MembersPage({
             {t('group.addMember')}
           </Button>
         ) : null}
+        {blocks.length > 0 && isPaid ? (
+          <>
+            <PayModeChoice value={payMode} onChange={setPayMode} />
+            <CheckoutSummary quote={quote.data} isUpdating={quote.isFetching} />
+          </>
+        ) : null}
         {blocks.length > 0 ? (
           <Button className="w-full" onClick={submit} disabled={isBusy} data-testid="submit-members">
-            {t('group.submitMembers', { count: blocks.length })}
+            {isPaid ? t('checkout.submit') : t('group.submitMembers', { count: blocks.length })}
           </Button>
         ) : null}
       </section>

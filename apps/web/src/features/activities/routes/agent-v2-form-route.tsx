@@ -11,18 +11,29 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
+import { ApiError } from '../../../lib/api/client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { orderPaths } from '../../../lib/orders-paths.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useActivity } from '../api/activities.ts';
 import { agentQueryKey, useAgent } from '../api/agents.ts';
+import { checkout, useQuote } from '../api/checkout.ts';
 import { useFormQuestions } from '../api/forms.ts';
 import { registerMembers, updateTicketAnswers } from '../api/tickets.ts';
 import { AnswersFields } from '../components/answers-fields.tsx';
+import {
+  CheckoutSummary,
+  CouponField,
+  couponProblemKey,
+  PayModeChoice,
+} from '../components/checkout-parts.tsx';
 import { scrollToFirstProblem, toRuleQuestions, useAnswers } from '../components/form-model.ts';
 import { livePrices } from '../components/format.ts';
 import { duplicateAmong, firstText, GroupHeading, GroupSkeleton } from '../components/group-parts.tsx';
+import type { ProblemKey } from '../components/problems.ts';
 import { useValidationToast } from '../components/question-field.tsx';
+import { useDebounced } from '../components/use-debounced.ts';
 import { useProblemHandler } from '../components/use-problem-handler.ts';
 import { clearDraft, readDraft, slotsOf, writeDraft } from '../components/v2-draft.ts';
 
@@ -30,7 +41,9 @@ import { clearDraft, readDraft, slotsOf, writeDraft } from '../components/v2-dra
  * Group registration v2 member forms (§2):
  * - /m/:meetingId/a/:activityId/agent/v2/form/:priceId?agent_id=&member=: one member form per
  *   planned ticket ('member 2 of 3'), the draft kept in sessionStorage; `member=review` lists them
- *   and submits the batch (one POST /tickets with members) → the group's tickets page;
+ *   and submits the batch (one POST /tickets with members) → the group's tickets page; with a paid
+ *   type the review adds who pays (§4 Group payment), a coupon code for the group and the quote, and
+ *   checks out (POST /checkout/activities with agent_id and pay_mode) → the order's pay page;
  * - /m/:meetingId/a/:activityId/agent/v2/t/:ticketId/form?agent_id=: edits one registered member
  *   (PUT /tickets/{id} with data).
  */
@@ -236,6 +249,25 @@ function Review({
   const activityId = activity._id.$id;
   const agentId = agent._id.$id;
   const missing = slots.findIndex((_, index) => answersOf(index) === undefined);
+  const isPaid = slots.some((price) => price.amount > 0);
+  const [payMode, setPayMode] = useState<'leader' | 'each'>('leader');
+  const [coupon, setCoupon] = useState('');
+  const [couponProblem, setCouponProblem] = useState<ProblemKey | undefined>();
+  const quotedCoupon = useDebounced(coupon, 400);
+  const checkoutLines = (batch: FormAnswers[]) =>
+    slots.map((price, index) => ({
+      priceId: price._id.$id,
+      priceVersion: price.version,
+      data: batch[index] ?? {},
+      couponCode: '',
+    }));
+  const quote = useQuote(
+    isPaid ? { activityId, agentId, payMode, couponCode: quotedCoupon, lines: checkoutLines([]) } : null,
+  );
+  const quotedProblem = quote.data?.problems.find((item) => couponProblemKey(item.code));
+  const shownCouponProblem =
+    couponProblem ??
+    (quotedCoupon === coupon && quotedProblem ? couponProblemKey(quotedProblem.code) : undefined);
 
   const submit = async () => {
     if (missing >= 0) {
@@ -250,6 +282,17 @@ function Review({
     }
     setBusy(true);
     try {
+      if (isPaid) {
+        const orders = await checkout(
+          { activityId, agentId, payMode, couponCode: coupon, lines: checkoutLines(batch) },
+          quote.data?.total,
+        );
+        clearDraft(agentId);
+        await queryClient.invalidateQueries({ queryKey: agentQueryKey(activityId, agentId) });
+        const first = orders[0];
+        if (first) navigate(orderPaths.detail({ meetingId, checkoutId: first._id.$id }), { replace: true });
+        return;
+      }
       await registerMembers({
         activityId,
         agentId,
@@ -265,7 +308,9 @@ function Review({
       showToast(t('group.registered', { count: slots.length }));
       navigate(activityPaths.agent.v2Tickets({ meetingId, activityId, agentId }), { replace: true });
     } catch (error) {
-      problems.handle(error, null);
+      const couponKey = error instanceof ApiError ? couponProblemKey(error.code) : undefined;
+      if (couponKey) setCouponProblem(couponKey);
+      else problems.handle(error, null);
     } finally {
       setBusy(false);
     }
@@ -309,6 +354,20 @@ function Review({
           );
         })}
       </Card>
+      {isPaid ? (
+        <div className="space-y-4">
+          <PayModeChoice value={payMode} onChange={setPayMode} />
+          <CouponField
+            value={coupon}
+            onChange={(value) => {
+              setCoupon(value);
+              setCouponProblem(undefined);
+            }}
+            problem={shownCouponProblem}
+          />
+          <CheckoutSummary quote={quote.data} isUpdating={quote.isFetching} />
+        </div>
+      ) : null}
       <div className="flex gap-3">
         <Link
           to={activityPaths.agent.v2({ meetingId, activityId, agentId })}
@@ -317,7 +376,7 @@ function Review({
           {t('group.chooseTickets')}
         </Link>
         <Button className="flex-1" onClick={submit} disabled={isBusy} data-testid="submit-group">
-          {t('group.submitGroup')}
+          {isPaid ? t('checkout.submit') : t('group.submitGroup')}
         </Button>
       </div>
       <NoticeDialog
