@@ -98,8 +98,20 @@ export const Invoice = z.object({
 });
 export type Invoice = z.infer<typeof Invoice>;
 
-/** GET /invoices answer: the order's requests (newest first) and whether a new request may be made. */
-export const InvoiceListAnswer = resultsOf(Invoice).extend({
+export const listInvoices = defineRoute({
+  method: 'GET',
+  path: '/invoices',
+  summary:
+    "The buyer's invoice requests of one order (query checkout = order id), newest first. 404 order.not_found (not the caller's order).",
+  spec: '§2 /invoice/detail, §3 Invoice, §4 Invoice',
+  tags: ['invoices'],
+  isPublic: false,
+  querystring: z.object({ checkout: ObjectIdString }),
+  response: resultsOf(Invoice),
+});
+
+/** Whether the buyer may request an invoice of an order now, and for how much. */
+export const InvoiceEligibility = z.object({
   /** True when a request can be made now (no live request, and the order is eligible). */
   can_request: z.boolean(),
   /** Why not, when the order itself is not eligible; null otherwise. */
@@ -109,18 +121,18 @@ export const InvoiceListAnswer = resultsOf(Invoice).extend({
   currency: z.string(),
   order_number: z.string(),
 });
-export type InvoiceListAnswer = z.infer<typeof InvoiceListAnswer>;
+export type InvoiceEligibility = z.infer<typeof InvoiceEligibility>;
 
-export const listInvoices = defineRoute({
+export const getInvoiceEligibility = defineRoute({
   method: 'GET',
-  path: '/invoices',
+  path: '/invoices/eligibility',
   summary:
-    "The buyer's invoice requests of one order (query checkout = order id), newest first, with whether a new request may be made and the amount it would carry. 404 order.not_found (not the caller's order).",
-  spec: '§2 /invoice/detail, §3 Invoice, §4 Invoice',
+    'Whether the buyer may request an invoice of an order now (query checkout = order id): can_request, the refusal reason when the order is not eligible (disabled, not_paid, refunded, not_approved, not_allocated), the amount in cents and the order number. 404 order.not_found.',
+  spec: '§2 /invoice/form, §3 Invoice config, §4 Invoice',
   tags: ['invoices'],
   isPublic: false,
   querystring: z.object({ checkout: ObjectIdString }),
-  response: InvoiceListAnswer,
+  response: InvoiceEligibility,
 });
 
 export const CreateInvoiceBody = InvoiceFields.extend({ checkout_id: ObjectIdString });
