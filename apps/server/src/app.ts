@@ -15,6 +15,7 @@ import { blockRoutes } from './modules/blocks/blocks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { consoleActivityRoutes } from './modules/console-activities/console-activities.routes.ts';
+import { consoleCommerceRoutes } from './modules/console-commerce/console-commerce.routes.ts';
 import { dashboardRoutes } from './modules/console-dashboard/console-dashboard.routes.ts';
 import { loggableUrl } from './modules/console-exhibitors/console-exhibitors.password-links.ts';
 import { consoleExhibitorsRoutes } from './modules/console-exhibitors/console-exhibitors.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       consoleExhibitorsRoutes(scoped);
       consoleMeetingRoutes(scoped);
       consoleActivityRoutes(scoped);
+      consoleCommerceRoutes(scoped);
       dashboardRoutes(scoped);
       jobRoutes(scoped);
       searchRoutes(scoped);

@@ -4,6 +4,7 @@ import { fetchOpenApi, operationsOf } from '../fuzz/operations.ts';
 import { createDemoWorld, type DemoWorld, roleNames } from './demo-roles.ts';
 import { consoleAccessRows } from './route-matrix.console-access.ts';
 import { consoleActivitiesRows } from './route-matrix.console-activities.ts';
+import { consoleCommerceRows } from './route-matrix.console-commerce.ts';
 import { consoleExhibitorsRows } from './route-matrix.console-exhibitors.ts';
 import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
@@ -209,6 +210,7 @@ const rows: MatrixRow[] = [
   ...consoleActivitiesRows,
   ...consoleRegistrationsRows,
   ...consoleExhibitorsRows,
+  ...consoleCommerceRows,
   ...newsRows,
   ...pagesRows,
   ...searchRows,

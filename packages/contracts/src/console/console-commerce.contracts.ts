@@ -228,6 +228,7 @@ export const ConsoleRefundBody = z.strictObject({
   idempotency_key: z.string().trim().min(8).max(64),
 });
 export type ConsoleRefundBody = z.input<typeof ConsoleRefundBody>;
+export type ConsoleRefundValues = z.output<typeof ConsoleRefundBody>;
 
 export const refundConsoleOrder = defineRoute({
   method: 'POST',
@@ -299,12 +300,14 @@ export const UpdateCommerceSettingsBody = z.strictObject({
    * value; the merged credentials of the chosen provider must fit its shape.
    */
   credentials: z
-    .record(CommerceProviderName, z.record(z.string().max(64), z.string().max(20_000)))
+    .partialRecord(CommerceProviderName, z.record(z.string().max(64), z.string().max(20_000)))
     .optional(),
   /** The version read (1 when never saved). */
   version: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 export type UpdateCommerceSettingsBody = z.input<typeof UpdateCommerceSettingsBody>;
+/** The body as the server holds it after parsing. */
+export type UpdateCommerceSettingsValues = z.output<typeof UpdateCommerceSettingsBody>;
 
 export const updateCommerceSettings = defineRoute({
   method: 'PUT',
@@ -429,6 +432,7 @@ export const ConsoleDiscountBody = z
   })
   .superRefine(checkDiscountFields);
 export type ConsoleDiscountBody = z.input<typeof ConsoleDiscountBody>;
+export type ConsoleDiscountValues = z.output<typeof ConsoleDiscountBody>;
 
 export const ConsoleCouponBody = z
   .strictObject({
@@ -448,6 +452,7 @@ export const ConsoleCouponBody = z
   })
   .superRefine(checkDiscountFields);
 export type ConsoleCouponBody = z.input<typeof ConsoleCouponBody>;
+export type ConsoleCouponValues = z.output<typeof ConsoleCouponBody>;
 
 export const listConsoleCoupons = defineRoute({
   method: 'GET',
