@@ -28,6 +28,7 @@ import { formRoutes } from './modules/forms/forms.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { inviteRoutes } from './modules/invites/invites.routes.ts';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobQueue, type JobQueueOptions } from './modules/jobs/jobs.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       documentRoutes(scoped);
       viewRoutes(scoped);
       newsRoutes(scoped);
+      invoiceRoutes(scoped);
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
       auditRoutes(scoped);

@@ -8,6 +8,7 @@ import { consoleCommerceRows } from './route-matrix.console-commerce.ts';
 import { consoleExhibitorsRows } from './route-matrix.console-exhibitors.ts';
 import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
+import { invoicesRows } from './route-matrix.invoices.ts';
 import { newsRows } from './route-matrix.news.ts';
 import { pagesRows } from './route-matrix.pages.ts';
 import { searchRows } from './route-matrix.search.ts';
@@ -211,6 +212,7 @@ const rows: MatrixRow[] = [
   ...consoleRegistrationsRows,
   ...consoleExhibitorsRows,
   ...consoleCommerceRows,
+  ...invoicesRows,
   ...newsRows,
   ...pagesRows,
   ...searchRows,
