@@ -14,6 +14,7 @@ import type consoleRegistrations from './locales/en/console-registrations.json';
 import type consoleSearch from './locales/en/console-search.json';
 import type documents from './locales/en/documents.json';
 import type exhibitors from './locales/en/exhibitors.json';
+import type invoices from './locales/en/invoices.json';
 import type meetings from './locales/en/meetings.json';
 import type news from './locales/en/news.json';
 import type orders from './locales/en/orders.json';
@@ -49,6 +50,8 @@ export const namespaces = [
   'news',
   // The buyer's orders and their pay pages (/my/order, /my/order/{checkoutId}).
   'orders',
+  // An order's invoice request (/invoice/form, /invoice/detail).
+  'invoices',
   'pages',
   // The meeting search (/meeting/search).
   'search',
@@ -95,6 +98,7 @@ export type Resources = {
   documents: typeof documents;
   news: typeof news;
   orders: typeof orders;
+  invoices: typeof invoices;
   share: typeof share;
   pages: typeof pages;
   search: typeof search;

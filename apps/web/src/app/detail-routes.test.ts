@@ -4,6 +4,7 @@ import { appointmentPages } from './appointment-routes.tsx';
 import { detailRoutes, pagesWithoutItem } from './detail-routes.ts';
 import { documentPages } from './documents-routes.tsx';
 import { exhibitPages } from './exhibit-routes.tsx';
+import { invoicePages } from './invoices-routes.tsx';
 import { newsPages } from './news-routes.tsx';
 import { orderPages } from './orders-routes.tsx';
 import type { PageRoute } from './page-route.ts';
@@ -20,6 +21,7 @@ const tableRoutes: PageRoute[] = [
   ...appointmentPages,
   ...newsPages,
   ...orderPages,
+  ...invoicePages,
   ...documentPages,
   ...pagesPages,
   ...sitePages,

@@ -1,6 +1,7 @@
 import { activityRoutes } from '../lib/activity-paths.ts';
 import { appointmentRoutes } from '../lib/appointment-paths.ts';
 import { documentRoutes } from '../lib/documents-paths.ts';
+import { invoiceRoutes } from '../lib/invoices-paths.ts';
 import { newsRoutes } from '../lib/news-paths.ts';
 import { orderRoutes } from '../lib/orders-paths.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
@@ -162,6 +163,21 @@ export const detailRoutes: readonly DetailRoute[] = [
   {
     path: orderRoutes.myOrder,
     id: { param: 'checkoutId' },
+    item: 'order',
+    requireLogin: true,
+    deleted: 'not-found',
+  },
+  // The invoice pages of an order (query checkout, §2): an unknown or malformed order opens /404.
+  {
+    path: invoiceRoutes.invoiceForm,
+    id: { query: 'checkout' },
+    item: 'order',
+    requireLogin: true,
+    deleted: 'not-found',
+  },
+  {
+    path: invoiceRoutes.invoiceDetail,
+    id: { query: 'checkout' },
     item: 'order',
     requireLogin: true,
     deleted: 'not-found',

@@ -129,6 +129,11 @@ export const discoverablePages = [
     load: async () => (await import('./orders-routes.tsx')).orderPages,
   },
   {
+    // An order's invoice request and its state (invoices-routes.tsx).
+    addresses: /^\/invoice\/(form|detail)$/,
+    load: async () => (await import('./invoices-routes.tsx')).invoicePages,
+  },
+  {
     // The documents page and the browsing history (documents-routes.tsx).
     addresses: /^\/(meeting\/doc|my\/footprints)$/,
     load: async () => (await import('./documents-routes.tsx')).documentPages,
