@@ -37,6 +37,7 @@ import { messageJobs } from './modules/messages/messages.jobs.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pageRoutes } from './modules/pages/pages.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
@@ -171,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       documentRoutes(scoped);
       viewRoutes(scoped);
       newsRoutes(scoped);
+      // Orders and payment (§4 Order): checkout, the buyer's orders, provider notifications, sandbox page.
+      await scoped.register(orderRoutes);
       invoiceRoutes(scoped);
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);

@@ -41,6 +41,12 @@ const ConfigSchema = z.object({
       message: 'PUBLIC_URL must be an http:// or https:// address',
     })
     .default('http://localhost:8080'),
+  /**
+   * Payment provider of meetings without payment settings of their own (§4 Order): 'sandbox' (no money
+   * moves; a local pay page sends signed notifications), or 'wechatpay', 'alipay', 'stripe' once a
+   * meeting's credentials are entered in the console.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'wechatpay', 'alipay', 'stripe']).default('sandbox'),
   /** Salt of the Apikey request signature; the web build embeds the same value (VITE_APIKEY_SALT). */
   APIKEY_SALT: z.string().min(8).default('meeting-platform-apikey-salt-v1'),
   /** 0 turns Apikey verification off (e.g. behind a gateway that already checks it). */

@@ -236,7 +236,7 @@ describe('POST /tickets: one registration', () => {
       400,
       'payment.unavailable',
     );
-    expect(unpaid.message).toBe('Payment is not available yet');
+    expect(unpaid.message).toBe('Paid tickets are bought through checkout');
     const none = await expectRefusal(activity, { activity_id: id }, me, 400, 'price.invalid');
     expect(none.message).toBe('Please choose a ticket type');
     const ok = await post({ activity_id: id, price_id: live, price_version: 1 }, me);

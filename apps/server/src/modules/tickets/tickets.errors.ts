@@ -49,9 +49,9 @@ export const priceDeleted = () =>
 export const priceUpdated = () =>
   new AppError(409, ErrorCode.priceUpdated, 'Ticket information has been updated, please select again');
 
-/** 400 paid ticket types cannot be checked out yet. */
+/** 400 a paid ticket type sent to POST /tickets: paid types are bought through checkout (§4 Order). */
 export const paymentUnavailable = () =>
-  new AppError(400, ErrorCode.paymentUnavailable, 'Payment is not available yet');
+  new AppError(400, ErrorCode.paymentUnavailable, 'Paid tickets are bought through checkout');
 
 /** 409 the phone is already registered for this activity. */
 export const phoneRegistered = () =>

@@ -85,7 +85,7 @@ import { newTicketCode, type TicketDeps } from './tickets.service.ts';
  */
 
 /** What a registration reads before writing: the activity, its types, channels and member form. */
-type RegistrationContext = {
+export type RegistrationContext = {
   activity: Awaited<ReturnType<typeof findActivity>>;
   prices: Awaited<ReturnType<typeof findPricesOfActivity>>;
   sources: Awaited<ReturnType<typeof findSourcesOfActivity>>;
@@ -95,7 +95,7 @@ type RegistrationContext = {
 /** One short-lived context cache per database (tests run many apps in one process). */
 const contextCaches = new WeakMap<Database, LRUCache<string, Promise<RegistrationContext>>>();
 
-async function readRegistrationContext(
+export async function readRegistrationContext(
   db: Database,
   activityId: string,
   now: Date,
@@ -223,12 +223,14 @@ export function checkAnswers(
 
 /**
  * The ticket type a registration names: `price_id`, else the form's 'price' answer, else the only
- * live type. @throws 400 price.invalid / price.deleted / payment.unavailable; 409 4340.
+ * live type. A paid type is refused (payment.unavailable) unless `allowPaid` (checkout, §4 Order).
+ * @throws 400 price.invalid / price.deleted / payment.unavailable; 409 4340.
  */
-function resolvePrice(
+export function resolvePrice(
   prices: PriceRow[],
   form: FormContext,
   input: { priceId?: string | undefined; version?: number | undefined; data: RuleAnswers },
+  options: { allowPaid?: boolean } = {},
 ): PriceRow {
   const live = prices.filter((p) => p.deleted === 0);
   let priceId = input.priceId ?? chosenPriceId(form.questions, input.data);
@@ -240,12 +242,12 @@ function resolvePrice(
   if (!price) throw priceInvalid();
   if (price.deleted === 1) throw priceDeleted();
   if (input.version !== undefined && input.version !== price.version) throw priceUpdated();
-  if (price.amount > 0) throw paymentUnavailable();
+  if (price.amount > 0 && !options.allowPaid) throw paymentUnavailable();
   return price;
 }
 
 /** The source a registration counts against: the named live one, else the activity's default. */
-function resolveSource(sources: SourceRow[], sourceId: string | undefined): SourceRow | null {
+export function resolveSource(sources: SourceRow[], sourceId: string | undefined): SourceRow | null {
   if (sourceId) {
     const source = sources.find((s) => s.id === sourceId && s.deleted === 0);
     if (!source) throw sourceInvalid();
@@ -444,7 +446,7 @@ function isCapacityRefusal(error: unknown): boolean {
  * @returns the user id whose invitation the writing transaction must find on the list, or null
  * @throws 403 activity.invitation_invalid (bad or expired code), activity.invitation_required
  */
-async function privateAccess(
+export async function privateAccess(
   deps: TicketDeps,
   activity: ActivityRow,
   userId: string,
@@ -600,7 +602,7 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
 }
 
 /** 409 agent.duplicate_* when two members of a batch share a phone, e-mail or ID number. */
-function refuseDuplicates(
+export function refuseDuplicates(
   rows: { phone: string | null; email: string | null; idNumber: string | null }[],
 ): void {
   const checks = [

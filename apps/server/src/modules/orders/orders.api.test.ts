@@ -1,0 +1,468 @@
+import type { LoginResult, Order, QuoteAnswer } from '@app/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ids, seedFixture } from '../../../test/fixture.ts';
+import { apiUrl, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { type InsertedActivity, insertActivity } from '../activities/activities.fixtures.ts';
+import { newLogin } from '../exhibitors/exhibitors.fixtures.ts';
+import {
+  callAs,
+  checkoutAs,
+  insertCoupon,
+  notification,
+  notify,
+  startPayment,
+  stockOf,
+} from './orders.fixtures.ts';
+import { reconcilePayments, runRefundJob } from './orders.payments.ts';
+import { refundOrder } from './orders.refunds.ts';
+import { runExpireOrderJob } from './orders.service.ts';
+import { orders, payments, refunds } from './orders.tables.ts';
+
+/**
+ * Orders and payment through the API (§4 Order, Group payment; §7 POST /checkout/activities; §8):
+ * checkout reserves without tickets, the sandbox notification confirms once however often it comes,
+ * in any order, never for another amount or a bad signature; expiry and cancel give places back; a
+ * late payment takes them again or is refunded; refunds never exceed what was paid.
+ */
+
+let t: TestApp;
+const meetingId = ids.meeting;
+let buyer: LoginResult;
+
+const newBuyer = () => newLogin({ db: t.database.db, config: t.app.deps.config }, meetingId);
+
+/** A fresh activity with one paid type (8000 cents) of `total` places. */
+const paidActivity = (total: number | null = 10, amount = 8000): Promise<InsertedActivity> =>
+  insertActivity(t.database.db, { meetingId, prices: [{ amount, total }] });
+
+const orderOf = async (who: LoginResult, id: string) =>
+  (await callAs<Order>(t, who, 'GET', apiUrl(`/orders/${id}`))).body;
+
+/** Checks out one line of the activity's first type as `who`; answers the order. */
+async function buy(
+  who: LoginResult,
+  activity: InsertedActivity,
+  extra: Record<string, unknown> = {},
+): Promise<Order> {
+  const res = await checkoutAs(t, who, {
+    activity_id: activity.activityId,
+    lines: [{ price_id: activity.priceIds[0], data: {} }],
+    ...extra,
+  });
+  expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+  return res.body.results[0] as Order;
+}
+
+/** Sets an order's deadline in the past and runs its expiry job. */
+async function expire(orderId: string): Promise<void> {
+  await t.database.db
+    .update(orders)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(orders.id, orderId));
+  await runExpireOrderJob({ db: t.database.db }, { orderId });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedFixture(t.database.db);
+  buyer = await newBuyer();
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('checkout (§4 Order)', () => {
+  it('reserves the place, writes no ticket, enqueues the expiry and answers a pay token', async () => {
+    const activity = await paidActivity(5);
+    const order = await buy(buyer, activity);
+    expect(order).toMatchObject({
+      status: 'pending',
+      subtotal: 8000,
+      discount: 0,
+      total: 8000,
+      currency: 'CNY',
+    });
+    expect(order.pay_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(order.number).toMatch(/^\d{16}$/);
+    expect(order.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000) + 800);
+    expect(await stockOf(t, activity.activityId, activity.priceIds[0] as string)).toEqual({
+      sold: 1,
+      ticketTotal: 1,
+      tickets: 0,
+    });
+    const jobs = (await t.database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'orders-expire' and singleton_key = ${order._id.$id}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(jobs.rows[0]?.n).toBe(1);
+    // One ticket per activity for yourself: a second checkout while this one is pending is refused.
+    const again = await checkoutAs(t, buyer, {
+      activity_id: activity.activityId,
+      lines: [{ price_id: activity.priceIds[0] }],
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.body.code).toBe('ticket.sign_up_once');
+  });
+
+  it('refuses a changed expected_total with 4340 and writes nothing', async () => {
+    const activity = await paidActivity(5);
+    const who = await newBuyer();
+    const res = await checkoutAs(t, who, {
+      activity_id: activity.activityId,
+      lines: [{ price_id: activity.priceIds[0] }],
+      expected_total: 7999,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.body.code).toBe(4340);
+    expect((await stockOf(t, activity.activityId, activity.priceIds[0] as string)).sold).toBe(0);
+  });
+
+  it('refuses the last place twice: ticket.sold_out for one line, 4029 for several', async () => {
+    const activity = await insertActivity(t.database.db, {
+      meetingId,
+      enableAgent: 1,
+      prices: [{ amount: 100, total: 1 }],
+    });
+    await buy(await newBuyer(), activity);
+    const late = await checkoutAs(t, await newBuyer(), {
+      activity_id: activity.activityId,
+      lines: [{ price_id: activity.priceIds[0] }],
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.body.code).toBe('ticket.sold_out');
+  });
+
+  it('makes a free order done at once with its ticket', async () => {
+    const activity = await paidActivity(5);
+    const code = `FREE${Date.now() % 100000}`;
+    await insertCoupon(t, { meetingId, code, type: 1, discountRate: 100 });
+    const who = await newBuyer();
+    const order = await buy(who, activity, { coupon_code: code.toLowerCase() });
+    expect(order).toMatchObject({ status: 'done', total: 0, discount: 8000 });
+    expect(order.lines[0]?.ticket_id).not.toBeNull();
+    expect(order.lines[0]?.coupon_code).toBe(code);
+    expect((await stockOf(t, activity.activityId, activity.priceIds[0] as string)).tickets).toBe(1);
+  });
+
+  it('quotes without writing: discounts, and coupon problems per line', async () => {
+    const activity = await paidActivity(5, 10000);
+    const code = `HALF${Date.now() % 100000}`;
+    await insertCoupon(t, { meetingId, code, type: 1, discountRate: 50 });
+    const quote = await callAs<QuoteAnswer>(t, buyer, 'POST', apiUrl('/checkout/activities/quote'), {
+      activity_id: activity.activityId,
+      lines: [{ price_id: activity.priceIds[0], coupon_code: code }],
+    });
+    expect(quote.statusCode).toBe(200);
+    expect(quote.body).toMatchObject({ subtotal: 10000, discount: 5000, total: 5000, problems: [] });
+    const bad = await callAs<QuoteAnswer>(t, buyer, 'POST', apiUrl('/checkout/activities/quote'), {
+      activity_id: activity.activityId,
+      lines: [{ price_id: activity.priceIds[0], coupon_code: 'NOPE-NOT-A-CODE' }],
+    });
+    expect(bad.body.problems).toEqual([expect.objectContaining({ index: 0, code: 'coupon.invalid' })]);
+    expect(bad.body.total).toBe(10000);
+    expect((await stockOf(t, activity.activityId, activity.priceIds[0] as string)).sold).toBe(0);
+    const refused = await checkoutAs(t, await newBuyer(), {
+      activity_id: activity.activityId,
+      lines: [{ price_id: activity.priceIds[0], coupon_code: 'NOPE-NOT-A-CODE' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body.code).toBe('coupon.invalid');
+  });
+
+  it('lists the public coupons and finds a private one by its code only', async () => {
+    const code = `PRIV${Date.now() % 100000}`;
+    await insertCoupon(t, { meetingId, code, isPublic: 0, totalLimit: 3 });
+    const listed = await callAs<{ results: { code: string }[] }>(
+      t,
+      buyer,
+      'GET',
+      apiUrl('/meeting/coupons', { meeting_id: meetingId }),
+    );
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body.results.some((c) => c.code === code)).toBe(false);
+    const found = await callAs<{ results: { code: string; remaining: number }[] }>(
+      t,
+      buyer,
+      'GET',
+      apiUrl('/meeting/coupons', { meeting_id: meetingId, code: code.toLowerCase() }),
+    );
+    expect(found.body.results).toEqual([expect.objectContaining({ code, remaining: 3, used_by_me: 0 })]);
+  });
+});
+
+describe('paying (sandbox notifications)', () => {
+  it('confirms once for the same notification sent 10 times; tickets exist only after payment', async () => {
+    const activity = await paidActivity(5);
+    const who = await newBuyer();
+    const order = await buy(who, activity);
+    const channels = await callAs<{ results: { channel: string }[] }>(
+      t,
+      who,
+      'GET',
+      apiUrl(`/orders/${order._id.$id}/channels`, { env: 'mobile' }),
+    );
+    expect(channels.body.results).toEqual([{ channel: 'sandbox', provider: 'sandbox' }]);
+    const paymentId = await startPayment(t, who, order._id.$id);
+    const event = notification(paymentId, 8000);
+    const answers = [];
+    for (let i = 0; i < 10; i += 1) answers.push((await notify(t, meetingId, event)).statusCode);
+    expect(answers).toEqual(Array(10).fill(200));
+    const paid = await orderOf(who, order._id.$id);
+    expect(paid).toMatchObject({ status: 'done', paid_amount: 8000, pay_channel: 'sandbox' });
+    expect(paid.lines[0]?.ticket_id).not.toBeNull();
+    expect(await stockOf(t, activity.activityId, activity.priceIds[0] as string)).toEqual({
+      sold: 1,
+      ticketTotal: 1,
+      tickets: 1,
+    });
+    const outcomes = (await t.database.db.execute(
+      sql`select outcome from payment_events where payment_id = ${paymentId}`,
+    )) as unknown as { rows: { outcome: string }[] };
+    expect(outcomes.rows.map((r) => r.outcome)).toEqual(['confirmed']);
+  });
+
+  it('takes failed then paid (out of order) to paid; a later failure changes nothing', async () => {
+    const activity = await paidActivity(5);
+    const who = await newBuyer();
+    const order = await buy(who, activity);
+    const paymentId = await startPayment(t, who, order._id.$id);
+    expect(
+      (await notify(t, meetingId, notification(paymentId, 8000, { status: 'failed', paid_at: null })))
+        .statusCode,
+    ).toBe(200);
+    expect((await orderOf(who, order._id.$id)).status).toBe('pending');
+    expect((await notify(t, meetingId, notification(paymentId, 8000))).statusCode).toBe(200);
+    expect(
+      (await notify(t, meetingId, notification(paymentId, 8000, { status: 'failed', paid_at: null })))
+        .statusCode,
+    ).toBe(200);
+    const after = await orderOf(who, order._id.$id);
+    expect(after.status).toBe('done');
+    expect(after.payments[0]?.status).toBe('paid');
+  });
+
+  it('rejects a wrong amount and a bad signature, the order unchanged', async () => {
+    const activity = await paidActivity(5);
+    const who = await newBuyer();
+    const order = await buy(who, activity);
+    const paymentId = await startPayment(t, who, order._id.$id);
+    // Signed correctly but for 1 cent: the amount check refuses it.
+    expect((await notify(t, meetingId, notification(paymentId, 1))).statusCode).toBe(400);
+    // The body changed after signing: the signature check refuses it.
+    const tampered = await notify(t, meetingId, notification(paymentId, 8000), {
+      tamper: (raw) => raw.replace('"amount":8000', '"amount":1'),
+    });
+    expect(tampered.statusCode).toBe(400);
+    expect(
+      (await notify(t, meetingId, notification(paymentId, 8000), { signature: 'ab'.repeat(32) })).statusCode,
+    ).toBe(400);
+    expect((await notify(t, meetingId, notification(paymentId, 8000), { signature: '' })).statusCode).toBe(
+      400,
+    );
+    const after = await orderOf(who, order._id.$id);
+    expect(after).toMatchObject({ status: 'pending', paid_amount: 0 });
+    expect(after.lines[0]?.ticket_id).toBeNull();
+    // The same notification for another meeting does not verify either.
+    const other = await notify(t, 'aaaaaaaaaaaaaaaaaaaa0999', notification(paymentId, 8000));
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('lets another device see, pay or cancel with the pay token only', async () => {
+    const activity = await paidActivity(5);
+    const who = await newBuyer();
+    const other = await newBuyer();
+    const order = await buy(who, activity);
+    expect((await callAs(t, other, 'GET', apiUrl(`/orders/${order._id.$id}`))).statusCode).toBe(404);
+    expect(
+      (await callAs(t, other, 'GET', apiUrl(`/orders/${order._id.$id}`, { token: 'x'.repeat(32) })))
+        .statusCode,
+    ).toBe(404);
+    const seen = await callAs<Order>(
+      t,
+      other,
+      'GET',
+      apiUrl(`/orders/${order._id.$id}`, { token: order.pay_token }),
+    );
+    expect(seen.statusCode).toBe(200);
+    expect(seen.body.pay_token).toBeUndefined();
+    const cancelled = await callAs<Order>(
+      t,
+      other,
+      'POST',
+      apiUrl(`/orders/${order._id.$id}/cancel`, { token: order.pay_token }),
+      {},
+    );
+    expect(cancelled.body.status).toBe('cancelled');
+    expect((await stockOf(t, activity.activityId, activity.priceIds[0] as string)).sold).toBe(0);
+    const twice = await callAs(t, who, 'POST', apiUrl(`/orders/${order._id.$id}/cancel`), {});
+    expect(twice.statusCode).toBe(409);
+    expect((twice.body as { code: string }).code).toBe('order.not_pending');
+    const pay = await callAs(t, who, 'POST', apiUrl(`/orders/${order._id.$id}/payments`), {
+      channel: 'sandbox',
+    });
+    expect(pay.statusCode).toBe(409);
+    const wrongChannel = await callAs(
+      t,
+      who,
+      'POST',
+      apiUrl(`/orders/${(await buy(other, activity))._id.$id}/payments`),
+      {
+        channel: 'wechat_jsapi',
+      },
+    );
+    expect(wrongChannel.statusCode).toBe(404);
+  });
+});
+
+describe('expiry and late payment', () => {
+  it('expiry returns the place and the coupon use; paying late re-reserves when places are left', async () => {
+    const activity = await paidActivity(1, 10000);
+    const code = `ONCE${Date.now() % 100000}`;
+    const couponId = await insertCoupon(t, { meetingId, code, type: 2, discountAmount: 1000, totalLimit: 1 });
+    const who = await newBuyer();
+    const order = await buy(who, activity, { coupon_code: code });
+    expect(order.total).toBe(9000);
+    const paymentId = await startPayment(t, who, order._id.$id);
+    await expire(order._id.$id);
+    expect((await orderOf(who, order._id.$id)).status).toBe('expired');
+    expect((await stockOf(t, activity.activityId, activity.priceIds[0] as string)).sold).toBe(0);
+    const used = (await t.database.db.execute(
+      sql`select used_total from coupons where id = ${couponId}`,
+    )) as unknown as {
+      rows: { used_total: number }[];
+    };
+    expect(used.rows[0]?.used_total).toBe(0);
+    expect((await notify(t, meetingId, notification(paymentId, 9000))).statusCode).toBe(200);
+    const after = await orderOf(who, order._id.$id);
+    expect(after).toMatchObject({ status: 'done', paid_amount: 9000, refund_amount: 0 });
+    expect(await stockOf(t, activity.activityId, activity.priceIds[0] as string)).toEqual({
+      sold: 1,
+      ticketTotal: 1,
+      tickets: 1,
+    });
+  });
+
+  it('paying late when the places are gone refunds automatically', async () => {
+    const activity = await paidActivity(1);
+    const who = await newBuyer();
+    const order = await buy(who, activity);
+    const paymentId = await startPayment(t, who, order._id.$id);
+    await expire(order._id.$id);
+    const winner = await buy(await newBuyer(), activity);
+    expect(winner.status).toBe('pending');
+    expect((await notify(t, meetingId, notification(paymentId, 8000))).statusCode).toBe(200);
+    const after = await orderOf(who, order._id.$id);
+    expect(after).toMatchObject({
+      status: 'expired',
+      paid_amount: 8000,
+      refund_amount: 8000,
+      refund_flag: 1,
+    });
+    expect(after.refunds).toEqual([expect.objectContaining({ amount: 8000, status: 'pending' })]);
+    expect(await stockOf(t, activity.activityId, activity.priceIds[0] as string)).toEqual({
+      sold: 1,
+      ticketTotal: 1,
+      tickets: 0,
+    });
+    // The refund job (pg-boss, polled every 0.5 s in tests) asks the provider after the commit.
+    let refund: typeof refunds.$inferSelect | undefined;
+    for (let i = 0; i < 100 && refund?.status !== 'succeeded'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order._id.$id));
+    }
+    expect(refund).toMatchObject({ kind: 'late_payment', status: 'succeeded' });
+  });
+
+  it('reconciliation confirms a payment whose notification never came', async () => {
+    const activity = await paidActivity(5);
+    const who = await newBuyer();
+    const order = await buy(who, activity);
+    const paymentId = await startPayment(t, who, order._id.$id);
+    const { recordSandboxOutcome } = await import('../../providers/payment/sandbox-payment.ts');
+    recordSandboxOutcome(paymentId, { status: 'paid', amount: 8000, currency: 'CNY' });
+    await t.database.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 600_000) })
+      .where(eq(payments.id, paymentId));
+    expect(
+      await reconcilePayments({ db: t.database.db, config: t.app.deps.config, jobs: t.app.deps.jobs }),
+    ).toBeGreaterThanOrEqual(1);
+    expect((await orderOf(who, order._id.$id)).status).toBe('done');
+  });
+});
+
+describe('refunds (§3 Order refund amount)', () => {
+  it('never refunds more than paid; partial refunds add up; a full refund cancels and frees the place', async () => {
+    const activity = await paidActivity(5);
+    const who = await newBuyer();
+    const order = await buy(who, activity);
+    const orderId = order._id.$id;
+    const deps = { db: t.database.db, config: t.app.deps.config, jobs: t.app.deps.jobs };
+    const base = {
+      meetingId,
+      orderId,
+      reason: 'test',
+      actorUserId: who.user_id.$id,
+      kind: 'organiser' as const,
+    };
+    await expect(refundOrder(deps, { ...base, amount: 100 })).rejects.toMatchObject({
+      code: 'refund.not_paid',
+    });
+    const paymentId = await startPayment(t, who, orderId);
+    await notify(t, meetingId, notification(paymentId, 8000));
+    await expect(refundOrder(deps, { ...base, amount: 8001 })).rejects.toMatchObject({
+      code: 'refund.exceeds_paid',
+    });
+    await expect(refundOrder(deps, { ...base, amount: 0 })).rejects.toMatchObject({ status: 400 });
+    const first = await refundOrder(deps, { ...base, amount: 3000, idempotencyKey: 'k1' });
+    const repeat = await refundOrder(deps, { ...base, amount: 3000, idempotencyKey: 'k1' });
+    expect(repeat.id).toBe(first.id);
+    await expect(refundOrder(deps, { ...base, amount: 5001, idempotencyKey: 'k2' })).rejects.toMatchObject({
+      code: 'refund.exceeds_paid',
+    });
+    let after = await orderOf(who, orderId);
+    expect(after).toMatchObject({ status: 'done', refund_amount: 3000, refund_flag: 0 });
+    expect(after.lines[0]).toMatchObject({ refunded_amount: 3000, cancelled: 0 });
+    expect((await stockOf(t, activity.activityId, activity.priceIds[0] as string)).tickets).toBe(1);
+    await refundOrder(deps, { ...base, amount: 5000, idempotencyKey: 'k3' });
+    after = await orderOf(who, orderId);
+    expect(after).toMatchObject({ refund_amount: 8000, refund_flag: 1 });
+    expect(after.lines[0]).toMatchObject({ refunded_amount: 8000, cancelled: 1 });
+    expect(after.refunds.reduce((a, r) => a + r.amount, 0)).toBe(8000);
+    expect(await stockOf(t, activity.activityId, activity.priceIds[0] as string)).toEqual({
+      sold: 0,
+      ticketTotal: 0,
+      tickets: 0,
+    });
+    await expect(refundOrder(deps, { ...base, amount: 1, idempotencyKey: 'k4' })).rejects.toMatchObject({
+      code: 'refund.exceeds_paid',
+    });
+    for (const refund of after.refunds) await runRefundJob(deps, { refundId: refund._id.$id });
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
+  });
+});
+
+describe('the sandbox page', () => {
+  it('shows the amount and order number in Chinese or English', async () => {
+    const activity = await paidActivity(5, 12345);
+    const who = await newBuyer();
+    const order = await buy(who, activity);
+    const paymentId = await startPayment(t, who, order._id.$id);
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/sandbox/${paymentId}`,
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+    });
+    expect(zh.statusCode).toBe(200);
+    expect(zh.body).toContain('¥123.45');
+    expect(zh.body).toContain(order.number);
+    expect(zh.body).toContain('沙箱支付');
+    const en = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${paymentId}` });
+    expect(en.body).toContain('Sandbox payment');
+    expect(en.headers['content-security-policy']).toMatch(/style-src 'sha256-/);
+    const missing = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${'f'.repeat(24)}` });
+    expect(missing.statusCode).toBe(404);
+  });
+});
