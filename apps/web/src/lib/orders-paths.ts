@@ -18,14 +18,15 @@ export const orderPaths = {
   list: ({ meetingId }: MeetingArg) => withQuery(orderRoutes.myOrders, { meeting_id: meetingId }),
   /**
    * One order; `token` is the order's pay token (§4 Group payment: "confirm or cancel after
-   * scanning"), so another logged-in device may see and pay it.
+   * scanning"), so another logged-in device may see and pay it. It travels as `pay_token`: a `token`
+   * query value is a session token the app consumes (§2 routing rules).
    */
   detail: ({
     meetingId,
     checkoutId,
     token,
   }: MeetingArg & { checkoutId: string; token?: string | undefined }) =>
-    withQuery(`/my/order/${encodeURIComponent(checkoutId)}`, { meeting_id: meetingId, token }),
+    withQuery(`/my/order/${encodeURIComponent(checkoutId)}`, { meeting_id: meetingId, pay_token: token }),
   /** The invoice request of a paid order (invoices area, §4 Invoice). */
   invoiceForm: ({ meetingId, checkoutId }: MeetingArg & { checkoutId: string }) =>
     withQuery('/invoice/form', { checkout: checkoutId, meeting_id: meetingId }),

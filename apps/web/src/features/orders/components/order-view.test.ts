@@ -59,7 +59,7 @@ describe('paymentEnvironment (§1)', () => {
 describe('payLink', () => {
   it('links the order page with the meeting and the pay token, percent-encoded', () => {
     expect(payLink('https://x.test/', { meetingId: 'm1', orderId: 'o1', token: 'a+b/c' })).toBe(
-      'https://x.test/#/my/order/o1?meeting_id=m1&token=a%2Bb%2Fc',
+      'https://x.test/#/my/order/o1?meeting_id=m1&pay_token=a%2Bb%2Fc',
     );
   });
 });

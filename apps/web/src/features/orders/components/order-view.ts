@@ -51,11 +51,12 @@ export function paymentEnvironment(environment: ClientEnvironment): 'wechat' | '
 }
 
 /**
- * The absolute link a pay QR carries: this app's page of the order with its pay token, which another
- * logged-in device opens to confirm and pay or cancel (§4). `base` is the app's address without hash.
+ * The absolute link a pay QR carries: this app's page of the order with its pay token (`pay_token`:
+ * a `token` query value is a session token the app consumes, §2), which another logged-in device
+ * opens to confirm and pay or cancel (§4). `base` is the app's address without hash.
  */
 export function payLink(base: string, input: { meetingId: string; orderId: string; token: string }): string {
-  const query = new URLSearchParams({ meeting_id: input.meetingId, token: input.token });
+  const query = new URLSearchParams({ meeting_id: input.meetingId, pay_token: input.token });
   return `${base}#/my/order/${encodeURIComponent(input.orderId)}?${query.toString()}`;
 }
 

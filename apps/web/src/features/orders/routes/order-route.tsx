@@ -36,14 +36,14 @@ const appBase = () => `${window.location.origin}${window.location.pathname}`;
 /**
  * /my/order/{checkoutId} (§2 Personal, login): one order. While pending it is the pay page: the
  * countdown to expires_at (tick 1000 ms, §9), the payment channels and their start (PayPanel), the
- * QR to pay on another device (§4 "confirm or cancel after scanning") and cancel; `?token=` is that
+ * QR to pay on another device (§4 "confirm or cancel after scanning") and cancel; `?pay_token=` is that
  * QR's link opened on another device (Confirm and pay / Cancel). Then the lines with registrants and
  * their tickets, totals, payments, refunds, receipts and the invoice request. Unknown id → /404.
  */
 function OrderRoute() {
   const { ready } = useTranslation(['orders', 'common']);
   const { checkoutId = '' } = useParams();
-  const [token] = useSearchState('token');
+  const [token] = useSearchState('pay_token');
   const [isWatching, setWatching] = useState(() => isPaying(checkoutId));
   const isValidId = objectIdPattern.test(checkoutId);
   // A started payment (QR shown, or back from the provider's page): read every 2 s until done.
