@@ -5,6 +5,7 @@ import { ids, seedFixture } from '../../../test/fixture.ts';
 import { apiUrl, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { type InsertedActivity, insertActivity } from '../activities/activities.fixtures.ts';
 import { newLogin } from '../exhibitors/exhibitors.fixtures.ts';
+import { receipts } from '../invoices/receipts.tables.ts';
 import {
   callAs,
   checkoutAs,
@@ -220,6 +221,8 @@ describe('paying (sandbox notifications)', () => {
       sql`select outcome from payment_events where payment_id = ${paymentId}`,
     )) as unknown as { rows: { outcome: string }[] };
     expect(outcomes.rows.map((r) => r.outcome)).toEqual(['confirmed']);
+    const issued = await t.database.db.select().from(receipts).where(eq(receipts.orderId, order._id.$id));
+    expect(issued).toEqual([expect.objectContaining({ kind: 'receipt', amount: 8000, currency: 'CNY' })]);
   });
 
   it('takes failed then paid (out of order) to paid; a later failure changes nothing', async () => {
@@ -438,6 +441,14 @@ describe('refunds (§3 Order refund amount)', () => {
     await expect(refundOrder(deps, { ...base, amount: 1, idempotencyKey: 'k4' })).rejects.toMatchObject({
       code: 'refund.exceeds_paid',
     });
+    const documents = await t.database.db.select().from(receipts).where(eq(receipts.orderId, orderId));
+    expect(documents.filter((d) => d.kind === 'receipt').map((d) => d.amount)).toEqual([8000]);
+    expect(
+      documents
+        .filter((d) => d.kind === 'cancellation')
+        .map((d) => d.amount)
+        .sort(),
+    ).toEqual([3000, 5000]);
     for (const refund of after.refunds) await runRefundJob(deps, { refundId: refund._id.$id });
     const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(rows.every((r) => r.status === 'succeeded')).toBe(true);

@@ -12,6 +12,7 @@ import type {
   PaymentProvider,
   PaymentStart,
 } from '../../providers/payment/payment.ts';
+import { allocateReceipt, receiptSnapshotOf } from '../invoices/receipts.service.ts';
 import type { JobType } from '../jobs/jobs.service.ts';
 import { queueMail } from '../messages/messages.service.ts';
 import { users } from '../users/users.tables.ts';
@@ -282,7 +283,15 @@ async function confirmLocked(
     payChannel: payment.channel,
     paidAt,
   });
-  // TODO(lead): allocateReceipt(tx, { kind: 'receipt', … }) once invoices/receipts.service.ts is committed.
+  // The payment's receipt, numbered gaplessly in this transaction (§3 Order; receipts.service.ts).
+  await allocateReceipt(tx, {
+    meetingId: order.meetingId,
+    orderId: order.id,
+    kind: 'receipt',
+    amount: payment.amount,
+    currency: payment.currency,
+    snapshot: await receiptSnapshotOf(tx, order.id),
+  });
   return 'confirmed';
 }
 

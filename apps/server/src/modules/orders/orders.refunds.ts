@@ -2,6 +2,7 @@ import { ErrorCode } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
+import { allocateReceipt, receiptSnapshotOf } from '../invoices/receipts.service.ts';
 import { orderNotFound, refundExceedsPaid, refundNotPaid } from './orders.errors.ts';
 import { queueRefund, refundJob } from './orders.payments.ts';
 import {
@@ -132,7 +133,16 @@ async function refundLocked(deps: OrderDeps, tx: Database, input: RefundOrderInp
     idempotencyKey: input.idempotencyKey ?? null,
     createdBy: input.actorUserId,
   });
-  // TODO(lead): allocateReceipt(tx, { kind: 'cancellation', refundId, … }) once receipts.service.ts is committed.
+  // The refund's cancellation document, numbered gaplessly in this transaction (§3 Order).
+  await allocateReceipt(tx, {
+    meetingId: order.meetingId,
+    orderId: order.id,
+    kind: 'cancellation',
+    refundId,
+    amount: input.amount,
+    currency: order.currency,
+    snapshot: await receiptSnapshotOf(tx, order.id),
+  });
   return (await findRefunds(tx, [order.id])).find((r) => r.id === refundId) as RefundRow;
 }
 
