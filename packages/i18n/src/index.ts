@@ -5,6 +5,7 @@ import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
 import type consoleShell from './locales/en/console.json';
 import type consoleActivities from './locales/en/console-activities.json';
+import type consoleCommerce from './locales/en/console-commerce.json';
 import type consoleDocuments from './locales/en/console-documents.json';
 import type consoleExhibitors from './locales/en/console-exhibitors.json';
 import type consoleMeetings from './locales/en/console-meetings.json';
@@ -62,6 +63,7 @@ export const namespaces = [
   'console-meetings',
   'console-activities',
   'console-registrations',
+  'console-commerce',
   'console-exhibitors',
   'console-documents',
   'console-news',
@@ -105,6 +107,7 @@ export type Resources = {
   console: typeof consoleShell;
   'console-meetings': typeof consoleMeetings;
   'console-activities': typeof consoleActivities;
+  'console-commerce': typeof consoleCommerce;
   'console-registrations': typeof consoleRegistrations;
   'console-exhibitors': typeof consoleExhibitors;
   'console-documents': typeof consoleDocuments;

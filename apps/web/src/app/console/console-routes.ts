@@ -1,5 +1,6 @@
 import { consoleShellRoutes } from '../../features/console/console-shell-routes.ts';
 import { consoleActivitiesRoutes } from '../../features/console-activities/console-activities-routes.ts';
+import { consoleCommerceRoutes } from '../../features/console-commerce/console-commerce-routes.ts';
 import { consoleDocumentsRoutes } from '../../features/console-documents/console-documents-routes.ts';
 import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
 import { consoleMeetingsRoutes } from '../../features/console-meetings/console-meetings-routes.ts';
@@ -18,6 +19,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleMeetingsRoutes,
   ...consoleActivitiesRoutes,
   ...consoleRegistrationsRoutes,
+  ...consoleCommerceRoutes,
   ...consoleExhibitorsRoutes,
   ...consoleNewsRoutes,
   ...consoleDocumentsRoutes,
