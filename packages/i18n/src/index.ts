@@ -8,6 +8,7 @@ import type consoleActivities from './locales/en/console-activities.json';
 import type consoleCommerce from './locales/en/console-commerce.json';
 import type consoleDocuments from './locales/en/console-documents.json';
 import type consoleExhibitors from './locales/en/console-exhibitors.json';
+import type consoleInvoices from './locales/en/console-invoices.json';
 import type consoleMeetings from './locales/en/console-meetings.json';
 import type consoleNews from './locales/en/console-news.json';
 import type consolePages from './locales/en/console-pages.json';
@@ -65,6 +66,7 @@ export const namespaces = [
   'console-registrations',
   'console-commerce',
   'console-exhibitors',
+  'console-invoices',
   'console-documents',
   'console-news',
   'console-pages',
@@ -110,6 +112,7 @@ export type Resources = {
   'console-commerce': typeof consoleCommerce;
   'console-registrations': typeof consoleRegistrations;
   'console-exhibitors': typeof consoleExhibitors;
+  'console-invoices': typeof consoleInvoices;
   'console-documents': typeof consoleDocuments;
   'console-news': typeof consoleNews;
   'console-pages': typeof consolePages;

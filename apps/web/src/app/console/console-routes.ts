@@ -3,6 +3,7 @@ import { consoleActivitiesRoutes } from '../../features/console-activities/conso
 import { consoleCommerceRoutes } from '../../features/console-commerce/console-commerce-routes.ts';
 import { consoleDocumentsRoutes } from '../../features/console-documents/console-documents-routes.ts';
 import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
+import { consoleInvoicesRoutes } from '../../features/console-invoices/console-invoices-routes.ts';
 import { consoleMeetingsRoutes } from '../../features/console-meetings/console-meetings-routes.ts';
 import { consoleNewsRoutes } from '../../features/console-news/console-news-routes.ts';
 import { consolePagesRoutes } from '../../features/console-pages/console-pages-routes.ts';
@@ -21,6 +22,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleRegistrationsRoutes,
   ...consoleCommerceRoutes,
   ...consoleExhibitorsRoutes,
+  ...consoleInvoicesRoutes,
   ...consoleNewsRoutes,
   ...consoleDocumentsRoutes,
   ...consolePagesRoutes,
