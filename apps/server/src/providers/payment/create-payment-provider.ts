@@ -1,5 +1,9 @@
+import { createAlipayPaymentProvider } from './alipay-payment.ts';
 import type { PaymentProvider, PaymentProviderName } from './payment.ts';
+import { parsePaymentCredentials } from './payment-credentials.ts';
 import { createSandboxPaymentProvider } from './sandbox-payment.ts';
+import { createStripePaymentProvider } from './stripe-payment.ts';
+import { createWechatpayPaymentProvider } from './wechatpay-payment.ts';
 
 /** What building a provider may need besides its credentials. */
 export type PaymentProviderDeps = {
@@ -28,6 +32,15 @@ export function createPaymentProvider(
         meetingId: deps.meetingId,
         publicUrl: deps.publicUrl,
       });
+    // The real adapters check their credentials' shape (ZodError when a field is missing).
+    case 'wechatpay':
+      return createWechatpayPaymentProvider({
+        credentials: parsePaymentCredentials('wechatpay', credentials),
+      });
+    case 'alipay':
+      return createAlipayPaymentProvider({ credentials: parsePaymentCredentials('alipay', credentials) });
+    case 'stripe':
+      return createStripePaymentProvider({ credentials: parsePaymentCredentials('stripe', credentials) });
     default:
       void credentials;
       throw new Error(`payment provider ${name} is not configured`);
