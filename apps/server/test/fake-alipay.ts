@@ -56,7 +56,7 @@ export function alipayNotification(fields: Record<string, string>, alipayPrivate
 
 /**
  * A local stand-in for openapi.alipay.com/gateway.do: checks app id, RSA2 and each request's
- * signature (query + form body) with the app public key, and answers alipay.trade.query / refund /
+ * signature (query + form body) with the app public key, and answers alipay.trade.query / refund / refund query /
  * close like Alipay, `{"<method>_response":{…},"sign":"…"}` signed with Alipay's private key over
  * the response object's exact text. A bad signature is answered 40002 isv.invalid-signature.
  */
@@ -126,6 +126,17 @@ export async function startFakeAlipay(options: {
         msg: 'Success',
         trade_no: trade.trade_no,
         out_trade_no: trade.out_trade_no,
+      });
+    }
+    if (method === 'alipay.trade.fastpay.refund.query') {
+      const isDone = trade.refunded.includes(biz.out_request_no ?? '');
+      return answer({
+        code: '10000',
+        msg: 'Success',
+        trade_no: trade.trade_no,
+        out_trade_no: trade.out_trade_no,
+        out_request_no: biz.out_request_no,
+        ...(isDone ? { refund_status: 'REFUND_SUCCESS' } : {}),
       });
     }
     if (method === 'alipay.trade.refund') {

@@ -38,7 +38,7 @@ const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')
  * honours Idempotency-Key (same key and body → same answer; another body → 400
  * idempotency_error), and answers like Stripe for Checkout Sessions (create with its 30 min–24 h
  * expires_at rule, retrieve, list by payment_intent, expire), PaymentIntent search by metadata and
- * refunds (never more than the intent's amount).
+ * refunds (create, never more than the intent's amount; list by payment_intent).
  */
 export async function startFakeStripe(options: { secretKey: string }): Promise<FakeStripe> {
   const received: FakeStripe['received'] = [];
@@ -48,6 +48,12 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     { id: string; amount: number; refunded: number; metadata: Record<string, string> }
   >();
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
+  const refundList: {
+    id: string;
+    payment_intent: string;
+    status: string;
+    metadata: Record<string, string>;
+  }[] = [];
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -197,6 +203,11 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
         url: '/v1/payment_intents/search',
       });
     }
+    if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+      const intent = url.searchParams.get('payment_intent');
+      const data = refundList.filter((r) => r.payment_intent === intent);
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
       const intent = intents.get(String(body.payment_intent ?? ''));
       if (!intent) return fail(404, 'invalid_request_error', 'No such payment_intent', 'resource_missing');
@@ -210,14 +221,16 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
         );
       }
       intent.refunded += amount;
-      return remember(200, {
+      const refund = {
         id: id('re'),
         object: 'refund',
         amount,
         payment_intent: intent.id,
         status: 'succeeded',
-        metadata: body.metadata ?? {},
-      });
+        metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+      };
+      refundList.push(refund);
+      return remember(200, refund);
     }
     return fail(
       404,

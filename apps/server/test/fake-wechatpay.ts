@@ -21,6 +21,16 @@ export type FakeWechatTransaction = {
   amount: { total: number; payer_total?: number; currency: string };
 };
 
+/** A refund the fake holds (status PROCESSING until a test sets it). */
+export type FakeWechatRefund = {
+  refund_id: string;
+  out_refund_no: string;
+  out_trade_no: string;
+  transaction_id: string;
+  status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
+  amount: { total: number; refund: number; currency: string };
+};
+
 /** A request the fake received (after its signature checked out). */
 export type FakeWechatRequest = { method: string; path: string; body: Record<string, unknown> | null };
 
@@ -30,6 +40,8 @@ export type FakeWechatpay = {
   /** Status answered to each request, oldest first, with the error code when refused. */
   answers: string[];
   transactions: Map<string, FakeWechatTransaction>;
+  /** Refunds by out_refund_no. */
+  refunds: Map<string, FakeWechatRefund>;
   /** Marks a transaction paid, as if the payer had paid it. */
   pay: (outTradeNo: string) => FakeWechatTransaction;
   /** The next answer is signed wrongly (`signature`), by an unknown serial, or 10 minutes old. */
@@ -62,7 +74,8 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
  * (merchant id, certificate serial, RSA-SHA256 over `METHOD\nURI\ntimestamp\nnonce\nbody\n`
  * verified with the merchant public key, timestamp within 5 minutes) and answers like WeChat Pay,
  * signed with the platform key under `platformSerial`: JSAPI/H5/Native create, query by
- * out_trade_no or transaction_id (404 ORDER_NOT_EXIST), close, domestic refunds.
+ * out_trade_no or transaction_id (404 ORDER_NOT_EXIST), close, domestic refunds (create: a repeated
+ * out_refund_no is refused; query by out_refund_no).
  */
 export async function startFakeWechatpay(options: {
   mchid: string;
@@ -75,6 +88,7 @@ export async function startFakeWechatpay(options: {
   const received: FakeWechatRequest[] = [];
   const answers: string[] = [];
   const transactions = new Map<string, FakeWechatTransaction>();
+  const refunds = new Map<string, FakeWechatRefund>();
   let spoil: 'signature' | 'serial' | 'timestamp' | null = null;
 
   const server: Server = createServer(async (request, response) => {
@@ -181,7 +195,16 @@ export async function startFakeWechatpay(options: {
       return answer(204, null);
     }
 
+    const refundNo = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && refundNo) {
+      const found = refunds.get(decodeURIComponent(refundNo[1] ?? ''));
+      if (!found) return answer(404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+      return answer(200, { ...found });
+    }
     if (request.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds' && body) {
+      if (typeof body.out_refund_no === 'string' && refunds.has(body.out_refund_no)) {
+        return answer(400, { code: 'INVALID_REQUEST', message: '退款单号重复' });
+      }
       const found =
         typeof body.out_trade_no === 'string'
           ? transactions.get(body.out_trade_no)
@@ -202,14 +225,16 @@ export async function startFakeWechatpay(options: {
         return answer(400, { code: 'INVALID_REQUEST', message: '退款金额超过订单金额' });
       }
       found.trade_state = 'REFUND';
-      return answer(200, {
+      const refund: FakeWechatRefund = {
         refund_id: `50000${Date.now()}`,
         out_refund_no: body.out_refund_no,
         out_trade_no: found.out_trade_no,
-        transaction_id: found.transaction_id,
+        transaction_id: found.transaction_id ?? '',
         status: 'PROCESSING',
-        amount: { total: found.amount.total, refund: amount.refund, currency: 'CNY' },
-      });
+        amount: { total: found.amount.total, refund: amount.refund ?? 0, currency: 'CNY' },
+      };
+      refunds.set(body.out_refund_no, refund);
+      return answer(200, { ...refund });
     }
     return answer(404, { code: 'NOT_FOUND', message: 'no such API' });
   });
@@ -220,6 +245,7 @@ export async function startFakeWechatpay(options: {
     received,
     answers,
     transactions,
+    refunds,
     pay: (outTradeNo) => {
       const found = transactions.get(outTradeNo);
       if (!found) throw new Error(`no transaction ${outTradeNo}`);

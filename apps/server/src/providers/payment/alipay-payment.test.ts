@@ -166,7 +166,7 @@ describe('Alipay adapter against a fake gateway that checks our RSA2 signatures 
     });
   });
 
-  it('refunds with out_request_no = our refund id; a repeat moves no money (pending)', async () => {
+  it('refunds with out_request_no = our refund id; a repeat moves no money and reads as done', async () => {
     const trade = fake.open('p-refund', '123.45', true);
     const input = {
       paymentId: 'p-refund',
@@ -190,7 +190,15 @@ describe('Alipay adapter against a fake gateway that checks our RSA2 signatures 
         refund_reason: 'Organiser refund',
       },
     });
-    expect((await provider().refund(input)).status).toBe('pending');
+    // The refund job runs again: Alipay moves no money (fund_change N); the refund query says it is done.
+    expect(await provider().refund(input)).toEqual({
+      status: 'succeeded',
+      providerRefundId: `${trade.trade_no}:r-1`,
+    });
+    expect(fake.received.at(-1)).toEqual({
+      method: 'alipay.trade.fastpay.refund.query',
+      bizContent: { trade_no: trade.trade_no, out_request_no: 'r-1' },
+    });
     await expect(provider().refund({ ...input, refundId: 'r-2', amount: 20_000 })).rejects.toMatchObject({
       code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
     });

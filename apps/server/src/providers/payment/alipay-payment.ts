@@ -100,6 +100,7 @@ type TradeAnswer = {
   send_pay_date?: string;
   fund_change?: string;
   refund_fee?: string;
+  refund_status?: string;
 };
 
 /** The Alipay provider plus closing an unpaid trade (used when an order expires or is cancelled). */
@@ -113,7 +114,8 @@ export type AlipayPaymentProvider = PaymentProvider & {
  * (alipay.trade.wap.pay) and the page cashier on desktops (alipay.trade.page.pay), both as a signed
  * GET URL the payer is redirected to (§1 environments); asynchronous notifications verified with
  * Alipay's public key (checkNotifySignV2 on the form fields) and our app id; alipay.trade.query
- * and alipay.trade.refund (out_request_no = our refund id, so a retried refund is not paid twice)
+ * and alipay.trade.refund (out_request_no = our refund id, so a retried refund is not paid twice;
+ * a repeat is settled by alipay.trade.fastpay.refund.query)
  * with answers' signatures verified. Amounts: our cents ↔ Alipay's yuan strings, exactly; only CNY.
  * Request timestamps are written in China time whatever the server's time zone.
  * @param options.gateway overrides the credentials' gateway (tests point it at a local fake)
@@ -296,11 +298,19 @@ export function createAlipayPaymentProvider(options: {
         out_request_no: input.refundId,
         ...(input.reason ? { refund_reason: [...input.reason].slice(0, 256).join('') } : {}),
       });
-      // fund_change N: no money moved by this call — a repeat of an earlier refund with this
-      // out_request_no, or still in progress; the refund query settles it.
+      const providerRefundId = `${answer.trade_no ?? ''}:${input.refundId}`;
+      if (answer.fund_change === 'Y') return { status: 'succeeded', providerRefundId };
+      // fund_change N: no money moved by this call — a repeat of a refund already made under this
+      // out_request_no (the refund job ran again), or one still under way: the refund query says which.
+      const refund = await exec('alipay.trade.fastpay.refund.query', {
+        ...(input.providerTransactionId
+          ? { trade_no: input.providerTransactionId }
+          : { out_trade_no: input.paymentId }),
+        out_request_no: input.refundId,
+      });
       return {
-        status: answer.fund_change === 'Y' ? 'succeeded' : 'pending',
-        providerRefundId: `${answer.trade_no ?? ''}:${input.refundId}`,
+        status: refund.refund_status === 'REFUND_SUCCESS' ? 'succeeded' : 'pending',
+        providerRefundId,
       };
     },
 

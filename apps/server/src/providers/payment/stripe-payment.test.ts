@@ -175,7 +175,10 @@ describe('Stripe adapter against a fake Stripe API (key, version, idempotency ch
       idempotencyKey: 'r-1',
       body: { payment_intent: session.payment_intent, amount: '10000', metadata: { refund_id: 'r-1' } },
     });
+    // The refund job runs again: the refund made under our id is read, none is created.
+    const calls = fake.received.length;
     expect(await stripe.refund(input)).toEqual(first);
+    expect(fake.received.slice(calls).some((r) => r.method === 'POST')).toBe(false);
     await expect(stripe.refund({ ...input, refundId: 'r-2', amount: 5_000 })).rejects.toMatchObject({
       code: 'amount_too_large',
     });

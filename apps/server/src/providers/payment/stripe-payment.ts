@@ -108,7 +108,8 @@ export type StripePaymentProvider = PaymentProvider & {
  * stripe.webhooks.constructEvent with the endpoint secret (checkout.session.completed /
  * async_payment_succeeded → paid, async_payment_failed / expired → failed, others ignored), query
  * by the session (sessions.retrieve; found through the PaymentIntent's metadata when the session id
- * is not known), refunds of the session's PaymentIntent with idempotency key = our refund id.
+ * is not known), refunds of the session's PaymentIntent with idempotency key and metadata.refund_id = our refund id
+ * (a retry reads the refund already made).
  * `providerTransactionId` is the Checkout Session id (cs_…). Currency minor units: see toStripeAmount.
  * @param options.host/port/protocol point the client elsewhere (tests: a local fake)
  */
@@ -306,21 +307,28 @@ export function createStripePaymentProvider(options: {
         if (!paymentIntent) throw new PaymentProviderError('The Stripe session was not paid', 'not_paid');
       }
       const intentId = paymentIntent;
-      const refund = await call('refund', () =>
-        stripe.refunds.create(
-          {
-            payment_intent: intentId,
-            amount: toStripeAmount(input.amount, input.currency),
-            reason: 'requested_by_customer',
-            metadata: {
-              refund_id: input.refundId,
-              payment_id: input.paymentId,
-              reason: input.reason.slice(0, 500),
-            },
-          },
-          { idempotencyKey: input.refundId },
-        ),
+      // A retried refund (the refund job runs again while Stripe says pending) reads the refund made
+      // under our id: an idempotent replay would answer the first, stale status for 24 hours.
+      const earlier = await call('refund list', () =>
+        stripe.refunds.list({ payment_intent: intentId, limit: 100 }),
       );
+      const refund =
+        earlier.data.find((r) => r.metadata?.refund_id === input.refundId) ??
+        (await call('refund', () =>
+          stripe.refunds.create(
+            {
+              payment_intent: intentId,
+              amount: toStripeAmount(input.amount, input.currency),
+              reason: 'requested_by_customer',
+              metadata: {
+                refund_id: input.refundId,
+                payment_id: input.paymentId,
+                reason: input.reason.slice(0, 500),
+              },
+            },
+            { idempotencyKey: input.refundId },
+          ),
+        ));
       const status: RefundResult['status'] =
         refund.status === 'succeeded'
           ? 'succeeded'

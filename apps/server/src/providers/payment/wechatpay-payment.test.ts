@@ -195,7 +195,7 @@ describe('WeChat Pay v3 adapter against a fake API that checks our signatures an
   it('refunds by transaction id with out_refund_no = our refund id; more than paid is refused', async () => {
     await provider().createPayment({ ...base, paymentId: 'p-refund-1', channel: 'wechat_native' });
     const paid = fake.pay('p-refund-1');
-    const refund = await provider().refund({
+    const refundInput = {
       paymentId: 'p-refund-1',
       providerTransactionId: paid.transaction_id,
       refundId: 'r-1',
@@ -203,15 +203,24 @@ describe('WeChat Pay v3 adapter against a fake API that checks our signatures an
       total: 12_345,
       currency: 'CNY',
       reason: 'Organiser refund',
-    });
+    };
+    const refund = await provider().refund(refundInput);
     expect(refund.status).toBe('pending');
     expect(refund.providerRefundId).toMatch(/^50000/);
+    expect(fake.received.at(-2)?.path).toBe('/v3/refund/domestic/refunds/r-1');
     expect(fake.received.at(-1)?.body).toEqual({
       transaction_id: paid.transaction_id,
       out_refund_no: 'r-1',
       reason: 'Organiser refund',
       amount: { refund: 5_000, total: 12_345, currency: 'CNY' },
     });
+    // The refund job runs again: the same refund is read, not asked twice; then it succeeds.
+    const calls = fake.received.length;
+    expect(await provider().refund({ ...refundInput })).toEqual(refund);
+    expect(fake.received.slice(calls).map((r) => r.method)).toEqual(['GET']);
+    const stored = fake.refunds.get('r-1');
+    if (stored) stored.status = 'SUCCESS';
+    expect((await provider().refund({ ...refundInput })).status).toBe('succeeded');
     await expect(
       provider().refund({
         paymentId: 'p-refund-1',

@@ -382,18 +382,25 @@ export function createWechatpayPaymentProvider(options: {
           currency: input.currency,
         });
       }
-      const answer = await call<{ refund_id?: string; status?: string }>(
-        'POST',
-        '/v3/refund/domestic/refunds',
-        {
-          ...(input.providerTransactionId
-            ? { transaction_id: input.providerTransactionId }
-            : { out_trade_no: input.paymentId }),
-          out_refund_no: input.refundId,
-          ...(input.reason ? { reason: [...input.reason].slice(0, 80).join('') } : {}),
-          amount: { refund: input.amount, total: input.total, currency: 'CNY' },
-        },
-      );
+      // A retried refund (the refund job runs again while WeChat Pay is PROCESSING) reads the
+      // refund it already asked for instead of asking again.
+      let answer: { refund_id?: string; status?: string } | null = null;
+      try {
+        answer = await call<{ refund_id?: string; status?: string }>(
+          'GET',
+          `/v3/refund/domestic/refunds/${encodeURIComponent(input.refundId)}`,
+        );
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError && error.code === 'RESOURCE_NOT_EXISTS')) throw error;
+      }
+      answer ??= await call<{ refund_id?: string; status?: string }>('POST', '/v3/refund/domestic/refunds', {
+        ...(input.providerTransactionId
+          ? { transaction_id: input.providerTransactionId }
+          : { out_trade_no: input.paymentId }),
+        out_refund_no: input.refundId,
+        ...(input.reason ? { reason: [...input.reason].slice(0, 80).join('') } : {}),
+        amount: { refund: input.amount, total: input.total, currency: 'CNY' },
+      });
       return {
         status: refundStates[answer.status ?? ''] ?? 'pending',
         providerRefundId: answer.refund_id ?? '',
