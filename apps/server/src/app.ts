@@ -15,6 +15,7 @@ import { blockRoutes } from './modules/blocks/blocks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { consoleActivityRoutes } from './modules/console-activities/console-activities.routes.ts';
+import { consoleCommercePaymentRoutes } from './modules/console-commerce/console-commerce.payment-routes.ts';
 import { consoleCommerceRoutes } from './modules/console-commerce/console-commerce.routes.ts';
 import { dashboardRoutes } from './modules/console-dashboard/console-dashboard.routes.ts';
 import { loggableUrl } from './modules/console-exhibitors/console-exhibitors.password-links.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       consoleMeetingRoutes(scoped);
       consoleActivityRoutes(scoped);
       consoleCommerceRoutes(scoped);
+      consoleCommercePaymentRoutes(scoped);
       dashboardRoutes(scoped);
       jobRoutes(scoped);
       searchRoutes(scoped);

@@ -4,8 +4,9 @@ import { del, everyone, get, type MatrixContext, type MatrixRow, post, put, q } 
 
 /**
  * Route × role rows of the console's commerce area (DESIGN §7; §3 Order and Discount): orders,
- * export, settings, coupons, discounts and revenue need finance.read / finance.settings /
- * commerce.edit, which of the matrix's roles only the organiser holds. Columns:
+ * export, refunds, settings, coupons, discounts, revenue and reconciliation need finance.read /
+ * finance.refund / finance.settings / commerce.edit, which of the matrix's roles only the organiser
+ * holds. Columns:
  * [guest, user, participant, exhibitor, checkin, organiser, otherOrganiser].
  *
  * The organiser's rows build on each other: the coupon and discount made are replaced and deleted,
@@ -40,6 +41,8 @@ const settings = (version: number) => ({
 export const consoleCommerceRows: MatrixRow[] = [
   { route: 'GET /api/console/meetings/{meeting_id}/commerce/orders', request: (c) => get(`${base(c)}/orders${q({ status: 'done', q: 'a' })}`), expect: onlyOrganiser(200) },
   { route: 'GET /api/console/meetings/{meeting_id}/commerce/orders/export', request: (c) => get(`${base(c)}/orders/export`), expect: onlyOrganiser(200) },
+  { route: 'POST /api/console/meetings/{meeting_id}/commerce/orders/{id}/refunds', variant: 'an unknown order', request: (c) => post(`${base(c)}/orders/${unknownId}/refunds`, { amount: 100, reason: 'matrix', idempotency_key: 'matrix-refund-1' }), expect: onlyOrganiser(404) },
+  { route: 'GET /api/console/meetings/{meeting_id}/commerce/reconciliation', request: (c) => get(`${base(c)}/reconciliation${q({ date: '2026-03-01' })}`), expect: onlyOrganiser(200) },
   { route: 'GET /api/console/meetings/{meeting_id}/commerce/orders/{id}', variant: 'an unknown id', request: (c) => get(`${base(c)}/orders/${unknownId}`), expect: onlyOrganiser(404) },
   { route: 'GET /api/console/meetings/{meeting_id}/commerce/options', request: (c) => get(`${base(c)}/options`), expect: onlyOrganiser(200) },
   { route: 'GET /api/console/meetings/{meeting_id}/commerce/settings', request: (c) => get(`${base(c)}/settings`), expect: onlyOrganiser(200), after: rememberVersion },

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorld, type DemoWorld, wireIdText } from '../../../test/demo-roles.ts';
 import { bearer } from '../../../test/login.ts';
 import { newId } from '../../db/ids.ts';
+import { recordSandboxOutcome } from '../../providers/payment/sandbox-payment.ts';
 import { demoActivityIds, demoPriceIds } from '../../seeds/demo-activities.ts';
 import { insertStaff } from '../activities/activities.fixtures.ts';
 import { auditLog } from '../audit/audit.tables.ts';
@@ -554,5 +555,168 @@ describe('console commerce: coupons and discounts (§3 Discount, §9 types)', ()
     expect(options.statusCode).toBe(200);
     expect(options.json().activities.find((a: { _id: { $id: string } }) => a._id.$id === forum)).toBeTruthy();
     expect((await call('GET', `${base()}/options`, { as: world.logins.checkin })).statusCode).toBe(403);
+  });
+});
+
+describe('console commerce: refunds (§3 Order refund amount, §4 Order)', () => {
+  let order: { orderId: string; lineIds: string[]; paymentId: string; total: number };
+  const refundUrl = () => `${base()}/orders/${order.orderId}/refunds`;
+  const detail = async () =>
+    (await call('GET', `${base()}/orders/${order.orderId}`)).json() as ConsoleOrderDetail;
+
+  beforeAll(async () => {
+    order = await insertOrder(world.t.database.db, {
+      meetingId,
+      userId: buyerId,
+      lines: [
+        { activityId: forum, priceId: forumPrice, name: 'Refund One', unitAmount: 6_000 },
+        { activityId: forum, priceId: forumPrice, name: 'Refund Two', unitAmount: 4_000 },
+      ],
+    });
+  });
+
+  it('refuses bad refunds, naming each field, and changes nothing', async () => {
+    const good = { amount: 100, reason: 'Changed plans', idempotency_key: 'key-bad-00001' };
+    for (const [patch, field] of [
+      [{ amount: 0 }, 'amount'],
+      [{ amount: -5 }, 'amount'],
+      [{ amount: 1.5 }, 'amount'],
+      [{ reason: '' }, 'reason'],
+      [{ reason: 'x'.repeat(501) }, 'reason'],
+      [{ idempotency_key: 'short' }, 'idempotency_key'],
+      [{ line_ids: 'nope' }, 'line_ids'],
+      [{ extra: 1 }, 'extra'],
+    ] as const) {
+      const res = await call('POST', refundUrl(), { json: { ...good, ...patch } });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.body, field).toContain(field);
+    }
+    const foreignLine = await call('POST', refundUrl(), { json: { ...good, line_ids: ['f'.repeat(24)] } });
+    expect(foreignLine.statusCode).toBe(400);
+    const tooMuch = await call('POST', refundUrl(), { json: { ...good, amount: 10_001 } });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().code).toBe('refund.exceeds_paid');
+    expect(
+      (await call('POST', `${base()}/orders/${'f'.repeat(24)}/refunds`, { json: good })).statusCode,
+    ).toBe(404);
+    for (const role of ['user', 'participant', 'checkin', 'otherOrganiser'] as const) {
+      expect((await call('POST', refundUrl(), { as: world.logins[role], json: good })).statusCode, role).toBe(
+        403,
+      );
+    }
+    const after = await detail();
+    expect(after).toMatchObject({ refund_amount: 0, refundable: 10_000, refund_flag: 0 });
+    expect(after.refunds).toEqual([]);
+  });
+
+  it('refunds a partial amount once per key, then a line, then the rest (finance may refund)', async () => {
+    const partial = { amount: 1_500, reason: 'Partial', idempotency_key: 'key-partial-0001' };
+    const first = await call('POST', refundUrl(), { as: finance, json: partial });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ refund_amount: 1_500, refundable: 8_500, refund_flag: 0 });
+    // The same key again (a double click, a retry): no second refund.
+    const again = await call('POST', refundUrl(), { as: finance, json: partial });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().refunds).toHaveLength(1);
+    expect(again.json().refund_amount).toBe(1_500);
+
+    // A line: its ticket is cancelled, its amount refunded.
+    const second = order.lineIds[1] as string;
+    const line = await call('POST', refundUrl(), {
+      json: { amount: 4_000, line_ids: second, reason: 'Cannot come', idempotency_key: 'key-line-00001' },
+    });
+    expect(line.statusCode, line.body).toBe(200);
+    const lineDetail = line.json() as ConsoleOrderDetail;
+    expect(lineDetail.lines.find((l) => l._id.$id === second)).toMatchObject({
+      cancelled: 1,
+      refunded_amount: 4_000,
+    });
+    expect(lineDetail.refund_amount).toBe(5_500);
+
+    const rest = await call('POST', refundUrl(), {
+      json: { amount: 4_500, reason: 'Rest', idempotency_key: 'key-rest-00001' },
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    const full = rest.json() as ConsoleOrderDetail;
+    expect(full).toMatchObject({ refund_amount: 10_000, refundable: 0, refund_flag: 1 });
+    expect(full.refunds.map((r) => r.amount)).toEqual([1_500, 4_000, 4_500]);
+    // One audit entry per call (the repeated key too), naming the refund it made or found.
+    const refundAudit = full.audit.filter((a) => a.action === 'finance.refund');
+    expect(new Set(refundAudit.map((a) => (a.after as { refund_id: string }).refund_id))).toEqual(
+      new Set(full.refunds.map((r) => r._id)),
+    );
+    const more = await call('POST', refundUrl(), {
+      json: { amount: 1, reason: 'x', idempotency_key: 'key-more-00001' },
+    });
+    expect(more.statusCode).toBe(409);
+  });
+});
+
+describe('console commerce: reconciliation (sandbox)', () => {
+  it("lists the day's payments against the sandbox, mismatches first", async () => {
+    const db = world.t.database.db;
+    const day = at('2026-04-10T02:00:00Z');
+    const line = (name: string, unitAmount: number) => [
+      { activityId: forum, priceId: forumPrice, name, unitAmount },
+    ];
+    const matched = await insertOrder(db, {
+      meetingId,
+      userId: buyerId,
+      createdAt: day,
+      lines: line('A', 1_000),
+    });
+    const wrongAmount = await insertOrder(db, {
+      meetingId,
+      userId: buyerId,
+      createdAt: at('2026-04-10T03:00:00Z'),
+      lines: line('B', 2_000),
+    });
+    const unknownToProvider = await insertOrder(db, {
+      meetingId,
+      userId: buyerId,
+      createdAt: at('2026-04-10T04:00:00Z'),
+      lines: line('C', 3_000),
+    });
+    const pending = await insertOrder(db, {
+      meetingId,
+      userId: buyerId,
+      status: 'pending',
+      createdAt: at('2026-04-10T05:00:00Z'),
+      lines: line('D', 4_000),
+    });
+    recordSandboxOutcome(matched.paymentId, { status: 'paid', amount: 1_000, currency: 'CNY' });
+    recordSandboxOutcome(wrongAmount.paymentId, { status: 'paid', amount: 1_999, currency: 'CNY' });
+    // The settings were left on Stripe by the settings test: back to the sandbox.
+    const current = (await call('GET', `${base()}/settings`)).json() as CommerceSettings;
+    const reset = await call('PUT', `${base()}/settings`, {
+      json: {
+        payment_provider: 'sandbox',
+        currency: 'CNY',
+        payment_window_minutes: 15,
+        enable_invoice: 0,
+        version: current.version,
+      },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+
+    const res = await call('GET', `${base()}/reconciliation?date=2026-04-10`, { as: finance });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.mismatches).toBe(2);
+    expect(body.items.map((i: { payment_id: string; problem: string }) => [i.payment_id, i.problem])).toEqual(
+      [
+        [wrongAmount.paymentId, 'amount'],
+        [unknownToProvider.paymentId, 'status'],
+        [matched.paymentId, ''],
+        [pending.paymentId, ''],
+      ],
+    );
+    expect(body.items[0]).toMatchObject({ amount: 2_000, provider_amount: 1_999, provider_status: 'paid' });
+    expect((await call('GET', `${base()}/reconciliation?date=2026-04-11`)).json().items).toEqual([]);
+    expect((await call('GET', `${base()}/reconciliation?date=04-10-2026`)).statusCode).toBe(400);
+    expect(
+      (await call('GET', `${base()}/reconciliation?date=2026-04-10`, { as: world.logins.checkin }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -39,6 +39,11 @@ export async function insertOrder(
     createdAt?: Date;
     paidAt?: Date;
     number?: string;
+    /**
+     * Whether the order holds places (orders.reserved 1). Default false: the fixture moves no stock
+     * counters, so a refund that cancels lines must not give places back that were never taken.
+     */
+    holdsPlaces?: boolean;
   },
 ): Promise<{ orderId: string; lineIds: string[]; paymentId: string; total: number }> {
   const status = input.status ?? 'done';
@@ -68,6 +73,7 @@ export async function insertOrder(
     expiresAt: new Date(createdAt.getTime() + 15 * 60_000),
     payTokenHash: randomBytes(32).toString('hex'),
     provider,
+    reserved: input.holdsPlaces ? 1 : 0,
     createdAt,
     updatedAt: createdAt,
   });
