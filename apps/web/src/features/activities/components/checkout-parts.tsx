@@ -1,5 +1,5 @@
 import type { QuoteAnswer } from '@app/contracts';
-import { formatMoney } from '@app/domain/commerce';
+import { formatMoney } from '@app/domain/money';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';

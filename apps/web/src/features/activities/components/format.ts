@@ -1,6 +1,6 @@
 import type { Activity, ActivityPrice } from '@app/contracts';
 import type { Language } from '@app/domain';
-import { formatMoney } from '@app/domain/commerce';
+import { formatMoney } from '@app/domain/money';
 import { clockTime, currentDeviceZone, formatDate, formatTime, zoneSuffix } from '../../../lib/time.ts';
 
 /**
@@ -15,7 +15,7 @@ export const currencyOf = (item: object): string => {
 };
 
 /**
- * `¥80` / `¥80.50` from cents in the display language (@app/domain/commerce formatMoney), or the
+ * `¥80` / `¥80.50` from cents in the display language (@app/domain/money formatMoney), or the
  * 'Free' word for 0 (§9).
  */
 export function formatAmount(cents: number, freeLabel: string, language: Language, currency = 'CNY'): string {

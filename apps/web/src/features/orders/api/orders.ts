@@ -20,6 +20,10 @@ import { getClockOffset, getDeviceId, getSession } from '../../../lib/session.ts
 
 export const ordersPageSize = 20;
 
+/** Whether the order's latest payment attempt failed (§8 'Payment failed'). */
+export const lastPaymentFailed = (order: Pick<Order, 'payments'>): boolean =>
+  order.payments[order.payments.length - 1]?.status === 'failed';
+
 /** Query key root of the order pages (invalidated after a payment or a cancel). */
 export const ordersKey = ['orders'] as const;
 
@@ -56,7 +60,7 @@ export const useGroupOrders = (meetingId: string, groupCheckoutId: string | unde
   useQuery({
     queryKey: [...ordersKey, 'group', meetingId, groupCheckoutId ?? ''],
     queryFn: async () =>
-      (await fetchMyOrders(meetingId, { limit: 200, skip: 0 })).filter(
+      (await fetchMyOrders(meetingId, { limit: 100, skip: 0 })).filter(
         (order) => order.group_checkout_id?.$id === groupCheckoutId,
       ),
     enabled: Boolean(groupCheckoutId),
@@ -77,7 +81,11 @@ export const useOrder = (orderId: string, token: string | undefined, isWatching:
         token ? { token } : undefined,
       ),
     enabled: /^[0-9a-f]{24}$/i.test(orderId),
-    refetchInterval: (query) => (isWatching && query.state.data?.status === 'pending' ? 2000 : false),
+    refetchInterval: (query) => {
+      const order = query.state.data;
+      // Until paid, or until the provider said the payment failed (the page offers a retry).
+      return isWatching && order?.status === 'pending' && !lastPaymentFailed(order) ? 2000 : false;
+    },
     retry: (count, error) =>
       count < 2 && !(error instanceof ApiError && error.status < 500 && error.status > 0),
   });

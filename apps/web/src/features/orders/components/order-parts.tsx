@@ -1,5 +1,5 @@
 import type { Order } from '@app/contracts';
-import { formatMoney } from '@app/domain/commerce';
+import { formatMoney } from '@app/domain/money';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../components/ui/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';

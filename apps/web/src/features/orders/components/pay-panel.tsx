@@ -1,6 +1,6 @@
 import type { Order, PaymentChannelName } from '@app/contracts';
 import { AlertCircle, CreditCard, Loader2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,7 +8,7 @@ import { cx } from '../../../components/ui/cx.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { currentEnvironment } from '../../../lib/environment.ts';
-import { startPayment, useChannels } from '../api/orders.ts';
+import { lastPaymentFailed, startPayment, useChannels } from '../api/orders.ts';
 import { useMoney } from './order-parts.tsx';
 import { paymentEnvironment } from './order-view.ts';
 import { markPaying, payInWeChat } from './wechat-pay.ts';
@@ -50,8 +50,16 @@ export function PayPanel({
   const channels = useChannels(order._id.$id, env, token, !isExpired);
   const [picked, setPicked] = useState<PaymentChannelName | undefined>();
   const [isBusy, setBusy] = useState(false);
-  const [hasFailed, setFailed] = useState(false);
   const [qr, setQr] = useState<string | undefined>();
+  // A start refused here, or the provider's page reporting a failure (the latest payment attempt).
+  const [hasFailed, setFailed] = useState(() => lastPaymentFailed(order));
+  const failedNow = lastPaymentFailed(order);
+  useEffect(() => {
+    if (failedNow) {
+      setFailed(true);
+      setQr(undefined);
+    }
+  }, [failedNow]);
   const list = channels.data ?? [];
   const channel = picked && list.includes(picked) ? picked : list[0];
 

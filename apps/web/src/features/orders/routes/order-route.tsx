@@ -146,7 +146,9 @@ function OrderPage({
           <p className="mt-1 text-sm text-slate-500">{t('pay.sharedHint')}</p>
         </Card>
       ) : (
-        <h1 className="sr-only">{t('pages.detail')}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 max-desk:sr-only desk:text-3xl">
+          {t('pages.detail')}
+        </h1>
       )}
 
       <Card className="p-4 desk:p-5" data-testid="order-summary">
