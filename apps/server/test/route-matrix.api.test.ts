@@ -10,6 +10,7 @@ import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { invoicesRows } from './route-matrix.invoices.ts';
 import { newsRows } from './route-matrix.news.ts';
+import { ordersRows } from './route-matrix.orders.ts';
 import { pagesRows } from './route-matrix.pages.ts';
 import { searchRows } from './route-matrix.search.ts';
 import { shareRows } from './route-matrix.share.ts';
@@ -214,6 +215,7 @@ const rows: MatrixRow[] = [
   ...consoleCommerceRows,
   ...invoicesRows,
   ...newsRows,
+  ...ordersRows,
   ...pagesRows,
   ...searchRows,
   ...shareRows,

@@ -6,6 +6,8 @@ import { apiUrl, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { type InsertedActivity, insertActivity } from '../activities/activities.fixtures.ts';
 import { newLogin } from '../exhibitors/exhibitors.fixtures.ts';
 import { receipts } from '../invoices/receipts.tables.ts';
+import { insertAgent } from '../tickets/tickets.fixtures.ts';
+import { tickets } from '../tickets/tickets.tables.ts';
 import {
   callAs,
   checkoutAs,
@@ -189,6 +191,67 @@ describe('checkout (§4 Order)', () => {
       apiUrl('/meeting/coupons', { meeting_id: meetingId, code: code.toLowerCase() }),
     );
     expect(found.body.results).toEqual([expect.objectContaining({ code, remaining: 3, used_by_me: 0 })]);
+  });
+});
+
+describe('group checkout (§4 Group payment)', () => {
+  it('the leader pays for everyone in one order, or each member gets an order of their own', async () => {
+    const activity = await insertActivity(t.database.db, {
+      meetingId,
+      enableAgent: 1,
+      prices: [{ amount: 3000, total: 5 }],
+    });
+    const leader = await newBuyer();
+    const agentId = await insertAgent(t, {
+      meetingId,
+      activityId: activity.activityId,
+      userId: leader.user_id.$id,
+    });
+    const members = (n: number) =>
+      Array.from({ length: n }, () => ({ price_id: activity.priceIds[0], data: {} }));
+    const together = await checkoutAs(t, leader, {
+      activity_id: activity.activityId,
+      agent_id: agentId,
+      lines: members(2),
+    });
+    expect(together.statusCode, JSON.stringify(together.body)).toBe(200);
+    expect(together.body.results).toHaveLength(1);
+    expect(together.body.results[0]).toMatchObject({
+      total: 6000,
+      agent_id: { $id: agentId },
+      group_checkout_id: null,
+    });
+    const each = await checkoutAs(t, leader, {
+      activity_id: activity.activityId,
+      agent_id: agentId,
+      pay_mode: 'each',
+      lines: members(2),
+    });
+    expect(each.statusCode).toBe(200);
+    expect(each.body.results.map((o) => o.total)).toEqual([3000, 3000]);
+    const groupIds = new Set(each.body.results.map((o) => o.group_checkout_id?.$id));
+    expect(groupIds.size).toBe(1);
+    expect([...groupIds][0]).toMatch(/^[0-9a-f]{24}$/);
+    // Two more members than places left: 4029, nothing taken.
+    const over = await checkoutAs(t, leader, {
+      activity_id: activity.activityId,
+      agent_id: agentId,
+      lines: members(2),
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.body.code).toBe(4029);
+    expect((await stockOf(t, activity.activityId, activity.priceIds[0] as string)).sold).toBe(4);
+    // One member's order is paid: their ticket belongs to the group.
+    const first = each.body.results[0] as Order;
+    const paymentId = await startPayment(t, leader, first._id.$id);
+    await notify(t, meetingId, notification(paymentId, 3000));
+    const paid = await orderOf(leader, first._id.$id);
+    expect(paid.status).toBe('done');
+    const [ticket] = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, paid.lines[0]?.ticket_id?.$id ?? ''));
+    expect(ticket).toMatchObject({ agentId, userId: null, status: 1, amount: 3000 });
   });
 });
 
