@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Headless Debian Chromium for the journeys. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,11 +35,17 @@ export const viewports = [
 ] as const;
 export type Viewport = (typeof viewports)[number];
 
-/** `timezoneId`: the device's time zone (IANA), Asia/Shanghai unless a test says otherwise. */
+/**
+ * `timezoneId`: the device's time zone (IANA), Asia/Shanghai unless a test says otherwise;
+ * `storageState`: a logged-in session to start with (a context's storageState()).
+ */
 export async function openPage(
   browser: Browser,
   viewport: Viewport,
-  { timezoneId = 'Asia/Shanghai' }: { timezoneId?: string } = {},
+  {
+    timezoneId = 'Asia/Shanghai',
+    storageState,
+  }: { timezoneId?: string; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: viewport.width, height: viewport.height },
@@ -49,6 +55,7 @@ export async function openPage(
     ...(viewport.userAgent ? { userAgent: viewport.userAgent } : {}),
     locale: 'en-US',
     timezoneId,
+    ...(storageState ? { storageState } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -47,6 +47,8 @@ describe('JavaScript each public route loads', () => {
       '/meeting/news/detail',
       '/login',
       '/agree',
+      '/my/order',
+      '/my/order/:checkoutId',
     ]);
     for (const row of rows) expect(row.scripts, row.route).toBeGreaterThan(0);
   });

@@ -1,6 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { createApiClient } from '../src/lib/api/client.ts';
 import { openPage, settle, viewports } from './browser.ts';
+import { outboxCode } from './outbox.ts';
 
 /**
  * The front-end delivery budget (DESIGN §10) measured the way a visitor meets it: each public route
@@ -47,6 +49,8 @@ type RouteStep = {
   location: (found: Record<string, string>) => string | undefined;
   /** CSS selector of a link on this page whose target (router location) is stored under `key`. */
   follow?: { selector: string; key: string };
+  /** A personal page (§2 requireLogin): opened as a visitor who holds one order (buyerSession). */
+  needsLogin?: true;
 };
 
 const meetingQuery = (meetingId: string) => `meeting_id=${meetingId}&lang=en`;
@@ -95,7 +99,63 @@ export function publicRoutes(meetingId: string): RouteStep[] {
     { route: '/meeting/news/detail', location: found('news') },
     { route: '/login', location: () => `/login?${q}` },
     { route: '/agree', location: () => `/agree?${q}` },
+    {
+      route: '/my/order',
+      location: () => `/my/order?${q}`,
+      follow: { selector: 'a[href*="/my/order/"]', key: 'order' },
+      needsLogin: true,
+    },
+    { route: '/my/order/:checkoutId', location: found('order'), needsLogin: true },
   ];
+}
+
+type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** The demo workshop's paid 'Professional' type (¥99) and its form's name, phone and ID questions. */
+const workshop = {
+  activity: '64656d6f00000000000a0002',
+  price: '64656d6f00000000000c0202',
+  questions: ['64656d6f00000000000e0201', '64656d6f00000000000e0202', '64656d6f00000000000e0203'],
+};
+
+/**
+ * A visitor logged in by SMS code who has bought one paid ticket (a pending order, POST
+ * /checkout/activities), as a browser session: the personal pages are measured as they open for them.
+ */
+async function buyerSession(browser: Browser, baseUrl: string, meetingId: string): Promise<Session> {
+  const phone = '13900008801';
+  const { page } = await openPage(browser, viewports[0]);
+  try {
+    await page.goto(`${baseUrl}/#/login?meeting_id=${meetingId}&lang=en&redirect=%2Fmy%2Findex`);
+    await page.locator('input[name="phone"]').fill(phone);
+    await page.getByRole('button', { name: /get code/i }).click();
+    await page.locator('input[name="code"]').fill(await outboxCode(baseUrl, `+86${phone}`));
+    await page.locator('#agree').check();
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL((url) => url.hash.startsWith('#/my/index'));
+    const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+    const api = createApiClient({
+      baseUrl: '/api',
+      salt: 'meeting-platform-apikey-salt-v1',
+      fetch: (url, init) => fetch(`${baseUrl}${url}`, init),
+      now: () => Date.now(),
+      deviceId: () => 'route-js-size',
+      session: () => ({ token }),
+      source: () => undefined,
+      clockOffset: { get: () => 0, set: () => {} },
+    });
+    const [name, phoneQuestion, idQuestion] = workshop.questions;
+    await api.post('/checkout/activities', {
+      activity_id: workshop.activity,
+      'lines[0][price_id]': workshop.price,
+      [`lines[0][data][${name}]`]: 'Size Visitor',
+      [`lines[0][data][${phoneQuestion}][area_code]`]: '86',
+      [`lines[0][data][${phoneQuestion}][number]`]: phone,
+      [`lines[0][data][${idQuestion}]`]: '11010519491231002X',
+    });
+    return await page.context().storageState();
+  } finally {
+    await page.context().close();
+  }
 }
 
 /** The scripts a page fetches, collected from its responses. */
@@ -133,9 +193,10 @@ async function measureRoute(
   step: RouteStep,
   location: string,
   found: Record<string, string>,
+  session: Session | undefined,
 ): Promise<RouteJsSize> {
   const [phone] = viewports;
-  const { page, errors } = await openPage(browser, phone);
+  const { page, errors } = await openPage(browser, phone, session ? { storageState: session } : {});
   try {
     const scripts = collectScripts(page);
     await page.goto(`${baseUrl}/#${location}`, { waitUntil: 'networkidle' });
@@ -178,10 +239,14 @@ export async function measureRouteJs(
 ): Promise<RouteJsSize[]> {
   const found: Record<string, string> = {};
   const rows: RouteJsSize[] = [];
+  let session: Session | undefined;
   for (const step of publicRoutes(meetingId)) {
     const location = step.location(found);
     if (!location) throw new Error(`${step.route}: no link to it was found on the page before`);
-    rows.push(await measureRoute(browser, baseUrl, step, location, found));
+    if (step.needsLogin) session ??= await buyerSession(browser, baseUrl, meetingId);
+    rows.push(
+      await measureRoute(browser, baseUrl, step, location, found, step.needsLogin ? session : undefined),
+    );
   }
   return rows;
 }
