@@ -178,7 +178,8 @@ function InvoiceForm({
     if (!checked.ok) {
       setErrors(fieldErrorsOf(checked.errors));
       showToast(t('form.fixFields'));
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      // After React has drawn the new errors: the first bad field, scrolled into view.
+      setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
       return;
     }
     setSubmitting(true);
@@ -209,7 +210,7 @@ function InvoiceForm({
   };
 
   return (
-    <div className="mx-auto max-w-[640px] px-4 pt-4 pb-28 desk:px-0 desk:pt-8 desk:pb-12">
+    <div className="mx-auto max-w-[640px] px-4 pt-4 pb-10 desk:px-0 desk:pt-8 desk:pb-12">
       <div className="mb-4 flex items-center justify-between gap-3">
         <h1 className="text-xl font-bold text-slate-900 desk:text-2xl">{t('pages.form')}</h1>
         <InvoiceStateBadge state={rejected ? 'rejected' : 'fillIn'} />
@@ -287,11 +288,9 @@ function InvoiceForm({
                 })
               : null}
           </Card>
-          <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur desk:static desk:border-0 desk:bg-transparent desk:p-0">
-            <Button type="submit" className="w-full" disabled={isSubmitting} data-testid="invoice-submit">
-              {isSubmitting ? t('form.submitting') : rejected ? t('form.reapply') : t('form.submit')}
-            </Button>
-          </div>
+          <Button type="submit" className="w-full" disabled={isSubmitting} data-testid="invoice-submit">
+            {isSubmitting ? t('form.submitting') : rejected ? t('form.reapply') : t('form.submit')}
+          </Button>
         </form>
       )}
     </div>
