@@ -102,7 +102,17 @@ export function renderReceiptPdf(input: ReceiptDocument): Promise<Buffer> {
     .font(bodyFont)
     .fontSize(18)
     .text(show(isReceipt ? '付款收据 Payment receipt' : '退款冲销单 Refund cancellation'));
-  doc.fontSize(10).fillColor('#a33').text(show('非税务发票 — not a tax invoice')).fillColor('black');
+  doc
+    .fontSize(10)
+    .fillColor('#a33')
+    .text(
+      show(
+        isReceipt
+          ? '非税务发票 · Payment receipt — not a tax invoice'
+          : '非税务发票 · Refund cancellation — not a tax invoice',
+      ),
+    )
+    .fillColor('black');
   doc
     .moveDown(0.6)
     .fontSize(12)
