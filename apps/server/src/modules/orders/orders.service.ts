@@ -40,8 +40,8 @@ import {
   fieldColumns,
   privateAccess,
   type RegistrationContext,
-  readRegistrationContext,
   refuseDuplicates,
+  registrationContext,
   resolvePrice,
   resolveSource,
 } from '../tickets/tickets.registration.ts';
@@ -399,8 +399,11 @@ async function planCheckout(
   if (isGroup && activityIds.length > 1)
     throw badRequest(ErrorCode.validation, 'A group checks out one activity');
   const contexts = new Map<string, RegistrationContext>();
+  // The registration's short-lived context cache (REGISTRATION_CONTEXT_TTL_MS): its counters only
+  // give early answers; the guarded writes decide.
+  const contextDeps = { db, contextTtlMs: deps.config.REGISTRATION_CONTEXT_TTL_MS };
   await Promise.all(
-    activityIds.map(async (id) => contexts.set(id, await readRegistrationContext(db, id, now))),
+    activityIds.map(async (id) => contexts.set(id, await registrationContext(contextDeps, id, now))),
   );
   const inviteeUserIds = new Map<string, string>();
   const sources = new Map<string, SourceRow | null>();
@@ -633,6 +636,12 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<O
   if (body.expected_total !== undefined && body.expected_total !== plan.priced.total) {
     throw new AppError(409, ErrorCode.priceUpdated, 'The price has changed, please check the order again');
   }
+  // Already sold out when read (the cached context): answered without writing, as registration does.
+  for (const line of plan.lines) {
+    const { price } = line;
+    if (price.total !== null && price.soldTotal >= price.total)
+      throw stockRefusal('price', plan.lines.length);
+  }
   const settings = await findSettings(db, plan.meetingId);
   const now = new Date();
   const windowSeconds = settings?.paymentWindowSeconds ?? defaultWindowSeconds;
@@ -759,9 +768,25 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<O
         );
       }
     }
-    return orders;
+    return { orders, lines };
   });
-  return toWireOrders(db, stored, { authSecret: config.AUTH_SECRET, withPayToken: true });
+  // The answer from what was just written (no read back): new orders have no payments or refunds,
+  // and a free order's lines hold the tickets written with the lines' ids.
+  const titles = {
+    activities: new Map<string, unknown>(plan.lines.map((l) => [l.activity.id, l.activity.title])),
+    prices: new Map<string, unknown>(plan.lines.map((l) => [l.price.id, l.price.title])),
+  };
+  return stored.orders.map((order) =>
+    wireOrder(
+      order,
+      stored.lines
+        .filter((l) => l.orderId === order.id)
+        .map((l) => (order.status === 'done' ? { ...l, ticketId: l.id } : l)),
+      [],
+      [],
+      { titles, payToken: payTokenOf(config.AUTH_SECRET, order.id) },
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

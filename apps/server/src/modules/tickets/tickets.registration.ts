@@ -116,7 +116,11 @@ export async function readRegistrationContext(
  * answers: every limit is decided again by the guarded writes, and a type deleted meanwhile is
  * refused there (its `deleted = 0` condition). A failed read is not kept.
  */
-function registrationContext(deps: TicketDeps, activityId: string, now: Date): Promise<RegistrationContext> {
+export function registrationContext(
+  deps: TicketDeps,
+  activityId: string,
+  now: Date,
+): Promise<RegistrationContext> {
   const ttl = deps.contextTtlMs ?? 0;
   if (ttl <= 0) return readRegistrationContext(deps.db, activityId, now);
   let cache = contextCaches.get(deps.db);
