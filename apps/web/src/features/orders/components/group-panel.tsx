@@ -89,7 +89,7 @@ function GroupMember({
   const money = useMoney();
   const name = order.lines.map((line) => line.name).join(', ');
   return (
-    <li className="py-3" data-testid="group-member">
+    <li className="py-3" data-testid="group-member" data-pay-link={link}>
       <div className="flex items-center gap-3">
         <span className="min-w-0 flex-1">
           <span className="block truncate font-medium text-slate-900">

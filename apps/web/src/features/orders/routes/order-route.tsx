@@ -199,6 +199,15 @@ function OrderPage({
         </div>
       ) : null}
 
+      {/* A group where each member pays: the leader sees the whole group first. */}
+      {!isShared && order.group_checkout_id ? (
+        <GroupPanel
+          meetingId={meetingId}
+          groupCheckoutId={order.group_checkout_id.$id}
+          base={appBase()}
+          nowMs={now}
+        />
+      ) : null}
       {showPay ? (
         <PayPanel
           order={order}
@@ -210,15 +219,6 @@ function OrderPage({
             onWatch();
             onRefetch();
           }}
-        />
-      ) : null}
-
-      {!isShared && order.group_checkout_id ? (
-        <GroupPanel
-          meetingId={meetingId}
-          groupCheckoutId={order.group_checkout_id.$id}
-          base={appBase()}
-          nowMs={now}
         />
       ) : null}
 
