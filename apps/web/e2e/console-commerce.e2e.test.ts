@@ -171,7 +171,7 @@ describe('console commerce', () => {
           await page.locator('[data-testid="revenue-totals"]').waitFor();
           return page.locator('[data-testid="revenue-totals"]').textContent();
         },
-        { timeout: 60_000, intervals: [2_000] },
+        { timeout: 60_000, interval: 2_000 },
       )
       .toMatch(/¥198\.00.*¥99\.00.*¥99\.00/);
     expect(errors.filter((error) => !ignorable(error))).toEqual([]);

@@ -1,6 +1,6 @@
 import type { ConsoleOrder } from '@app/contracts';
 import { formatMoney as formatDomainMoney } from '@app/domain/commerce';
-import { type SelectHTMLAttributes, useId } from 'react';
+import { type SelectHTMLAttributes, useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../components/ui/cx.ts';
 import { ApiError } from '../../../lib/api/client.ts';
@@ -82,6 +82,30 @@ export function OrderStatusBadge({ order }: { order: Pick<ConsoleOrder, 'status'
     >
       {label}
     </span>
+  );
+}
+
+const payStatuses = ['created', 'pending', 'paid', 'failed', 'closed', 'succeeded'] as const;
+
+/** A payment's, refund's or provider's status word in the language (the status itself when unknown). */
+export function usePayStatus() {
+  const { t } = useTranslation('console-commerce');
+  return useCallback(
+    (status: string) =>
+      (payStatuses as readonly string[]).includes(status)
+        ? t(`payStatus.${status as (typeof payStatuses)[number]}`)
+        : status,
+    [t],
+  );
+}
+
+/** A payment channel's name in the language (the channel itself when unknown). */
+export function useChannelName() {
+  const { t } = useTranslation('console-commerce');
+  return useCallback(
+    (channel: string | null) =>
+      channel ? t(`channel.${channel}` as 'channel.sandbox', { defaultValue: channel }) : '—',
+    [t],
   );
 }
 

@@ -16,7 +16,16 @@ import { useConsole } from '../../../lib/console-context.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { formatDate } from '../../../lib/time.ts';
 import { commerceKey, orderQuery, refundOrder } from '../api/console-commerce-api.ts';
-import { canDo, centsOf, errorKey, formatMoney, OrderStatusBadge, yuanText } from '../components/parts.tsx';
+import {
+  canDo,
+  centsOf,
+  errorKey,
+  formatMoney,
+  OrderStatusBadge,
+  useChannelName,
+  usePayStatus,
+  yuanText,
+} from '../components/parts.tsx';
 import { commerceScreens } from '../console-commerce-screens.ts';
 
 type RefundMode = 'full' | 'lines' | 'amount';
@@ -211,6 +220,8 @@ function OrderRoute() {
   const timeZone = meeting?.time_zone ?? 'UTC';
   const canRefund = canDo(meeting?.actions, 'finance.refund');
   const [isRefunding, setRefunding] = useState(false);
+  const payStatus = usePayStatus();
+  const channelName = useChannelName();
   const query = useQuery(orderQuery(meetingId, orderId));
   const order = query.data;
   const money = (cents: number) => formatMoney(cents, order?.currency ?? 'CNY', language);
@@ -274,7 +285,7 @@ function OrderRoute() {
               <Fact label={t('orders.columns.buyer')}>
                 <bdi>{order.name || '—'}</bdi>
               </Fact>
-              <Fact label={t('orders.columns.channel')}>{order.pay_channel ?? '—'}</Fact>
+              <Fact label={t('orders.columns.channel')}>{channelName(order.pay_channel)}</Fact>
               <Fact label={t('orders.columns.created')}>{when(order.create_time)}</Fact>
               <Fact label={t('order.paidAt')}>{when(order.pay_time)}</Fact>
             </dl>
@@ -324,7 +335,7 @@ function OrderRoute() {
                   {order.payments.map((p) => (
                     <li key={p._id} className="flex justify-between gap-2">
                       <span>
-                        {p.channel} · {p.status}
+                        {channelName(p.channel)} · {payStatus(p.status)}
                         <span className="block text-[12px] text-slate-500">
                           {when(p.pay_time ?? p.create_time)}
                         </span>
@@ -344,7 +355,7 @@ function OrderRoute() {
                   {order.refunds.map((r) => (
                     <li key={r._id} className="flex justify-between gap-2">
                       <span className="min-w-0">
-                        <bdi>{r.reason}</bdi> · {r.status}
+                        <bdi>{r.reason}</bdi> · {payStatus(r.status)}
                         <span className="block text-[12px] text-slate-500">{when(r.create_time)}</span>
                       </span>
                       <span className="tabular-nums">{money(r.amount)}</span>
@@ -364,7 +375,7 @@ function OrderRoute() {
                   <li
                     key={`${a.create_time}-${a.action}-${a.actor_user_id ?? ''}-${JSON.stringify(a.after).length}`}
                   >
-                    {when(a.create_time)} · {a.action}
+                    {when(a.create_time)} · {a.action === 'finance.refund' ? t('refund.button') : a.action}
                   </li>
                 ))}
               </ul>

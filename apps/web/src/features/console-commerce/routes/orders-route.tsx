@@ -21,7 +21,13 @@ import {
   ordersPageSize,
   ordersQuery,
 } from '../api/console-commerce-api.ts';
-import { errorKey, formatMoney, OrderStatusBadge, SelectField } from '../components/parts.tsx';
+import {
+  errorKey,
+  formatMoney,
+  OrderStatusBadge,
+  SelectField,
+  useChannelName,
+} from '../components/parts.tsx';
 import { commerceScreens } from '../console-commerce-screens.ts';
 
 const filterKeys = Object.keys(emptyOrderFilters) as (keyof OrderFilters)[];
@@ -49,6 +55,7 @@ function OrdersRoute() {
   const page = Math.max(0, Number.parseInt(search.get('page') ?? '0', 10) || 0);
   const [draftQ, setDraftQ] = useState(filters.q);
   const [isExporting, setExporting] = useState(false);
+  const channelName = useChannelName();
   const list = useQuery(ordersQuery(meetingId, filters, page));
 
   const setFilters = (next: Partial<OrderFilters>) => {
@@ -119,11 +126,7 @@ function OrdersRoute() {
       {
         id: 'channel',
         header: t('orders.columns.channel'),
-        cell: (row) => (
-          <span className="text-[13px]">
-            {row.pay_channel ? t(`channel.${row.pay_channel}`, row.pay_channel) : '—'}
-          </span>
-        ),
+        cell: (row) => <span className="text-[13px]">{channelName(row.pay_channel)}</span>,
       },
       {
         id: 'created',
@@ -141,7 +144,7 @@ function OrdersRoute() {
         ),
       },
     ],
-    [t, language, timeZone, meetingId],
+    [t, language, timeZone, meetingId, channelName],
   );
 
   const rows = list.data?.items ?? [];
@@ -202,7 +205,7 @@ function OrdersRoute() {
           onChange={(e) => setFilters({ channel: e.target.value })}
           options={[
             { value: '', label: t('orders.filters.any') },
-            ...channels.map((c) => ({ value: c, label: t(`channel.${c}`, c) })),
+            ...channels.map((c) => ({ value: c, label: channelName(c) })),
           ]}
         />
         <Field

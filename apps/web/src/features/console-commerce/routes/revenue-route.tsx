@@ -11,7 +11,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { useConsole } from '../../../lib/console-context.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { reconciliationQuery, revenueQuery } from '../api/console-commerce-api.ts';
-import { daysBefore, formatMoney, todayIn } from '../components/parts.tsx';
+import { daysBefore, formatMoney, todayIn, useChannelName, usePayStatus } from '../components/parts.tsx';
 import { commerceScreens } from '../console-commerce-screens.ts';
 
 /**
@@ -37,6 +37,7 @@ function RevenueChart({ revenue, isRtl }: { revenue: CommerceRevenue; isRtl: boo
       <svg
         viewBox={`0 0 ${width} ${height}`}
         className="h-48 w-full"
+        preserveAspectRatio="none"
         role="img"
         aria-label={t('revenue.chart', {
           paid: formatMoney(revenue.totals.paid, revenue.currency, language),
@@ -63,9 +64,10 @@ function RevenueChart({ revenue, isRtl }: { revenue: CommerceRevenue; isRtl: boo
           })}
         </g>
       </svg>
-      <figcaption className="flex justify-between text-[12px] text-slate-500" dir="ltr">
-        <span>{days[0]?.date}</span>
-        <span>{days[days.length - 1]?.date}</span>
+      {/* First day at the start, last at the end: mirrored with the chart in Arabic. */}
+      <figcaption className="flex justify-between text-[12px] text-slate-500">
+        <bdi dir="ltr">{days[0]?.date}</bdi>
+        <bdi dir="ltr">{days[days.length - 1]?.date}</bdi>
       </figcaption>
     </figure>
   );
@@ -74,6 +76,8 @@ function RevenueChart({ revenue, isRtl }: { revenue: CommerceRevenue; isRtl: boo
 function Reconciliation({ meetingId, date }: { meetingId: string; date: string }) {
   const { t } = useTranslation('console-commerce');
   const language = useLanguage();
+  const payStatus = usePayStatus();
+  const channelName = useChannelName();
   const query = useQuery(reconciliationQuery(meetingId, date));
   if (query.isPending) return <TableSkeleton rows={3} />;
   if (query.isError) return <ConsoleErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -101,18 +105,18 @@ function Reconciliation({ meetingId, date }: { meetingId: string; date: string }
               >
                 {item.order_number}
               </Link>
-              <span className="ms-2 text-slate-500">{item.channel}</span>
+              <span className="ms-2 text-slate-500">{channelName(item.channel)}</span>
             </span>
             <span className="tabular-nums">
               {t('reconciliation.ours', {
-                status: item.status,
+                status: payStatus(item.status),
                 amount: formatMoney(item.amount, 'CNY', language),
               })}
               {' · '}
               {item.provider_status === null
                 ? t('reconciliation.queryFailed')
                 : t('reconciliation.theirs', {
-                    status: item.provider_status,
+                    status: payStatus(item.provider_status),
                     amount: formatMoney(item.provider_amount ?? 0, 'CNY', language),
                   })}
             </span>
@@ -142,6 +146,7 @@ function RevenueRoute() {
   const { meetingId = '' } = useParams();
   const { meeting } = useConsole();
   const zone = meeting?.time_zone || 'Asia/Shanghai';
+  const channelName = useChannelName();
   const today = todayIn(zone);
   const [from, setFrom] = useState(daysBefore(today, 29));
   const [to, setTo] = useState(today);
@@ -201,23 +206,37 @@ function RevenueRoute() {
                   <caption className="sr-only">{t('revenue.title')}</caption>
                   <thead>
                     <tr className="text-start text-[12px] text-slate-500">
-                      <th className="py-1 text-start font-medium">{t('revenue.day')}</th>
-                      <th className="py-1 text-start font-medium">{t('orders.columns.channel')}</th>
-                      <th className="py-1 text-end font-medium">{t('revenue.paid')}</th>
-                      <th className="py-1 text-end font-medium">{t('revenue.refunded')}</th>
-                      <th className="py-1 text-end font-medium">{t('revenue.net')}</th>
+                      <th className="whitespace-nowrap px-2 py-1 text-start font-medium">
+                        {t('revenue.day')}
+                      </th>
+                      <th className="whitespace-nowrap px-2 py-1 text-start font-medium">
+                        {t('orders.columns.channel')}
+                      </th>
+                      <th className="whitespace-nowrap px-2 py-1 text-end font-medium">
+                        {t('revenue.paid')}
+                      </th>
+                      <th className="whitespace-nowrap px-2 py-1 text-end font-medium">
+                        {t('revenue.refunded')}
+                      </th>
+                      <th className="whitespace-nowrap px-2 py-1 text-end font-medium">{t('revenue.net')}</th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-slate-100">
                     {revenue.rows.map((row) => (
                       <tr key={`${row.date}-${row.channel}`}>
-                        <td className="py-1.5" dir="ltr">
+                        <td className="whitespace-nowrap px-2 py-1.5" dir="ltr">
                           {row.date}
                         </td>
-                        <td className="py-1.5">{row.channel || '—'}</td>
-                        <td className="py-1.5 text-end tabular-nums">{money(row.paid)}</td>
-                        <td className="py-1.5 text-end tabular-nums">{money(row.refunded)}</td>
-                        <td className="py-1.5 text-end font-medium tabular-nums">{money(row.net)}</td>
+                        <td className="px-2 py-1.5">{row.channel ? channelName(row.channel) : '—'}</td>
+                        <td className="whitespace-nowrap px-2 py-1.5 text-end tabular-nums">
+                          {money(row.paid)}
+                        </td>
+                        <td className="whitespace-nowrap px-2 py-1.5 text-end tabular-nums">
+                          {money(row.refunded)}
+                        </td>
+                        <td className="whitespace-nowrap px-2 py-1.5 text-end font-medium tabular-nums">
+                          {money(row.net)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
