@@ -289,7 +289,7 @@ export const createOrderPayment = defineRoute({
   method: 'POST',
   path: '/orders/:id/payments',
   summary:
-    'Starts paying a pending order through a channel: answers the payment id and how to start (redirect, QR, JSAPI). 400 payment.channel_unavailable; 409 order.not_pending / order.expired / payment.failed (the provider refused); 404 order.not_found.',
+    'Starts paying a pending order through a channel: answers the payment id and how to start (redirect, QR, JSAPI). 400 payment.channel_unavailable; 409 order.not_pending / order.expired / payment.failed (the provider refused) / payment.not_configured (the meeting’s provider lacks credentials); 404 order.not_found.',
   spec: '§4 Order, §8 Payment failed',
   tags: ['orders'],
   isPublic: false,

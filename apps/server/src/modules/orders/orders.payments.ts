@@ -12,12 +12,12 @@ import type {
   PaymentProvider,
   PaymentStart,
 } from '../../providers/payment/payment.ts';
+import { getMeetingPaymentProvider } from '../../providers/payment/payment-provider-of-meeting.ts';
 import { allocateReceipt, receiptSnapshotOf } from '../invoices/receipts.service.ts';
 import type { JobType } from '../jobs/jobs.service.ts';
 import { queueMail } from '../messages/messages.service.ts';
 import { users } from '../users/users.tables.ts';
 import { channelUnavailable, orderExpired, orderNotPending, paymentFailed } from './orders.errors.ts';
-import { sandboxProviderOfMeeting } from './orders.provider.ts';
 import {
   findLines,
   findPayment,
@@ -77,11 +77,14 @@ export const reconcileJob: JobType<Record<string, never>> = {
   expireInSeconds: 600,
 };
 
-/** The meeting's provider through deps (B's lookup when wired, else the sandbox lookup). */
+/**
+ * The meeting's payment provider: `deps.providerOf` when given (tests), else its settings' provider
+ * with its sealed credentials (payment-provider-of-meeting.ts; 409 payment.not_configured).
+ */
 export function providerOf(deps: OrderDeps, meetingId: string): Promise<PaymentProvider> {
   return deps.providerOf
     ? deps.providerOf(meetingId)
-    : sandboxProviderOfMeeting(deps.db, deps.config, meetingId);
+    : getMeetingPaymentProvider(deps.db, deps.config, meetingId);
 }
 
 /** Every channel a provider offers in some environment. */
@@ -146,12 +149,8 @@ export async function createOrderPayment(
   const { order } = await orderForCaller(deps.db, input);
   if (order.status !== 'pending') throw orderNotPending();
   if (!order.expiresAt || order.expiresAt.getTime() <= Date.now()) throw orderExpired();
-  let provider: PaymentProvider;
-  try {
-    provider = await providerOf(deps, order.meetingId);
-  } catch {
-    throw channelUnavailable();
-  }
+  // A provider without working credentials answers 409 payment.not_configured.
+  const provider = await providerOf(deps, order.meetingId);
   if (!allChannels(provider).includes(input.channel)) throw channelUnavailable();
   const payment = await insertPayment(deps.db, {
     id: newId(),
