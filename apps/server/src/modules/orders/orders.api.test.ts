@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, seedFixture } from '../../../test/fixture.ts';
 import { apiUrl, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { newId } from '../../db/ids.ts';
 import { type InsertedActivity, insertActivity } from '../activities/activities.fixtures.ts';
 import { newLogin } from '../exhibitors/exhibitors.fixtures.ts';
 import { receipts } from '../invoices/receipts.tables.ts';
@@ -19,8 +20,8 @@ import {
 } from './orders.fixtures.ts';
 import { reconcilePayments, runRefundJob } from './orders.payments.ts';
 import { refundOrder } from './orders.refunds.ts';
-import { runExpireOrderJob } from './orders.service.ts';
-import { orders, payments, refunds } from './orders.tables.ts';
+import { expireOrderJob, runExpireOrderJob } from './orders.service.ts';
+import { discounts, orders, payments, refunds } from './orders.tables.ts';
 
 /**
  * Orders and payment through the API (§4 Order, Group payment; §7 POST /checkout/activities; §8):
@@ -455,6 +456,154 @@ describe('expiry and late payment', () => {
       await reconcilePayments({ db: t.database.db, config: t.app.deps.config, jobs: t.app.deps.jobs }),
     ).toBeGreaterThanOrEqual(1);
     expect((await orderOf(who, order._id.$id)).status).toBe('done');
+  });
+});
+
+describe('discounts, limits and conflicts', () => {
+  it('takes the best automatic discount, then the coupon on what remains; the per-user limit holds', async () => {
+    const activity = await paidActivity(10, 10000);
+    await t.database.db.insert(discounts).values([
+      {
+        id: newId(),
+        meetingId,
+        activityId: activity.activityId,
+        type: 3,
+        promotionThreshold: 10000,
+        promotionAmount: 2000,
+        startsAt: new Date(Date.now() - 60_000),
+      },
+      {
+        id: newId(),
+        meetingId,
+        activityId: null,
+        type: 1,
+        discountRate: 10,
+        startsAt: new Date(Date.now() - 60_000),
+      },
+      {
+        id: newId(),
+        meetingId,
+        activityId: activity.activityId,
+        type: 1,
+        discountRate: 90,
+        startsAt: new Date(Date.now() - 60_000),
+        enabled: 0,
+      },
+    ]);
+    const code = `MINE${Date.now() % 100000}`;
+    await insertCoupon(t, {
+      meetingId,
+      code,
+      type: 1,
+      discountRate: 50,
+      perUserLimit: 1,
+      activityId: activity.activityId,
+    });
+    const who = await newBuyer();
+    const order = await buy(who, activity, { coupon_code: code });
+    // 10000 − 2000 (threshold promotion beats 10 %) = 8000, then 50 % off what remains.
+    expect(order).toMatchObject({ subtotal: 10000, discount: 6000, total: 4000 });
+    const other = await paidActivity(10, 10000);
+    const again = await checkoutAs(t, who, {
+      activity_id: other.activityId,
+      lines: [{ price_id: other.priceIds[0], coupon_code: code }],
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.body.code).toBe('coupon.not_applicable');
+    await callAs(t, who, 'POST', apiUrl(`/orders/${order._id.$id}/cancel`), {});
+    const second = await buy(who, activity, { coupon_code: code });
+    expect(second.total).toBe(4000);
+    const third = await checkoutAs(t, await newBuyer(), {
+      activity_id: activity.activityId,
+      lines: [{ price_id: activity.priceIds[0], coupon_code: code }],
+    });
+    expect(third.statusCode).toBe(200);
+    // The same buyer cannot use it twice: one live use each.
+    await callAs(t, who, 'POST', apiUrl(`/orders/${second._id.$id}/cancel`), {});
+    await buy(who, activity, { coupon_code: code });
+    const coupons = await callAs<{ results: { used_by_me: number }[] }>(
+      t,
+      who,
+      'GET',
+      apiUrl('/meeting/coupons', { meeting_id: meetingId, code }),
+    );
+    expect(coupons.body.results[0]?.used_by_me).toBe(1);
+    // Per user: a meeting-wide coupon once per buyer, whatever the activity.
+    const once = `EACH${Date.now() % 100000}`;
+    await insertCoupon(t, { meetingId, code: once, type: 2, discountAmount: 100, perUserLimit: 1 });
+    expect((await buy(who, other, { coupon_code: once })).lines[0]?.coupon_code).toBe(once);
+    const third2 = await paidActivity(10, 10000);
+    const refused = await checkoutAs(t, who, {
+      activity_id: third2.activityId,
+      lines: [{ price_id: third2.priceIds[0], coupon_code: once }],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body.code).toBe('coupon.limit');
+    expect((await stockOf(t, third2.activityId, third2.priceIds[0] as string)).sold).toBe(0);
+    // The meeting-wide discount would price the other tests' orders: it ends here.
+    await t.database.db.update(discounts).set({ deleted: 1 }).where(eq(discounts.meetingId, meetingId));
+  });
+
+  it('a second paid payment of a paid order is refunded in full', async () => {
+    const activity = await paidActivity(5);
+    const who = await newBuyer();
+    const order = await buy(who, activity);
+    const one = await startPayment(t, who, order._id.$id);
+    const two = await startPayment(t, who, order._id.$id);
+    await notify(t, meetingId, notification(one, 8000));
+    await notify(t, meetingId, notification(two, 8000));
+    const after = await orderOf(who, order._id.$id);
+    expect(after).toMatchObject({ status: 'done', paid_amount: 16000, refund_amount: 8000, refund_flag: 0 });
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order._id.$id));
+    expect(refund).toMatchObject({ kind: 'duplicate_payment', amount: 8000, paymentId: two });
+    expect((await stockOf(t, activity.activityId, activity.priceIds[0] as string)).tickets).toBe(1);
+  });
+
+  it('a buyer who registered meanwhile is refunded when the payment comes, the place returned', async () => {
+    const activity = await insertActivity(t.database.db, {
+      meetingId,
+      prices: [{ amount: 8000, total: 5 }, { amount: 0 }],
+    });
+    const who = await newBuyer();
+    const order = await buy(who, activity);
+    const paymentId = await startPayment(t, who, order._id.$id);
+    const free = await callAs(t, who, 'POST', apiUrl('/tickets'), {
+      activity_id: activity.activityId,
+      price_id: activity.priceIds[1],
+    });
+    expect(free.statusCode).toBe(200);
+    expect((await notify(t, meetingId, notification(paymentId, 8000))).statusCode).toBe(200);
+    const after = await orderOf(who, order._id.$id);
+    expect(after).toMatchObject({
+      status: 'cancelled',
+      paid_amount: 8000,
+      refund_amount: 8000,
+      refund_flag: 1,
+    });
+    expect((await stockOf(t, activity.activityId, activity.priceIds[0] as string)).sold).toBe(0);
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order._id.$id));
+    expect(refund?.kind).toBe('conflict');
+  });
+
+  it('the durable expiry job closes a pending order at its deadline', async () => {
+    const activity = await paidActivity(5);
+    const who = await newBuyer();
+    const order = await buy(who, activity);
+    await t.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order._id.$id));
+    await t.database.db.execute(
+      sql`update pgboss.job set start_after = now() where name = 'orders-expire' and singleton_key = ${order._id.$id}`,
+    );
+    t.app.deps.jobs.wake(expireOrderJob);
+    let status = 'pending';
+    for (let i = 0; i < 100 && status === 'pending'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await orderOf(who, order._id.$id)).status;
+    }
+    expect(status).toBe('expired');
+    expect((await stockOf(t, activity.activityId, activity.priceIds[0] as string)).sold).toBe(0);
   });
 });
 
