@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type InvoiceRequestInput, isUnifiedSocialCreditCode, validateInvoiceRequest } from './invoice.ts';
+import {
+  type InvoiceRequestInput,
+  isUnifiedSocialCreditCode,
+  mainlandMobileOf,
+  validateInvoiceRequest,
+} from './invoice.ts';
 
 /** Codes of real companies, as printed on their business licences (GB 32100-2015). */
 const realCodes = [
@@ -43,6 +48,32 @@ describe('isUnifiedSocialCreditCode (GB 32100-2015)', () => {
     ['Z144030071526726XG', 'unknown registration authority'],
   ])('refuses %s (%s)', (code) => {
     expect(isUnifiedSocialCreditCode(code)).toBe(false);
+  });
+});
+
+describe('mainlandMobileOf (§5 invoice phone: a mainland China mobile)', () => {
+  it.each([
+    ['13800138000', '13800138000'],
+    ['138 0013 8000', '13800138000'],
+    ['+86 138-0013-8000', '13800138000'],
+    ['008613800138000', '13800138000'],
+    ['8613800138000', '13800138000'],
+    ['１３８００１３８０００', '13800138000'],
+    ['19912345678', '19912345678'],
+  ])('reads %s as %s', (input, national) => {
+    expect(mainlandMobileOf(input)).toBe(national);
+  });
+
+  it.each([
+    ['+1 202 555 0142', 'another country'],
+    ['+852 6123 4567', 'Hong Kong'],
+    ['12345678901', 'no mobile prefix'],
+    ['1380013800', '10 digits'],
+    ['010-12345678', 'a Beijing landline'],
+    ['138OO138000', 'letters'],
+    ['', 'empty'],
+  ])('refuses %s (%s)', (input) => {
+    expect(mainlandMobileOf(input)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
+import isMobilePhone from 'validator/es/lib/isMobilePhone.js';
 import { normaliseEmail } from '../contact/email.ts';
-import { digitsOnly, normalisePhone } from '../contact/phone.ts';
 
 /**
  * Invoice requests (§3 Invoice, §4 Invoice, §5): the checks shared by the web form (each field's error
@@ -55,6 +55,25 @@ export const invoiceFieldMax = {
 const usccAlphabet = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 /** Position weights 3^i mod 31 for the 17 characters before the check character (GB 32100-2015 §5). */
 const usccWeights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/**
+ * The 11 national digits of a mainland China mobile number (§5: "China mobile phone number check
+ * (zh-CN); invoice phone must be a mainland China mobile"), or null. Accepts spaces, dashes,
+ * brackets, full-width digits and a +86 / 0086 / 86 prefix; any other country code is refused.
+ * Checked with validator's zh-CN rule, as the contact helpers do, without the phone-number library
+ * (so the invoice form stays light).
+ */
+export function mainlandMobileOf(input: string): string | null {
+  const text = input.normalize('NFKC').trim();
+  if (!/^\+?[\d\s()-]+$/.test(text)) return null;
+  let digits = text.replace(/\D/g, '');
+  if (text.startsWith('+')) {
+    if (!digits.startsWith('86')) return null;
+    digits = digits.slice(2);
+  } else if (digits.startsWith('0086')) digits = digits.slice(4);
+  else if (digits.length === 13 && digits.startsWith('86')) digits = digits.slice(2);
+  return digits.length === 11 && isMobilePhone(digits, 'zh-CN') ? digits : null;
+}
 
 /** Upper-cases and drops spaces (ASCII and full-width) of a typed code. */
 export function normaliseCreditCode(input: string): string {
@@ -127,8 +146,8 @@ export function validateInvoiceRequest(
 
   let mobile = text('mobile', true);
   if (mobile !== '') {
-    const parsed = normalisePhone(mobile, '86');
-    if (parsed?.areaCode === '86') mobile = parsed.national;
+    const national = mainlandMobileOf(mobile);
+    if (national) mobile = national;
     else fail('mobile', 'invalid', 'Not a mainland China mobile number');
   }
 
@@ -151,7 +170,7 @@ export function validateInvoiceRequest(
       phone: phone.replace(/\s+/g, ' '),
       bank,
       bank_account: bankAccount,
-      mobile: digitsOnly(mobile),
+      mobile,
       email,
       delivery: input.delivery,
       mailing_address: input.delivery === 'express' ? mailingAddress : '',
