@@ -195,6 +195,35 @@ describe('checkout (§4 Order)', () => {
   });
 });
 
+describe('one order across activities', () => {
+  it('buys a ticket of two activities of the meeting in one order; paying writes both tickets', async () => {
+    const a = await paidActivity(5, 3000);
+    const b = await paidActivity(5, 4500);
+    const who = await newBuyer();
+    const res = await checkoutAs(t, who, {
+      activity_id: a.activityId,
+      lines: [
+        { price_id: a.priceIds[0], data: {} },
+        { activity_id: b.activityId, price_id: b.priceIds[0], data: {} },
+      ],
+    });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const order = res.body.results[0] as Order;
+    expect(order).toMatchObject({ total: 7500, subtotal: 7500 });
+    expect(order.lines.map((l) => l.activity_id.$id)).toEqual([a.activityId, b.activityId]);
+    const paymentId = await startPayment(t, who, order._id.$id);
+    await notify(t, meetingId, notification(paymentId, 7500));
+    expect((await stockOf(t, a.activityId, a.priceIds[0] as string)).tickets).toBe(1);
+    expect((await stockOf(t, b.activityId, b.priceIds[0] as string)).tickets).toBe(1);
+    // Two lines of one activity for yourself are refused.
+    const twice = await checkoutAs(t, await newBuyer(), {
+      activity_id: a.activityId,
+      lines: [{ price_id: a.priceIds[0] }, { price_id: a.priceIds[0] }],
+    });
+    expect(twice.statusCode).toBe(400);
+  });
+});
+
 describe('group checkout (§4 Group payment)', () => {
   it('the leader pays for everyone in one order, or each member gets an order of their own', async () => {
     const activity = await insertActivity(t.database.db, {
