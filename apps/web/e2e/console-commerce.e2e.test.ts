@@ -129,6 +129,8 @@ describe('console commerce', () => {
     await page.locator('[data-testid="settings-provider"]').waitFor();
     await page.locator('[data-testid="settings-provider"]').selectOption('stripe');
     await page.locator('[data-testid="settings-credentials"]').waitFor();
+    await settle(page);
+    await screenshot(page, 'console-commerce-settings-stripe-desktop-en');
     await page.locator('[data-testid="settings-provider"]').selectOption('sandbox');
     expect(await page.locator('[data-testid="settings-credentials"]').count()).toBe(0);
     await page.locator('[data-testid="settings-window"]').fill('30');

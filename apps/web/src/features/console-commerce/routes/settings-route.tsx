@@ -182,7 +182,8 @@ function SettingsRoute() {
                   const isSet =
                     query.data?.payment_provider === form.payment_provider &&
                     setsOf[form.payment_provider]?.[field];
-                  const label = isSet ? `${field} · ${t('settings.isSet')}` : field;
+                  const name = t(`settings.fields.${field}` as 'settings.fields.mchid');
+                  const label = isSet ? `${name} · ${t('settings.isSet')}` : name;
                   const value = form.credentials[field] ?? '';
                   const change = (next: string) =>
                     set({ credentials: { ...form.credentials, [field]: next } });
