@@ -49,6 +49,8 @@ describe('JavaScript each public route loads', () => {
       '/agree',
       '/my/order',
       '/my/order/:checkoutId',
+      '/invoice/form',
+      '/invoice/detail',
     ]);
     for (const row of rows) expect(row.scripts, row.route).toBeGreaterThan(0);
   });

@@ -59,6 +59,10 @@ const meetingQuery = (meetingId: string) => `meeting_id=${meetingId}&lang=en`;
 export function publicRoutes(meetingId: string): RouteStep[] {
   const q = meetingQuery(meetingId);
   const found = (key: string) => (ids: Record<string, string>) => ids[key];
+  const invoicePage = (page: 'form' | 'detail') => (ids: Record<string, string>) => {
+    const orderId = /\/my\/order\/([0-9a-f]{24})/.exec(ids.order ?? '')?.[1];
+    return orderId ? `/invoice/${page}?checkout=${orderId}&${q}` : undefined;
+  };
   return [
     { route: '/meeting/home', location: () => `/meeting/home?${q}` },
     {
@@ -106,6 +110,9 @@ export function publicRoutes(meetingId: string): RouteStep[] {
       needsLogin: true,
     },
     { route: '/my/order/:checkoutId', location: found('order'), needsLogin: true },
+    // The order's invoice pages (§2 /invoice/form, /invoice/detail, query checkout = that order).
+    { route: '/invoice/form', location: invoicePage('form'), needsLogin: true },
+    { route: '/invoice/detail', location: invoicePage('detail'), needsLogin: true },
   ];
 }
 
