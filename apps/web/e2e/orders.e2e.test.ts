@@ -43,6 +43,8 @@ const hackathon = {
   developer: '64656d6f00000000000c0301',
   designer: '64656d6f00000000000c0302',
 };
+/** The demo village tour (group registration v1), one type made paid by the test (¥20). */
+const tour = { id: '64656d6f00000000000a0004', walker: '64656d6f00000000000c0401' };
 /** A private coupon the test writes into the database: 20 % off (§9 discount type 1), any type. */
 const couponCode = 'E2E20';
 
@@ -57,6 +59,7 @@ beforeAll(async () => {
         `update activity_prices set amount = case id when $1 then 3000 else 5000 end where id in ($1, $2)`,
         [hackathon.developer, hackathon.designer],
       );
+      await client.query(`update activity_prices set amount = 2000 where id = $1`, [tour.walker]);
       await client.query(
         `insert into coupons (id, meeting_id, code, title, type, discount_rate, is_public)
          values ('c0c0c0c0c0c0c0c0c0c0e2e0', $1, $2, '{"en":"Early bird","zh":"早鸟"}', 1, 20, 0)`,
@@ -185,6 +188,12 @@ describe('buying a paid ticket with the sandbox provider', () => {
       await page.locator('[data-testid="line-ticket"]').waitFor();
       await settle(page);
       await shot('done');
+      // The payment's receipt downloads as a PDF (signed call); the invoice request is offered.
+      const receipt = page.locator('[data-testid="order-receipt"]').first();
+      await receipt.waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
+      expect(download.suggestedFilename()).toMatch(/^R-\d+\.pdf$/);
+      expect(await page.locator('[data-testid="order-documents"] a[href*="/invoice/form?"]').count()).toBe(1);
 
       // The ticket exists now that it is paid (§4), in /my/tickets.
       await page.goto(`${server.url}/#/my/tickets?meeting_id=${meetingId}&lang=${language}`);
@@ -274,6 +283,53 @@ describe('a group where each member pays (§4 Group payment)', () => {
       [],
     );
     await member.page.context().close();
+    await page.context().close();
+  }, 180_000);
+});
+
+describe('a v1 group the leader pays for', () => {
+  it('takes a coupon code per paid member, quotes the batch and checks out one order', async () => {
+    const { page, errors } = await openPage(browser, desktopSize);
+    await login(page, '13900007705', `/my/index?meeting_id=${meetingId}`);
+    await page.goto(
+      `${server.url}/#/meeting/${meetingId}/activity/${tour.id}/agent?meeting_id=${meetingId}&lang=en`,
+    );
+    await page.locator('input[name="group-name"]').fill('付费步行团');
+    await page.locator('input[name="group-liaison"]').fill('韩梅梅');
+    await page.locator('input[name="group-phone"]').fill('13900007705');
+    await page.locator('[data-testid="group-details-save"]').click();
+    const blocks = page.locator('[data-testid="member-block"]');
+    await blocks.first().waitFor();
+    await page.locator('[data-testid="add-member"]').click();
+    await expect.poll(() => blocks.count()).toBe(2);
+    for (const [index, [name, phone]] of [
+      ['孙丽', '13900007751'],
+      ['周琦', '13900007752'],
+    ].entries()) {
+      await blocks
+        .nth(index)
+        .locator('[data-question-type="text"] input')
+        .fill(name ?? '');
+      await blocks
+        .nth(index)
+        .locator('[data-question-type="phone"] input[type="tel"]')
+        .fill(phone ?? '');
+    }
+    // Two walkers at ¥20, the first with the coupon (20 % off her ticket): ¥36.
+    await expect.poll(() => page.locator('[data-testid="checkout-total"]').textContent()).toBe('¥40');
+    await blocks.nth(0).locator('[data-testid="coupon-input"]').fill(couponCode);
+    await expect.poll(() => page.locator('[data-testid="checkout-total"]').textContent()).toBe('¥36');
+    await settle(page);
+    await screenshot(page, 'orders-group-v1-en-desktop');
+    await page.locator('[data-testid="submit-members"]').click();
+
+    // The leader pays for everyone: one order with both members, the coupon on the first line.
+    await page.waitForURL((url) => url.hash.startsWith('#/my/order/'));
+    await page.locator('[data-testid="order-lines"]').waitFor();
+    expect(await page.locator('[data-testid="order-line"]').count()).toBe(2);
+    expect(await page.locator('[data-testid="order-detail-total"]').textContent()).toBe('¥36');
+    expect(await page.locator('[data-testid="group-panel"]').count()).toBe(0);
+    expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
     await page.context().close();
   }, 180_000);
 });
