@@ -7,8 +7,10 @@ import { newId } from '../../db/ids.ts';
 import { type InsertedActivity, insertActivity } from '../activities/activities.fixtures.ts';
 import { newLogin } from '../exhibitors/exhibitors.fixtures.ts';
 import { receipts } from '../invoices/receipts.tables.ts';
+import { outboxMessages } from '../messages/messages.tables.ts';
 import { insertAgent } from '../tickets/tickets.fixtures.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
+import { users } from '../users/users.tables.ts';
 import {
   callAs,
   checkoutAs,
@@ -439,9 +441,11 @@ describe('expiry and late payment', () => {
     });
   });
 
-  it('paying late when the places are gone refunds automatically', async () => {
+  it('paying late when the places are gone refunds automatically and tells the buyer', async () => {
     const activity = await paidActivity(1);
     const who = await newBuyer();
+    const email = `late-${newId()}@example.com`;
+    await t.database.db.update(users).set({ email }).where(eq(users.id, who.user_id.$id));
     const order = await buy(who, activity);
     const paymentId = await startPayment(t, who, order._id.$id);
     await expire(order._id.$id);
@@ -468,6 +472,12 @@ describe('expiry and late payment', () => {
       [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order._id.$id));
     }
     expect(refund).toMatchObject({ kind: 'late_payment', status: 'succeeded' });
+    const mails = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain(order.number);
   });
 
   it('reconciliation confirms a payment whose notification never came', async () => {

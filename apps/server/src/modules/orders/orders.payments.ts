@@ -215,7 +215,7 @@ export async function queueRefund(
   return id;
 }
 
-/** Tells the buyer (by e-mail when known) that a late payment was refunded. */
+/** Tells the buyer (by e-mail when known: the account's, else the first registrant's) that a late payment was refunded. */
 async function tellLatePayment(deps: PaymentDeps, tx: Database, order: OrderRow): Promise<void> {
   if (!deps.mail) return;
   const [buyer] = await tx
@@ -223,14 +223,17 @@ async function tellLatePayment(deps: PaymentDeps, tx: Database, order: OrderRow)
     .from(users)
     .where(eq(users.id, order.userId))
     .limit(1);
-  if (!buyer?.email) return;
+  // The account's e-mail, else the first registrant's (a buyer who signed in by phone).
+  const email =
+    buyer?.email ?? (await findLines(tx, [order.id])).find((l) => l.registrant.email)?.registrant.email;
+  if (!email) return;
   const amount = (order.total / 100).toFixed(2);
   await queueMail(
     { db: tx, jobs: deps.jobs, mail: deps.mail },
     {
       meetingId: order.meetingId,
       message: {
-        to: buyer.email,
+        to: email,
         subject: `Order ${order.number}: payment refunded / 订单 ${order.number} 已退款`,
         text: `Your payment of ${amount} ${order.currency} for order ${order.number} arrived after the order had expired and the tickets were no longer available, so it is being refunded in full.\n\n订单 ${order.number} 的付款 ${amount} ${order.currency} 在订单过期后到账，票已售完，款项将全额退回。`,
       },
