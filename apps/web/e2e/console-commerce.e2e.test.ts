@@ -106,6 +106,10 @@ describe('console commerce', () => {
 
     // A coupon: 20 % off the workshop's professional type, 50 uses, shown to buyers.
     await page.locator('[data-testid="console-coupons"]').waitFor();
+    // The side navigation lists the area's four screens for an administrator.
+    for (const screen of ['orders', 'coupons', 'revenue', 'settings']) {
+      expect(await page.locator(`a[href$="${base}/${screen}"]`).count(), screen).toBeGreaterThan(0);
+    }
     await page.locator('[data-testid="rule-create"]').click();
     const dialog = page.locator('[data-testid="rule-dialog"]');
     await dialog.locator('[data-testid="rule-code"]').fill('spring20');
