@@ -11,6 +11,7 @@ import { demoActivityIds } from '../../seeds/demo-activities.ts';
 import { activityPrices } from '../activities/activities.tables.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { minimalPdf } from '../media/media.fixtures.ts';
+import { outboxMessages } from '../messages/messages.tables.ts';
 import { commerceSettings, orderLines, orders } from '../orders/orders.tables.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
 import { allocateReceipt, receiptSnapshotOf } from './receipts.service.ts';
@@ -295,6 +296,26 @@ describe('invoice states (§4 Invoice: processing → rejected → reapply → c
     });
     expect(twice.json().code).toBe('invoice.wrong_state');
     expect(await listOf(orderId)).toMatchObject({ can_request: true, results: [{ state: 'rejected' }] });
+    // The buyer is told, by SMS to the request's mobile and by e-mail to its address, with the reason.
+    const notices = await world.t.database.db
+      .select({
+        channel: outboxMessages.channel,
+        recipient: outboxMessages.recipient,
+        body: outboxMessages.body,
+      })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'fin@example.com'));
+    expect(notices).toEqual([
+      expect.objectContaining({
+        channel: 'mail',
+        body: expect.stringContaining('Taxpayer number does not match the title'),
+      }),
+    ]);
+    const sms = await world.t.database.db
+      .select({ body: outboxMessages.body })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, '+8613800138000'));
+    expect(sms.map((row) => row.body).join('\n')).toContain(`checkout=${orderId}`);
 
     const stale = await call('PUT', `/api/invoices/${invoice._id.$id}`, buyer, {
       ...request(orderId),

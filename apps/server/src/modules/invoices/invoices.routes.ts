@@ -14,6 +14,8 @@ import {
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
+import { createMailProvider } from '../../providers/mail/create-mail-provider.ts';
+import { createSmsProvider } from '../../providers/sms/create-sms-provider.ts';
 import { createStorage } from '../../providers/storage/create-storage.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 import { contentDispositionFor } from '../documents/documents.service.ts';
@@ -47,9 +49,10 @@ const pdfHeaders = {
  * `storage` defaults to the configured driver.
  */
 export function invoiceRoutes(app: App, options: { storage?: Storage } = {}): void {
-  const { db, config } = app.deps;
+  const { db, config, jobs } = app.deps;
   const storage = options.storage ?? createStorage(config);
   const deps = { db, config };
+  const noticeDeps = { db, config, jobs, sms: createSmsProvider(config), mail: createMailProvider(config) };
   const auth = { auth: 'required' } as const;
   const fontProblem = receiptFontProblem();
   if (fontProblem) app.log.warn(fontProblem);
@@ -149,7 +152,7 @@ export function invoiceRoutes(app: App, options: { storage?: Storage } = {}): vo
     ...contractRoute(completeConsoleInvoiceContract),
     config: auth,
     handler: async (request) =>
-      completeConsoleInvoice(deps, {
+      completeConsoleInvoice(noticeDeps, {
         userId: requireUserId(request),
         meetingId: request.params.meeting_id,
         id: request.params.id,
@@ -160,7 +163,7 @@ export function invoiceRoutes(app: App, options: { storage?: Storage } = {}): vo
     ...contractRoute(rejectConsoleInvoiceContract),
     config: auth,
     handler: async (request) =>
-      rejectConsoleInvoice(deps, {
+      rejectConsoleInvoice(noticeDeps, {
         userId: requireUserId(request),
         meetingId: request.params.meeting_id,
         id: request.params.id,

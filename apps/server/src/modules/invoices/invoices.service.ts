@@ -31,6 +31,7 @@ import { can } from '../roles/roles.permissions.ts';
 import { meetingAccess, type RolesDeps, requireCan } from '../roles/roles.service.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
 import { users } from '../users/users.tables.ts';
+import { type InvoiceNoticeDeps, queueInvoiceNotice } from './invoices.notices.ts';
 import { invoices } from './invoices.tables.ts';
 
 /**
@@ -468,12 +469,12 @@ async function lockForProcessing(tx: Database, meetingId: string, id: string, ve
 /**
  * POST /console/meetings/{meeting_id}/invoices/{id}/complete: completes a processing request (§4)
  * with the issued PDF (a PDF upload of the caller in the attachment bucket, kept in storage) and/or
- * the invoice number. Audited.
+ * the invoice number. Audited; the buyer is told by SMS (and e-mail when given) once it commits.
  * @throws 400 invoice.completion_invalid, 403 no_permission (invoice.process), 404 not_found,
  *   409 invoice.wrong_state / conflict.stale
  */
 export async function completeConsoleInvoice(
-  deps: RolesDeps,
+  deps: RolesDeps & InvoiceNoticeDeps,
   input: { userId: string; meetingId: string; id: string; body: CompleteInvoiceBody },
 ): Promise<ConsoleInvoice> {
   await requireCan(deps, { ...input, action: 'invoice.process' });
@@ -507,7 +508,7 @@ export async function completeConsoleInvoice(
     },
     async (tx) => {
       const before = await lockForProcessing(tx, input.meetingId, input.id, input.body.version);
-      await tx
+      const [updated] = await tx
         .update(invoices)
         .set({
           state: 'completed',
@@ -518,7 +519,9 @@ export async function completeConsoleInvoice(
           version: sql`${invoices.version} + 1`,
           updatedAt: sql`now()`,
         })
-        .where(eq(invoices.id, before.id));
+        .where(eq(invoices.id, before.id))
+        .returning();
+      if (updated) await queueInvoiceNotice(tx, deps, updated);
       const result = await consoleInvoiceOf(tx, input.meetingId, input.id);
       return { result, before: toWireInvoice(before), after: result };
     },
@@ -527,11 +530,12 @@ export async function completeConsoleInvoice(
 
 /**
  * POST /console/meetings/{meeting_id}/invoices/{id}/reject: rejects a processing request with a
- * reason the buyer sees; the buyer may correct it and reapply (§4). Audited.
+ * reason the buyer sees; the buyer may correct it and reapply (§4). Audited; the buyer is told by SMS
+ * (and e-mail when given) with the reason.
  * @throws 403 no_permission (invoice.process), 404 not_found, 409 invoice.wrong_state / conflict.stale
  */
 export async function rejectConsoleInvoice(
-  deps: RolesDeps,
+  deps: RolesDeps & InvoiceNoticeDeps,
   input: { userId: string; meetingId: string; id: string; body: RejectInvoiceBody },
 ): Promise<ConsoleInvoice> {
   await requireCan(deps, { ...input, action: 'invoice.process' });
@@ -546,7 +550,7 @@ export async function rejectConsoleInvoice(
     },
     async (tx) => {
       const before = await lockForProcessing(tx, input.meetingId, input.id, input.body.version);
-      await tx
+      const [updated] = await tx
         .update(invoices)
         .set({
           state: 'rejected',
@@ -556,7 +560,9 @@ export async function rejectConsoleInvoice(
           version: sql`${invoices.version} + 1`,
           updatedAt: sql`now()`,
         })
-        .where(eq(invoices.id, before.id));
+        .where(eq(invoices.id, before.id))
+        .returning();
+      if (updated) await queueInvoiceNotice(tx, deps, updated);
       const result = await consoleInvoiceOf(tx, input.meetingId, input.id);
       return { result, before: toWireInvoice(before), after: result };
     },
