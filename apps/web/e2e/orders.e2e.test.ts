@@ -477,8 +477,18 @@ function fixtures(): Order[] {
   ];
 }
 
-/** Answers the order calls of `page` from `orders` (list, one order, its channels and receipts). */
-async function serveOrders(page: Page, orders: Order[]): Promise<void> {
+/**
+ * Answers the order calls of `page` from `orders` (list, one order, its channels and receipts);
+ * `startPayment` answers POST …/payments (default: a WeChat Native QR).
+ */
+async function serveOrders(
+  page: Page,
+  orders: Order[],
+  startPayment: () => { status: number; body: unknown } = () => ({
+    status: 200,
+    body: { payment_id: 'pay-e2e', start: { kind: 'qr', code_url: 'weixin://wxpay/bizpayurl?pr=e2e' } },
+  }),
+): Promise<void> {
   await page.route(
     (url) => url.pathname.startsWith('/api/orders'),
     async (route) => {
@@ -489,6 +499,10 @@ async function serveOrders(page: Page, orders: Order[]): Promise<void> {
       if (!orderId) return json({ results: orders });
       const found = orders.find((item) => item._id.$id === orderId);
       if (!found) return json({ code: 'order.not_found', message: 'Order not found' }, 404);
+      if (sub === 'payments' && route.request().method() === 'POST') {
+        const answer = startPayment();
+        return json(answer.body, answer.status);
+      }
       if (sub === 'channels')
         return json({
           results: [
@@ -613,4 +627,48 @@ describe('order screens (fixed answers)', () => {
     },
     180_000,
   );
+});
+
+describe('starting a payment (fixed answers)', () => {
+  it('shows a refused start as Payment failed, then a WeChat Native QR and follows the order until paid', async () => {
+    const { page } = await openPage(browser, desktopSize);
+    await login(page, '13900007706', `/my/index?meeting_id=${meetingId}`);
+    const orders = fixtures();
+    const pending = orders[0] as Order;
+    let refuse = true;
+    await serveOrders(page, orders, () =>
+      refuse
+        ? { status: 409, body: { code: 'payment.failed', message: 'Payment failed' } }
+        : {
+            status: 200,
+            body: {
+              payment_id: 'pay-e2e',
+              start: { kind: 'qr', code_url: 'weixin://wxpay/bizpayurl?pr=e2e' },
+            },
+          },
+    );
+    await page.goto(`${server.url}/#/my/order/${pending._id.$id}?meeting_id=${meetingId}&lang=en`);
+    await page.locator('[data-testid="pay-channel"]', { hasText: 'WeChat Pay' }).click();
+    await page.locator('[data-testid="pay-button"]').click();
+    await page.locator('[data-testid="pay-failed"]').getByText('Payment failed').waitFor();
+    expect(await page.locator('[data-testid="pay-button"]').textContent()).toBe('Try again');
+
+    refuse = false;
+    await page.locator('[data-testid="pay-button"]').click();
+    await page.locator('[data-testid="pay-qr"] svg[role="img"]').waitFor();
+    await settle(page);
+    await screenshot(page, 'orders-wechat-qr-en-desktop');
+    // Paid on the phone: the page reads the order every 2 s and shows it completed.
+    Object.assign(pending, {
+      status: 'done',
+      paid_amount: pending.total,
+      pay_time: now(),
+      pay_channel: 'wechat_native',
+    });
+    await expect
+      .poll(() => page.locator('[data-testid="order-status"]').getAttribute('data-tone'), { timeout: 6000 })
+      .toBe('green');
+    expect(await page.locator('[data-testid="pay-qr"]').count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
 });
