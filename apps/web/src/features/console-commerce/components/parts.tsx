@@ -150,3 +150,45 @@ export function daysBefore(date: string, days: number): string {
   at.setUTCDate(at.getUTCDate() - days);
   return at.toISOString().slice(0, 10);
 }
+
+/** How far a time zone is ahead of UTC at an instant, in ms. */
+function zoneOffsetMs(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/** Unix seconds of the first instant of a day (YYYY-MM-DD) in a time zone. */
+export function dayStartSeconds(date: string, timeZone: string): number {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  const first = utcMidnight - zoneOffsetMs(utcMidnight, timeZone);
+  // Again at the guess, in case the offset changes that day (daylight saving).
+  return Math.floor((utcMidnight - zoneOffsetMs(first, timeZone)) / 1000);
+}
+
+/** The day (YYYY-MM-DD) an instant (unix seconds) falls on in a time zone. */
+export function dayOf(seconds: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(seconds * 1000));
+}

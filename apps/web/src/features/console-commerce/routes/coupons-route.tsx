@@ -28,7 +28,16 @@ import {
   saveCoupon,
   saveDiscount,
 } from '../api/console-commerce-api.ts';
-import { centsOf, errorKey, formatMoney, SelectField, yuanText } from '../components/parts.tsx';
+import {
+  centsOf,
+  dayOf,
+  dayStartSeconds,
+  daysBefore,
+  errorKey,
+  formatMoney,
+  SelectField,
+  yuanText,
+} from '../components/parts.tsx';
 
 type Kind = 'coupons' | 'discounts';
 type Rule = ConsoleCoupon | ConsoleDiscount;
@@ -53,11 +62,16 @@ type RuleForm = {
   enabled: boolean;
 };
 
-const dateText = (seconds: number | null) =>
-  seconds ? new Date(seconds * 1000).toISOString().slice(0, 10) : '';
-const secondsOf = (date: string) => (date ? Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000) : 0);
+/**
+ * Validity days in the meeting's time zone: 'from' is the start of its day, 'until' includes its
+ * whole day (stored as the start of the next day, shown as the day before that instant).
+ */
+const startText = (seconds: number | null, zone: string) => (seconds ? dayOf(seconds, zone) : '');
+const endText = (seconds: number | null, zone: string) => (seconds ? dayOf(seconds - 1, zone) : '');
+const startSeconds = (date: string, zone: string) => (date ? dayStartSeconds(date, zone) : 0);
+const endSeconds = (date: string, zone: string) => (date ? dayStartSeconds(daysBefore(date, -1), zone) : 0);
 
-function formOf(rule: Rule | null, language: string): RuleForm {
+function formOf(rule: Rule | null, language: string, zone: string): RuleForm {
   return {
     code: rule && isCoupon(rule) ? rule.code : '',
     title: rule ? localize(rule.title, language) : '',
@@ -68,8 +82,8 @@ function formOf(rule: Rule | null, language: string): RuleForm {
     promotion: rule?.promotion_amount ? yuanText(rule.promotion_amount) : '',
     activity_id: rule?.activity_id?.$id ?? '',
     price_ids: rule?.price_ids ?? [],
-    starts: dateText(rule?.starts_at ?? null),
-    ends: dateText(rule?.ends_at ?? null),
+    starts: startText(rule?.starts_at ?? null, zone),
+    ends: endText(rule?.ends_at ?? null, zone),
     total_limit: rule && isCoupon(rule) ? String(rule.total_limit) : '0',
     per_user_limit: rule && isCoupon(rule) ? String(rule.per_user_limit) : '0',
     is_public: rule && isCoupon(rule) ? rule.is_public === 1 : false,
@@ -78,7 +92,7 @@ function formOf(rule: Rule | null, language: string): RuleForm {
 }
 
 /** The body of a form (cents, unix seconds): money that is not a number goes as -1 so the server names it. */
-function bodyOf(kind: Kind, form: RuleForm): RuleInput {
+function bodyOf(kind: Kind, form: RuleForm, zone: string): RuleInput {
   const cents = (text: string) => (text.trim() === '' ? undefined : (centsOf(text) ?? -1));
   const type = Number(form.type);
   return {
@@ -98,8 +112,8 @@ function bodyOf(kind: Kind, form: RuleForm): RuleInput {
     promotion_amount: type === 3 ? cents(form.promotion) : undefined,
     activity_id: form.activity_id,
     price_ids: form.price_ids.join(','),
-    starts_at: secondsOf(form.starts),
-    ends_at: secondsOf(form.ends),
+    starts_at: startSeconds(form.starts, zone),
+    ends_at: endSeconds(form.ends, zone),
   };
 }
 
@@ -140,7 +154,8 @@ function RuleDialog({
   const language = useLanguage();
   const { meetingId = '' } = useParams();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<RuleForm>(() => formOf(rule, language));
+  const zone = options?.time_zone || 'Asia/Shanghai';
+  const [form, setForm] = useState<RuleForm>(() => formOf(rule, language, zone));
   const [problem, setProblem] = useState('');
   const set = (patch: Partial<RuleForm>) => setForm((current) => ({ ...current, ...patch }));
   const activities = options?.activities ?? [];
@@ -148,8 +163,8 @@ function RuleDialog({
   const save = useMutation({
     mutationFn: (): Promise<Rule> =>
       kind === 'coupons'
-        ? saveCoupon(meetingId, rule?._id.$id ?? null, bodyOf(kind, form))
-        : saveDiscount(meetingId, rule?._id.$id ?? null, bodyOf(kind, form)),
+        ? saveCoupon(meetingId, rule?._id.$id ?? null, bodyOf(kind, form, zone))
+        : saveDiscount(meetingId, rule?._id.$id ?? null, bodyOf(kind, form, zone)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [...commerceKey(meetingId), kind] });
       showToast(t('rules.saved'));
@@ -347,6 +362,7 @@ function CouponsRoute() {
   const options = useQuery(optionsQuery(meetingId));
   const list = kind === 'coupons' ? coupons : discounts;
   const currency = options.data?.currency ?? 'CNY';
+  const zone = options.data?.time_zone || 'Asia/Shanghai';
   const ruleText = useRuleText();
   const remove = useMutation({
     mutationFn: (rule: Rule) =>
@@ -363,7 +379,7 @@ function CouponsRoute() {
 
   const columns = useMemo((): DataColumn<Rule>[] => {
     const dates = (rule: Rule) =>
-      [dateText(rule.starts_at) || '…', dateText(rule.ends_at) || '…'].join(' – ');
+      [startText(rule.starts_at, zone) || '…', endText(rule.ends_at, zone) || '…'].join(' – ');
     return [
       {
         id: 'name',
@@ -435,7 +451,7 @@ function CouponsRoute() {
           ),
       },
     ];
-  }, [t, language, kind, currency, ruleText]);
+  }, [t, language, kind, currency, zone, ruleText]);
 
   const rows: Rule[] = list.data?.items ?? [];
   return (
