@@ -27,11 +27,14 @@ export const ConsoleCommerceError = {
   credentialsInvalid: 'payment.credentials_invalid',
 } as const;
 
-/** A calendar day `YYYY-MM-DD` (in the meeting's time zone). */
+/** A calendar day `YYYY-MM-DD` (in the meeting's time zone), a real date of the years 1900–2099. */
 export const CommerceDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), 'a real calendar date');
+  .regex(/^(19|20)\d{2}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
+  .refine((text) => {
+    const at = Date.parse(`${text}T00:00:00Z`);
+    return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === text;
+  }, 'a real calendar date');
 
 /** Order states (§4 Order). */
 export const ConsoleOrderStatus = z.enum(['pending', 'done', 'expired', 'cancelled']);

@@ -169,6 +169,8 @@ describe('console commerce: orders (§3 Order, §4 Order)', () => {
     for (const [query, field] of [
       ['status=paid', 'status'],
       ['from=2026-13-01', 'from'],
+      ['from=2026-02-31', 'from'],
+      ['to=0000-01-01', 'to'],
       ['to=yesterday', 'to'],
       ['limit=0', 'limit'],
       ['limit=201', 'limit'],
