@@ -279,6 +279,36 @@ describe('a group where each member pays (§4 Group payment)', () => {
     await expect
       .poll(() => page.locator('[data-testid="group-unpaid"]').textContent(), { timeout: 15_000 })
       .toMatch(/\b1\b/);
+
+    // Wang Fang opens her link on her phone and cancels (§4 'confirm or cancel after scanning').
+    const wang = page.locator('[data-testid="group-panel"] [data-testid="group-member"]', {
+      hasText: 'Wang Fang',
+    });
+    const wangLink = (await wang.getAttribute('data-pay-link')) ?? '';
+    const other = await openPage(browser, phoneSize);
+    await login(other.page, '13900007742', `/my/index?meeting_id=${meetingId}`);
+    await other.page.goto(wangLink);
+    await other.page.locator('[data-testid="shared-cancel"]').click();
+    await other.page.locator('dialog[open]').getByRole('button', { name: 'Cancel order' }).click();
+    await expect
+      .poll(() => other.page.locator('[data-testid="order-status"]').textContent(), { timeout: 10_000 })
+      .toBe('Cancelled');
+    // The leader's group: nobody left to pay, and not 'everyone paid' either.
+    await expect
+      .poll(() => wang.locator('[data-testid="order-status"]').textContent(), { timeout: 15_000 })
+      .toBe('Cancelled');
+    expect(await page.locator('[data-testid="group-unpaid"]').count()).toBe(0);
+    // Zhang Wei's own order (this page) is now paid too: no pay panel, no QR left.
+    await expect
+      .poll(() => page.locator('[data-testid="order-status"]').first().getAttribute('data-tone'), {
+        timeout: 15_000,
+      })
+      .toBe('green');
+    expect(await page.locator('[data-testid="pay-panel"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="group-panel"] svg[role="img"]').count()).toBe(0);
+    await settle(page);
+    await screenshot(page, 'orders-group-leader-after-en-phone');
+    await other.page.context().close();
     expect([...errors, ...member.errors].filter((error) => !/Failed to load resource/.test(error))).toEqual(
       [],
     );
@@ -671,4 +701,19 @@ describe('starting a payment (fixed answers)', () => {
     expect(await page.locator('[data-testid="pay-qr"]').count()).toBe(0);
     await page.context().close();
   }, 120_000);
+
+  it('stops offering payment when the time to pay runs out (§9 countdown)', async () => {
+    const { page } = await openPage(browser, phoneSize);
+    await login(page, '13900007707', `/my/index?meeting_id=${meetingId}`);
+    const orders = fixtures();
+    const pending = orders[0] as Order;
+    pending.expires_at = now() + 3;
+    await serveOrders(page, orders);
+    await page.goto(`${server.url}/#/my/order/${pending._id.$id}?meeting_id=${meetingId}&lang=en`);
+    await page.locator('[data-testid="pay-panel"]').waitFor();
+    await page.locator('[data-testid="order-note"]').waitFor({ timeout: 8000 });
+    expect(await page.locator('[data-testid="pay-panel"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="order-countdown"]').count()).toBe(0);
+    await page.context().close();
+  }, 60_000);
 });

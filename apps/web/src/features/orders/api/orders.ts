@@ -70,7 +70,7 @@ export const useGroupOrders = (meetingId: string, groupCheckoutId: string | unde
 /**
  * GET /orders/{id} (`token`: the pay token of a scanned pay QR, so a logged-in user who is not the
  * buyer may see it). Errors: 404 order.not_found. While `isWatching` (a payment was started) and the
- * order is pending, it is read again every 2 s until paid.
+ * order is pending, it is read again every 2 s until paid; a pending group member's order every 5 s.
  */
 export const useOrder = (orderId: string, token: string | undefined, isWatching: boolean) =>
   useQuery({
@@ -83,8 +83,11 @@ export const useOrder = (orderId: string, token: string | undefined, isWatching:
     enabled: /^[0-9a-f]{24}$/i.test(orderId),
     refetchInterval: (query) => {
       const order = query.state.data;
+      if (order?.status !== 'pending') return false;
       // Until paid, or until the provider said the payment failed (the page offers a retry).
-      return isWatching && order?.status === 'pending' && !lastPaymentFailed(order) ? 2000 : false;
+      if (isWatching && !lastPaymentFailed(order)) return 2000;
+      // A group member's order may be paid or cancelled from the member's phone (§4 Group payment).
+      return order.group_checkout_id ? 5000 : false;
     },
     retry: (count, error) =>
       count < 2 && !(error instanceof ApiError && error.status < 500 && error.status > 0),

@@ -35,6 +35,8 @@ export function GroupPanel({
   if (group.isError || group.data.length === 0) return null;
   const orders = group.data;
   const unpaid = unpaidOrders(orders).length;
+  // 'Every member has paid' only when each order is paid (a cancelled or expired one was not).
+  const allPaid = orders.every((order) => order.status === 'done');
   const currency = orders[0]?.currency ?? 'CNY';
   const totals = groupTotals(orders);
   return (
@@ -45,12 +47,16 @@ export function GroupPanel({
           {money(totals.total, currency)}
         </span>
       </div>
-      <p
-        className={unpaid > 0 ? 'mt-1 text-sm font-medium text-orange-700' : 'mt-1 text-sm text-emerald-700'}
-        data-testid="group-unpaid"
-      >
-        {unpaid > 0 ? t('group.unpaid', { count: unpaid }) : t('group.allPaid')}
-      </p>
+      {unpaid > 0 || allPaid ? (
+        <p
+          className={
+            unpaid > 0 ? 'mt-1 text-sm font-medium text-orange-700' : 'mt-1 text-sm text-emerald-700'
+          }
+          data-testid="group-unpaid"
+        >
+          {unpaid > 0 ? t('group.unpaid', { count: unpaid }) : t('group.allPaid')}
+        </p>
+      ) : null}
       {unpaid > 0 ? <p className="mt-1 text-xs text-slate-500">{t('group.memberHint')}</p> : null}
       <ul className="mt-3 divide-y divide-slate-100">
         {orders.map((order) => (
@@ -112,7 +118,7 @@ function GroupMember({
           </Button>
         ) : null}
       </div>
-      {isShown && link ? (
+      {isShown && link && order.status === 'pending' ? (
         <div className="mt-3 flex justify-center">
           <Suspense fallback={<Skeleton className="size-44 rounded-lg" />}>
             <LazyQrCode
