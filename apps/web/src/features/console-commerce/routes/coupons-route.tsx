@@ -92,7 +92,18 @@ function formOf(rule: Rule | null, language: string, zone: string): RuleForm {
 }
 
 /** The body of a form (cents, unix seconds): money that is not a number goes as -1 so the server names it. */
-function bodyOf(kind: Kind, form: RuleForm, zone: string): RuleInput {
+/**
+ * The title as sent: the edited text in the reader's language, merged into the stored language map
+ * (so editing in Chinese keeps the English title), or the plain text of a new rule.
+ */
+function titleOf(form: RuleForm, rule: Rule | null, language: string): RuleInput[string] {
+  const text = form.title.trim();
+  const stored = rule?.title;
+  if (stored && typeof stored === 'object') return { ...stored, [language]: text };
+  return text || undefined;
+}
+
+function bodyOf(kind: Kind, form: RuleForm, zone: string, title: RuleInput[string]): RuleInput {
   const cents = (text: string) => (text.trim() === '' ? undefined : (centsOf(text) ?? -1));
   const type = Number(form.type);
   return {
@@ -104,7 +115,7 @@ function bodyOf(kind: Kind, form: RuleForm, zone: string): RuleInput {
           is_public: form.is_public ? 1 : 0,
         }
       : { enabled: form.enabled ? 1 : 0 }),
-    title: form.title.trim() || undefined,
+    title,
     type,
     discount_rate: type === 1 ? form.rate : undefined,
     discount_amount: type === 2 ? cents(form.amount) : undefined,
@@ -163,8 +174,16 @@ function RuleDialog({
   const save = useMutation({
     mutationFn: (): Promise<Rule> =>
       kind === 'coupons'
-        ? saveCoupon(meetingId, rule?._id.$id ?? null, bodyOf(kind, form, zone))
-        : saveDiscount(meetingId, rule?._id.$id ?? null, bodyOf(kind, form, zone)),
+        ? saveCoupon(
+            meetingId,
+            rule?._id.$id ?? null,
+            bodyOf(kind, form, zone, titleOf(form, rule, language)),
+          )
+        : saveDiscount(
+            meetingId,
+            rule?._id.$id ?? null,
+            bodyOf(kind, form, zone, titleOf(form, rule, language)),
+          ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [...commerceKey(meetingId), kind] });
       showToast(t('rules.saved'));
