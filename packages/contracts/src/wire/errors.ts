@@ -187,6 +187,8 @@ export const ErrorCode = {
   paymentChannelUnavailable: 'payment.channel_unavailable',
   /** 409 'Payment failed' (§8): the provider refused to start or complete the payment. */
   paymentFailed: 'payment.failed',
+  /** 409 the meeting's payment provider has no readable, complete credentials (console settings). */
+  paymentNotConfigured: 'payment.not_configured',
   /** 409 a refund larger than what was paid and not yet refunded. */
   refundExceedsPaid: 'refund.exceeds_paid',
   /** 409 a refund of an order with nothing paid. */

@@ -12,7 +12,6 @@ import type {
   PaymentProvider,
   PaymentStart,
 } from '../../providers/payment/payment.ts';
-import { getMeetingPaymentProvider } from '../../providers/payment/payment-provider-of-meeting.ts';
 import { allocateReceipt, receiptSnapshotOf } from '../invoices/receipts.service.ts';
 import type { JobType } from '../jobs/jobs.service.ts';
 import { queueMail } from '../messages/messages.service.ts';
@@ -37,6 +36,7 @@ import {
 } from './orders.repository.ts';
 import { type OrderDeps, orderForCaller, releaseOrderHold } from './orders.service.ts';
 import { needsOf, takeStock, writeTickets } from './orders.stock.ts';
+import { getMeetingPaymentProvider } from './payment-provider-of-meeting.ts';
 
 /**
  * Paying orders (§4 Order, Group payment; §8 'Payment failed'): starting a payment through the
@@ -347,10 +347,13 @@ async function applyEvent(
   input: { provider: PaymentProvider; meetingId: string; event: PaymentEvent; verified: boolean },
 ): Promise<EventOutcome> {
   const { event } = input;
+  // Events a provider sends about other things (a Stripe event of another type) name no payment of
+  // ours: acknowledged, so the provider stops resending them.
+  if (event.type === 'ignored') return 'ignored';
   const found = await findPayment(tx, event.paymentId);
   if (!found || found.meetingId !== input.meetingId || found.provider !== input.provider.name)
     return 'rejected';
-  if (event.type === 'ignored' || event.type === 'refunded') return 'ignored';
+  if (event.type === 'refunded') return 'ignored';
   if (
     event.type === 'paid' &&
     (!input.verified || event.amount !== found.amount || event.currency !== found.currency)

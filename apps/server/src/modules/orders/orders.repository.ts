@@ -379,7 +379,8 @@ export async function findStalePayments(db: Database, before: Date, limit: numbe
 }
 
 /**
- * Records a notification in the inbox; false when (provider, event_id) is already there (a repeat).
+ * Records a notification in the inbox; false when (provider, event_id) is already there (a repeat),
+ * unless that earlier delivery was rejected: then it is taken again (true) and decided anew.
  */
 export async function insertPaymentEvent(
   db: Database,
@@ -392,10 +393,16 @@ export async function insertPaymentEvent(
     payload: unknown;
   },
 ): Promise<boolean> {
+  // A delivery whose earlier attempt was rejected (the provider's record did not confirm it yet) is
+  // taken again: the provider retries a notification we refused, and the retry must be decided anew.
   const rows = await db
     .insert(paymentEvents)
     .values(row)
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [paymentEvents.provider, paymentEvents.eventId],
+      set: { outcome: row.outcome, payload: row.payload, receivedAt: sql`now()` },
+      setWhere: sql`${paymentEvents.outcome} = 'rejected'`,
+    })
     .returning({ eventId: paymentEvents.eventId });
   return rows.length === 1;
 }

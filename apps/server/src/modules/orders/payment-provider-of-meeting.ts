@@ -1,15 +1,16 @@
+import { ErrorCode } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { commerceSettings } from '../../modules/orders/orders.tables.ts';
-import { createPaymentProvider } from './create-payment-provider.ts';
-import { credentialsKeyOf, openCredentials } from './credentials-box.ts';
-import type { PaymentProvider, PaymentProviderName } from './payment.ts';
-import { paymentCredentialSchemas } from './payment-credentials.ts';
+import { createPaymentProvider } from '../../providers/payment/create-payment-provider.ts';
+import { credentialsKeyOf, openCredentials } from '../../providers/payment/credentials-box.ts';
+import type { PaymentProvider, PaymentProviderName } from '../../providers/payment/payment.ts';
+import { paymentCredentialSchemas } from '../../providers/payment/payment-credentials.ts';
+import { commerceSettings } from './orders.tables.ts';
 
 /** Error code of a meeting whose provider lacks working credentials (409). */
-export const paymentNotConfiguredCode = 'payment.not_configured';
+export const paymentNotConfiguredCode = ErrorCode.paymentNotConfigured;
 
 /** 409: the meeting's payment provider has no (readable, complete) credentials; the organiser must set them. */
 export const paymentNotConfigured = (provider: string, why: string) =>

@@ -6,9 +6,9 @@ import { loadConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { AppError } from '../../errors.ts';
-import { meetings } from '../../modules/meetings/meetings.tables.ts';
-import { commerceSettings } from '../../modules/orders/orders.tables.ts';
-import { credentialsKeyOf, sealCredentials } from './credentials-box.ts';
+import { credentialsKeyOf, sealCredentials } from '../../providers/payment/credentials-box.ts';
+import { meetings } from '../meetings/meetings.tables.ts';
+import { commerceSettings } from './orders.tables.ts';
 import { getMeetingPaymentProvider } from './payment-provider-of-meeting.ts';
 
 let handle: DatabaseHandle;

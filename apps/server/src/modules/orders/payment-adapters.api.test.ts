@@ -5,18 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWechatpay, startFakeWechatpay, wechatNotification } from '../../../test/fake-wechatpay.ts';
 import { ids, seedFixture } from '../../../test/fixture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { insertActivity } from '../../modules/activities/activities.fixtures.ts';
-import { newLogin } from '../../modules/exhibitors/exhibitors.fixtures.ts';
-import { checkoutAs } from '../../modules/orders/orders.fixtures.ts';
-import {
-  createOrderPayment,
-  handlePaymentEvent,
-  runRefundJob,
-} from '../../modules/orders/orders.payments.ts';
-import { refundOrder } from '../../modules/orders/orders.refunds.ts';
-import { commerceSettings, orders, payments, refunds } from '../../modules/orders/orders.tables.ts';
-import { tickets } from '../../modules/tickets/tickets.tables.ts';
-import { createWechatpayPaymentProvider } from './wechatpay-payment.ts';
+import { createWechatpayPaymentProvider } from '../../providers/payment/wechatpay-payment.ts';
+import { insertActivity } from '../activities/activities.fixtures.ts';
+import { newLogin } from '../exhibitors/exhibitors.fixtures.ts';
+import { tickets } from '../tickets/tickets.tables.ts';
+import { checkoutAs } from './orders.fixtures.ts';
+import { createOrderPayment, handlePaymentEvent, runRefundJob } from './orders.payments.ts';
+import { refundOrder } from './orders.refunds.ts';
+import { commerceSettings, orders, payments, refunds } from './orders.tables.ts';
 
 /**
  * A real adapter in the orders flow (§4 Order; DESIGN §8): WeChat Pay against its local fake,
@@ -198,5 +194,30 @@ describe('WeChat Pay through the orders flow', () => {
     expect(await handlePaymentEvent(deps, { provider, meetingId, event, payload: {} })).toBe('rejected');
     const [orderRow] = await t.database.db.select().from(orders).where(eq(orders.id, order._id.$id));
     expect(orderRow?.status).toBe('pending');
+
+    // WeChat Pay resends the refused notification once its record says paid: decided anew, confirmed.
+    fake.pay(started.payment_id).transaction_id = '4200000000000000000000000002';
+    expect(await handlePaymentEvent(deps, { provider, meetingId, event, payload: {} })).toBe('confirmed');
+    expect(await handlePaymentEvent(deps, { provider, meetingId, event, payload: {} })).toBe('duplicate');
+    const [paidRow] = await t.database.db.select().from(orders).where(eq(orders.id, order._id.$id));
+    expect(paidRow?.status).toBe('done');
+  });
+
+  it('an event about something else (no payment of ours) is acknowledged as ignored', async () => {
+    const provider = createWechatpayPaymentProvider({ credentials, baseUrl: fake.baseUrl });
+    const deps = {
+      db: t.database.db,
+      config: t.app.deps.config,
+      jobs: t.app.deps.jobs,
+      providerOf: async () => provider,
+    };
+    const event = {
+      eventId: 'EV-other-1',
+      type: 'ignored' as const,
+      paymentId: '',
+      amount: 0,
+      currency: 'CNY',
+    };
+    expect(await handlePaymentEvent(deps, { provider, meetingId, event, payload: {} })).toBe('ignored');
   });
 });
