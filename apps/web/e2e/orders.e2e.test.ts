@@ -234,11 +234,14 @@ describe('a group where each member pays (§4 Group payment)', () => {
       const form = page.locator('[data-testid="member-form"]');
       await form.locator('[data-question-type="text"] input').first().fill(name);
       await form.locator('[data-question-type="phone"] input[type="tel"]').fill(phone);
+      // Each paid member's form takes their own coupon code (§3 Registrant): Zhang Wei has one.
+      if (name === 'Zhang Wei') await form.locator('[data-testid="coupon-input"]').fill(couponCode);
       await page.locator('[data-testid="member-next"]').click();
     }
-    // The review: who pays, and the quote of both members (¥30 + ¥50).
+    // The review: who pays, and the quote of both members (¥30 − 20 % + ¥50).
     await page.locator('[data-testid="pay-mode"]').waitFor();
-    await expect.poll(() => page.locator('[data-testid="checkout-total"]').textContent()).toBe('¥80');
+    await expect.poll(() => page.locator('[data-testid="checkout-total"]').textContent()).toBe('¥74');
+    expect(await page.locator('[data-testid="checkout-discount"]').textContent()).toBe('−¥6');
     await page.locator('[data-testid="pay-mode"] input[value="each"]').check();
     await settle(page);
     await screenshot(page, 'orders-group-review-en-phone');

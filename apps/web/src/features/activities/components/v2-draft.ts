@@ -2,9 +2,14 @@ import type { ActivityPrice, FormAnswers } from '@app/contracts';
 
 /**
  * The v2 group draft of one group, kept in sessionStorage until the batch is submitted: how many
- * tickets of each type, and the answers of each member slot (slot i = i-th ticket in type order).
+ * tickets of each type, the answers of each member slot (slot i = i-th ticket in type order) and the
+ * coupon code of each paid slot (§3 Registrant coupon code).
  */
-export type V2Draft = { plan: Record<string, number>; members: Record<number, FormAnswers> };
+export type V2Draft = {
+  plan: Record<string, number>;
+  members: Record<number, FormAnswers>;
+  coupons?: Record<number, string>;
+};
 
 const keyOf = (agentId: string) => `agent-v2-draft:${agentId}`;
 
@@ -13,7 +18,7 @@ export function readDraft(agentId: string): V2Draft {
     const text = sessionStorage.getItem(keyOf(agentId));
     if (text) {
       const parsed = JSON.parse(text) as Partial<V2Draft>;
-      return { plan: parsed.plan ?? {}, members: parsed.members ?? {} };
+      return { plan: parsed.plan ?? {}, members: parsed.members ?? {}, coupons: parsed.coupons ?? {} };
     }
   } catch {
     // storage refused or bad JSON: start empty

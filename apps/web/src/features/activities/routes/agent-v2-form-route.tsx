@@ -11,7 +11,6 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { NoticeDialog } from '../../../components/ui/notice-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
-import { ApiError } from '../../../lib/api/client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { orderPaths } from '../../../lib/orders-paths.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -25,15 +24,13 @@ import { AnswersFields } from '../components/answers-fields.tsx';
 import {
   CheckoutSummary,
   CouponField,
-  couponProblemKey,
+  lineCouponProblem,
   PayModeChoice,
 } from '../components/checkout-parts.tsx';
 import { scrollToFirstProblem, toRuleQuestions, useAnswers } from '../components/form-model.ts';
 import { livePrices } from '../components/format.ts';
 import { duplicateAmong, firstText, GroupHeading, GroupSkeleton } from '../components/group-parts.tsx';
-import type { ProblemKey } from '../components/problems.ts';
 import { useValidationToast } from '../components/question-field.tsx';
-import { useDebounced } from '../components/use-debounced.ts';
 import { useProblemHandler } from '../components/use-problem-handler.ts';
 import { clearDraft, readDraft, slotsOf, writeDraft } from '../components/v2-draft.ts';
 
@@ -42,8 +39,9 @@ import { clearDraft, readDraft, slotsOf, writeDraft } from '../components/v2-dra
  * - /m/:meetingId/a/:activityId/agent/v2/form/:priceId?agent_id=&member=: one member form per
  *   planned ticket ('member 2 of 3'), the draft kept in sessionStorage; `member=review` lists them
  *   and submits the batch (one POST /tickets with members) → the group's tickets page; with a paid
- *   type the review adds who pays (§4 Group payment), a coupon code for the group and the quote, and
- *   checks out (POST /checkout/activities with agent_id and pay_mode) → the order's pay page;
+ *   type each paid member's form takes their coupon code, and the review adds who pays (§4 Group
+ *   payment) and the quote, and checks out (POST /checkout/activities with agent_id and pay_mode)
+ *   → the order's pay page;
  * - /m/:meetingId/a/:activityId/agent/v2/t/:ticketId/form?agent_id=: edits one registered member
  *   (PUT /tickets/{id} with data).
  */
@@ -111,8 +109,12 @@ function MemberSlots({
   const slots = slotsOf(draft.plan, prices);
   if (slots.length === 0)
     return <Navigate to={activityPaths.agent.v2({ meetingId, activityId, agentId })} replace />;
-  const save = (index: number, answers: FormAnswers) => {
-    const next = { ...draft, members: { ...draft.members, [index]: answers } };
+  const save = (index: number, answers: FormAnswers, coupon: string) => {
+    const next = {
+      ...draft,
+      members: { ...draft.members, [index]: answers },
+      coupons: { ...draft.coupons, [index]: coupon },
+    };
     setDraft(next);
     writeDraft(agentId, next);
   };
@@ -126,6 +128,7 @@ function MemberSlots({
         onRefetch={onRefetch}
         slots={slots}
         answersOf={(index) => draft.members[index]}
+        couponOf={(index) => draft.coupons?.[index] ?? ''}
         onEdit={(index) => setMember(String(index))}
       />
     );
@@ -147,9 +150,10 @@ function MemberSlots({
         prices={prices}
         priceId={slot._id.$id}
         initial={draft.members[index]}
+        initialCoupon={draft.coupons?.[index] ?? ''}
         onBack={index > 0 ? () => setMember(String(index - 1)) : undefined}
-        onDone={(answers) => {
-          save(index, answers);
+        onDone={(answers, coupon) => {
+          save(index, answers, coupon);
           setMember(index + 1 < slots.length ? String(index + 1) : 'review');
           window.scrollTo({ top: 0 });
         }}
@@ -166,6 +170,7 @@ function MemberStep({
   prices,
   priceId,
   initial,
+  initialCoupon,
   onBack,
   onDone,
 }: {
@@ -176,14 +181,17 @@ function MemberStep({
   prices: Activity['prices'];
   priceId: string;
   initial: FormAnswers | undefined;
+  initialCoupon: string;
   onBack: (() => void) | undefined;
-  onDone: (answers: FormAnswers) => void;
+  onDone: (answers: FormAnswers, coupon: string) => void;
 }) {
   const { t } = useTranslation('activities');
   const language = useLanguage();
   const state = useAnswers({ questions, prices, initial, fixedPriceId: priceId });
   const validationToast = useValidationToast();
   const formRef = useRef<HTMLFormElement>(null);
+  const isPaid = (prices.find((price) => price._id.$id === priceId)?.amount ?? 0) > 0;
+  const [coupon, setCoupon] = useState(initialCoupon);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!state.validate()) {
@@ -191,7 +199,7 @@ function MemberStep({
       scrollToFirstProblem(formRef.current);
       return;
     }
-    onDone(state.payload());
+    onDone(state.payload(), isPaid ? coupon.trim() : '');
   };
   return (
     <form ref={formRef} noValidate onSubmit={submit} data-testid="member-form">
@@ -211,6 +219,7 @@ function MemberStep({
           </h2>
         </div>
         <AnswersFields state={state} prices={prices} scope={`slot${index}`} />
+        {isPaid ? <CouponField value={coupon} onChange={setCoupon} problem={undefined} /> : null}
         <div className="flex gap-3 pt-2">
           {onBack ? (
             <Button variant="secondary" className="flex-1" onClick={onBack}>
@@ -234,10 +243,12 @@ function Review({
   onRefetch,
   slots,
   answersOf,
+  couponOf,
   onEdit,
 }: PageProps & {
   slots: Activity['prices'];
   answersOf: (index: number) => FormAnswers | undefined;
+  couponOf: (index: number) => string;
   onEdit: (index: number) => void;
 }) {
   const { t } = useTranslation('activities');
@@ -251,23 +262,15 @@ function Review({
   const missing = slots.findIndex((_, index) => answersOf(index) === undefined);
   const isPaid = slots.some((price) => price.amount > 0);
   const [payMode, setPayMode] = useState<'leader' | 'each'>('leader');
-  const [coupon, setCoupon] = useState('');
-  const [couponProblem, setCouponProblem] = useState<ProblemKey | undefined>();
-  const quotedCoupon = useDebounced(coupon, 400);
+  // Each paid member's coupon code was typed on their form (§3 Registrant coupon code).
   const checkoutLines = (batch: FormAnswers[]) =>
     slots.map((price, index) => ({
       priceId: price._id.$id,
       priceVersion: price.version,
       data: batch[index] ?? {},
-      couponCode: '',
+      couponCode: couponOf(index),
     }));
-  const quote = useQuote(
-    isPaid ? { activityId, agentId, payMode, couponCode: quotedCoupon, lines: checkoutLines([]) } : null,
-  );
-  const quotedProblem = quote.data?.problems.find((item) => couponProblemKey(item.code));
-  const shownCouponProblem =
-    couponProblem ??
-    (quotedCoupon === coupon && quotedProblem ? couponProblemKey(quotedProblem.code) : undefined);
+  const quote = useQuote(isPaid ? { activityId, agentId, payMode, lines: checkoutLines([]) } : null);
 
   const submit = async () => {
     if (missing >= 0) {
@@ -284,7 +287,7 @@ function Review({
     try {
       if (isPaid) {
         const orders = await checkout(
-          { activityId, agentId, payMode, couponCode: coupon, lines: checkoutLines(batch) },
+          { activityId, agentId, payMode, lines: checkoutLines(batch) },
           quote.data?.total,
         );
         clearDraft(agentId);
@@ -308,9 +311,7 @@ function Review({
       showToast(t('group.registered', { count: slots.length }));
       navigate(activityPaths.agent.v2Tickets({ meetingId, activityId, agentId }), { replace: true });
     } catch (error) {
-      const couponKey = error instanceof ApiError ? couponProblemKey(error.code) : undefined;
-      if (couponKey) setCouponProblem(couponKey);
-      else problems.handle(error, null);
+      problems.handle(error, null);
     } finally {
       setBusy(false);
     }
@@ -323,6 +324,8 @@ function Review({
       <Card className="divide-y divide-slate-100" data-testid="review-list">
         {slots.map((price, index) => {
           const answers = answersOf(index);
+          const code = couponOf(index);
+          const couponProblem = lineCouponProblem(quote.data, index);
           return (
             <div
               // biome-ignore lint/suspicious/noArrayIndexKey: slots are a fixed expansion of the plan
@@ -340,7 +343,15 @@ function Review({
                   ) : null}
                   {answers ? null : <span className="text-amber-600">{t('group.notFilled')}</span>}
                 </span>
-                <span className="text-xs text-slate-500">{localize(price.title, language)}</span>
+                <span className="text-xs text-slate-500">
+                  {localize(price.title, language)}
+                  {code ? ` · ${t('checkout.coupon')} ${code.toUpperCase()}` : ''}
+                </span>
+                {couponProblem ? (
+                  <span role="alert" className="block text-xs text-red-600" data-testid="coupon-problem">
+                    {t(`errors.${couponProblem}`)}
+                  </span>
+                ) : null}
               </span>
               <button
                 type="button"
@@ -357,14 +368,6 @@ function Review({
       {isPaid ? (
         <div className="space-y-4">
           <PayModeChoice value={payMode} onChange={setPayMode} />
-          <CouponField
-            value={coupon}
-            onChange={(value) => {
-              setCoupon(value);
-              setCouponProblem(undefined);
-            }}
-            problem={shownCouponProblem}
-          />
           <CheckoutSummary quote={quote.data} isUpdating={quote.isFetching} />
         </div>
       ) : null}
