@@ -206,6 +206,10 @@ describe('console commerce', () => {
         await go(page, '/coupons', language);
         await page.locator('[data-testid="rules-table"]').waitFor();
         await shot('coupons');
+        await page.locator('[data-testid="rule-create"]').click();
+        await page.locator('[data-testid="rule-dialog"] [data-testid="rule-code"]').waitFor();
+        await shot('coupon-dialog');
+        await page.keyboard.press('Escape');
         await go(page, '/settings', language);
         await page.locator('[data-testid="settings-save"]').waitFor();
         await shot('settings');
