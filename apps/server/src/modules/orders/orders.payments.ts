@@ -1,5 +1,5 @@
 import type { PaymentChannelName } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -15,7 +15,7 @@ import type {
 import { allocateReceipt, receiptSnapshotOf } from '../invoices/receipts.service.ts';
 import type { JobType } from '../jobs/jobs.service.ts';
 import { queueMail } from '../messages/messages.service.ts';
-import { users } from '../users/users.tables.ts';
+import { userIdentities, users } from '../users/users.tables.ts';
 import { channelUnavailable, orderExpired, orderNotPending, paymentFailed } from './orders.errors.ts';
 import {
   findLines,
@@ -162,6 +162,11 @@ export async function createOrderPayment(
     currency: order.currency,
   });
   const base = deps.config.PUBLIC_URL.replace(/\/+$/, '');
+  // JSAPI pays as a WeChat user: the caller's own openid from their WeChat login, unless the page
+  // brings one (a mini-program's web view knows the openid of its own app id).
+  const openid =
+    input.openid ??
+    (input.channel === 'wechat_jsapi' ? await wechatOpenidOf(deps.db, input.userId) : undefined);
   try {
     const start = await provider.createPayment({
       paymentId: payment.id,
@@ -174,7 +179,7 @@ export async function createOrderPayment(
       returnUrl: returnUrlOf(base, order.id, input.returnUrl),
       expiresAt: order.expiresAt,
       ...(input.clientIp ? { clientIp: input.clientIp } : {}),
-      ...(input.openid ? { openid: input.openid } : {}),
+      ...(openid ? { openid } : {}),
     });
     return { payment_id: payment.id, start };
   } catch (error) {
@@ -295,6 +300,17 @@ async function confirmLocked(
     snapshot: await receiptSnapshotOf(tx, order.id),
   });
   return 'confirmed';
+}
+
+/** The openid of the user's WeChat login (§7 POST /tokens/wechat), or undefined when they have none. */
+async function wechatOpenidOf(db: Database, userId: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ profile: userIdentities.profile })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.userId, userId), eq(userIdentities.provider, 'wechat')))
+    .limit(1);
+  const openid = rows[0]?.profile.openid;
+  return typeof openid === 'string' && openid !== '' ? openid : undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import { createWechatpayPaymentProvider } from '../../providers/payment/wechatpa
 import { insertActivity } from '../activities/activities.fixtures.ts';
 import { newLogin } from '../exhibitors/exhibitors.fixtures.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
+import { userIdentities } from '../users/users.tables.ts';
 import { checkoutAs } from './orders.fixtures.ts';
 import { createOrderPayment, handlePaymentEvent, runRefundJob } from './orders.payments.ts';
 import { refundOrder } from './orders.refunds.ts';
@@ -201,6 +202,39 @@ describe('WeChat Pay through the orders flow', () => {
     expect(await handlePaymentEvent(deps, { provider, meetingId, event, payload: {} })).toBe('duplicate');
     const [paidRow] = await t.database.db.select().from(orders).where(eq(orders.id, order._id.$id));
     expect(paidRow?.status).toBe('done');
+  });
+
+  it('JSAPI inside WeChat pays as the buyer: the openid of their WeChat login goes to WeChat Pay', async () => {
+    const provider = createWechatpayPaymentProvider({ credentials, baseUrl: fake.baseUrl });
+    const deps = {
+      db: t.database.db,
+      config: t.app.deps.config,
+      jobs: t.app.deps.jobs,
+      providerOf: async () => provider,
+    };
+    const jsapiBuyer = await newLogin({ db: t.database.db, config: t.app.deps.config }, meetingId);
+    await t.database.db.insert(userIdentities).values({
+      provider: 'wechat',
+      subject: 'o-union-jsapi',
+      userId: jsapiBuyer.user_id.$id,
+      profile: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', unionid: 'o-union-jsapi' },
+    });
+    const activity = await insertActivity(t.database.db, { meetingId, prices: [{ amount: 6600, total: 5 }] });
+    const checkout = await checkoutAs(t, jsapiBuyer, {
+      activity_id: activity.activityId,
+      lines: [{ price_id: activity.priceIds[0], data: {} }],
+    });
+    const order = checkout.body.results[0] as Order;
+    const started = await createOrderPayment(deps, {
+      userId: jsapiBuyer.user_id.$id,
+      orderId: order._id.$id,
+      channel: 'wechat_jsapi',
+    });
+    expect(started.start).toMatchObject({ kind: 'jsapi' });
+    expect(fake.received.at(-1)?.body).toMatchObject({
+      out_trade_no: started.payment_id,
+      payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+    });
   });
 
   it('an event about something else (no payment of ours) is acknowledged as ignored', async () => {
