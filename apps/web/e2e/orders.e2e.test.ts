@@ -719,4 +719,39 @@ describe('starting a payment (fixed answers)', () => {
     expect(await page.locator('[data-testid="order-countdown"]').count()).toBe(0);
     await page.context().close();
   }, 60_000);
+
+  it('answers 4340 at checkout with the ticket-info-changed dialog and reloads the prices (§8)', async () => {
+    const { page } = await openPage(browser, phoneSize);
+    await login(page, '13900007708', `/my/index?meeting_id=${meetingId}`);
+    let activityReads = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/activities') activityReads += 1;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/checkout/activities',
+      (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 4340, message: 'Ticket information has been updated' }),
+        }),
+    );
+    await page.goto(
+      `${server.url}/#/activity/form?activity_id=${workshop.id}&meeting_id=${meetingId}&lang=en`,
+    );
+    await page.locator('[data-testid="ticket-option"]').filter({ hasText: '¥99' }).click();
+    await page.locator('[data-question-type="text"] input').first().fill('Li Lei');
+    await page.locator('[data-question-type="phone"] input[type="tel"]').fill('13900007708');
+    await page.locator('[data-question-type="id_number"] input').fill(idNumber(708));
+    await page.locator('[data-testid="checkout-total"]').waitFor();
+    const before = activityReads;
+    await page.locator('[data-testid="form-submit"]').click();
+    await page
+      .locator('[data-testid="notice-dialog"]')
+      .getByText('Ticket information has been updated, please select again')
+      .waitFor();
+    await expect.poll(() => activityReads).toBeGreaterThan(before);
+    expect(hashPath(page)).toBe('/activity/form');
+    await page.context().close();
+  }, 60_000);
 });
