@@ -25,13 +25,11 @@ import type {
   updateConsoleCoupon,
   updateConsoleDiscount,
 } from '@app/contracts';
-import { appVersion } from '@app/contracts/wire/limits.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, fillPath } from '../../../lib/api/api.ts';
 import { bracketBody, type NestedValue } from '../../../lib/api/bracket-body.ts';
-import { ApiError, serializeQuery } from '../../../lib/api/client.ts';
-import { signRequest } from '../../../lib/api/sign-request.ts';
-import { getClockOffset, getDeviceId, getSession } from '../../../lib/session.ts';
+import { serializeQuery } from '../../../lib/api/client.ts';
+import { downloadFile } from '../../../lib/api/download-file.ts';
 
 /**
  * The console's commerce calls (DESIGN §7; §3 Order and Discount, §4 Order, §9 cents) under
@@ -113,39 +111,7 @@ export async function downloadOrders(
     '/console/meetings/:meeting_id/commerce/orders/export',
     base(meetingId),
   );
-  const prefix = import.meta.env.VITE_API_BASE ?? '/api';
-  const pathWithQuery = `${prefix}${path}?${serializeQuery({ ...defined(filters), lang: language })}`;
-  const deviceId = getDeviceId();
-  const session = getSession();
-  const timestamp = Math.floor((Date.now() + getClockOffset()) / 1000);
-  const headers: Record<string, string> = {
-    Apikey: await signRequest({
-      salt: import.meta.env.VITE_APIKEY_SALT ?? 'meeting-platform-apikey-salt-v1',
-      method: 'GET',
-      pathWithQuery,
-      timestamp,
-      deviceId,
-    }),
-    'device-id': deviceId,
-    'client-id': session.userId || deviceId,
-    version: appVersion,
-  };
-  if (session.token) headers.Authorization = `Bearer ${session.token}`;
-  const response = await fetch(pathWithQuery, { headers });
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw new ApiError(
-      response.status,
-      payload.code ?? response.status,
-      payload.message ?? response.statusText,
-    );
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'orders.csv';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(`${path}?${serializeQuery({ ...defined(filters), lang: language })}`, 'orders.csv');
 }
 
 /** GET …/commerce/settings. */

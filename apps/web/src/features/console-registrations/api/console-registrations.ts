@@ -19,12 +19,10 @@ import type {
   RegistrationOptions,
   reviewRegistration,
 } from '@app/contracts';
-import { appVersion } from '@app/contracts/wire/limits.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, fillPath } from '../../../lib/api/api.ts';
-import { ApiError, type RequestBody, serializeQuery } from '../../../lib/api/client.ts';
-import { signRequest } from '../../../lib/api/sign-request.ts';
-import { getClockOffset, getDeviceId, getSession } from '../../../lib/session.ts';
+import { type RequestBody, serializeQuery } from '../../../lib/api/client.ts';
+import { downloadFile } from '../../../lib/api/download-file.ts';
 
 /**
  * The console's registrations calls (DESIGN §7) under /console/meetings/{meeting_id}/: the table,
@@ -262,39 +260,6 @@ export async function downloadExport(
   const path = fillPath<typeof exportRegistrations>('/console/meetings/:meeting_id/registrations/export', {
     meeting_id: meetingId,
   });
-  const base = import.meta.env.VITE_API_BASE ?? '/api';
   const query = serializeQuery({ ...defined(filters), format, lang: language });
-  const pathWithQuery = `${base}${path}?${query}`;
-  const deviceId = getDeviceId();
-  const session = getSession();
-  const timestamp = Math.floor((Date.now() + getClockOffset()) / 1000);
-  const headers: Record<string, string> = {
-    Apikey: await signRequest({
-      salt: import.meta.env.VITE_APIKEY_SALT ?? 'meeting-platform-apikey-salt-v1',
-      method: 'GET',
-      pathWithQuery,
-      timestamp,
-      deviceId,
-    }),
-    'device-id': deviceId,
-    'client-id': session.userId || deviceId,
-    version: appVersion,
-  };
-  if (session.token) headers.Authorization = `Bearer ${session.token}`;
-  const response = await fetch(pathWithQuery, { headers });
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw new ApiError(
-      response.status,
-      payload.code ?? response.status,
-      payload.message ?? response.statusText,
-    );
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `registrations.${format}`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(`${path}?${query}`, `registrations.${format}`);
 }

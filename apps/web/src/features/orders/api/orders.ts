@@ -11,12 +11,10 @@ import type {
   PaymentStartWire,
   Receipt,
 } from '@app/contracts';
-import { appVersion } from '@app/contracts/wire/limits.ts';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, contractPath, fillPath } from '../../../lib/api/api.ts';
 import { ApiError } from '../../../lib/api/client.ts';
-import { signRequest } from '../../../lib/api/sign-request.ts';
-import { getClockOffset, getDeviceId, getSession } from '../../../lib/session.ts';
+import { downloadFile } from '../../../lib/api/download-file.ts';
 
 export const ordersPageSize = 20;
 
@@ -155,37 +153,5 @@ export const useReceipts = (orderId: string, enabled: boolean) =>
  * Authorization), read as a blob — the typed client reads answers as text. @throws ApiError.
  */
 export async function downloadReceipt(receiptId: string, fileName: string): Promise<void> {
-  const base = import.meta.env.VITE_API_BASE ?? '/api';
-  const pathWithQuery = `${base}${fillPath<typeof getReceiptPdf>('/receipts/:id', { id: receiptId })}`;
-  const deviceId = getDeviceId();
-  const session = getSession();
-  const timestamp = Math.floor((Date.now() + getClockOffset()) / 1000);
-  const headers: Record<string, string> = {
-    Apikey: await signRequest({
-      salt: import.meta.env.VITE_APIKEY_SALT ?? 'meeting-platform-apikey-salt-v1',
-      method: 'GET',
-      pathWithQuery,
-      timestamp,
-      deviceId,
-    }),
-    'device-id': deviceId,
-    'client-id': session.userId || deviceId,
-    version: appVersion,
-  };
-  if (session.token) headers.Authorization = `Bearer ${session.token}`;
-  const response = await fetch(pathWithQuery, { headers });
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw new ApiError(
-      response.status,
-      payload.code ?? response.status,
-      payload.message ?? response.statusText,
-    );
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(fillPath<typeof getReceiptPdf>('/receipts/:id', { id: receiptId }), fileName);
 }
