@@ -191,7 +191,7 @@ describe('activities', () => {
     await context.close();
   });
 
-  it('explains a paid ticket type and lands on review pending for a reviewed workshop', async () => {
+  it('quotes a paid ticket type and lands on review pending for a reviewed workshop', async () => {
     const context = await newContext(phoneSize, visitorState);
     const page = await context.newPage();
     await page.goto(
@@ -203,15 +203,14 @@ describe('activities', () => {
     await page.locator('[data-question-type="phone"] input[type="tel"]').fill('13900007711');
     // A corrupted ID number is refused before sending, a valid one accepted.
     await page.locator('[data-question-type="id_number"] input').fill('110105194912310021');
+    // A paid type is quoted on the form (its checkout journey: orders.e2e.test.ts); the free one is
+    // registered directly.
     await page.locator('[data-testid="ticket-option"]', { hasText: 'Professional' }).click();
+    await expect.poll(() => page.locator('[data-testid="checkout-total"]').textContent()).toBe('¥99');
+    await page.locator('[data-testid="ticket-option"]', { hasText: 'Student' }).click();
     await page.locator('[data-testid="form-submit"]').click();
     await page.getByText('Please enter a valid ID number').first().waitFor();
     await page.locator('[data-question-type="id_number"] input').fill('11010519491231002X');
-    await page.locator('[data-testid="form-submit"]').click();
-    const dialog = page.locator('[data-testid="notice-dialog"]');
-    await dialog.getByText('Paid tickets cannot be bought online yet', { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'Got it' }).click();
-    await page.locator('[data-testid="ticket-option"]', { hasText: 'Student' }).click();
     await page.locator('[data-testid="form-submit"]').click();
     await page.locator('[data-testid="activity-success"]').waitFor();
     // On a phone right after submitting, a registration under review reads 'Review pending' (§4).

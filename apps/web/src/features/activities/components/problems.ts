@@ -58,7 +58,7 @@ const dialogs: Record<string, [ProblemKey, boolean]> = {
   'ticket.sold_out': ['soldOut', true],
   'price.invalid': ['priceInvalid', true],
   'price.deleted': ['priceDeleted', true],
-  'payment.unavailable': ['paymentUnavailable', false],
+  'payment.unavailable': ['paymentUnavailable', true],
   'registration.resubmit_not_allowed': ['resubmitNotAllowed', true],
   'registration.deadline_passed': ['deadlinePassed', true],
   '4029': ['insufficientQuantity', true],
