@@ -88,6 +88,8 @@ async function run(label: string, databaseUrl?: string) {
   const config = loadConfig({
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     NODE_ENV: 'production',
+    // The sandbox pays here: production refuses it unless asked for.
+    PAYMENT_SANDBOX: '1',
     AUTH_SECRET: randomBytes(24).toString('hex'),
     APIKEY_SALT: salt,
     PORT: '0',

@@ -47,6 +47,12 @@ const ConfigSchema = z.object({
    * meeting's credentials are entered in the console.
    */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'wechatpay', 'alipay', 'stripe']).default('sandbox'),
+  /**
+   * 1 lets meetings pay through the sandbox even when NODE_ENV=production (staging, demos). Without
+   * it, production refuses the sandbox (409 payment.not_configured): its pay page confirms orders
+   * without money, so a live event left on the default would give its tickets away.
+   */
+  PAYMENT_SANDBOX: z.enum(['0', '1']).optional(),
   /** Salt of the Apikey request signature; the web build embeds the same value (VITE_APIKEY_SALT). */
   APIKEY_SALT: z.string().min(8).default('meeting-platform-apikey-salt-v1'),
   /** 0 turns Apikey verification off (e.g. behind a gateway that already checks it). */

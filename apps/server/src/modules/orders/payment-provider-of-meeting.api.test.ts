@@ -131,4 +131,18 @@ describe('getMeetingPaymentProvider', () => {
     const [row] = await handle.db.select().from(commerceSettings).where(eq(commerceSettings.meetingId, none));
     expect(row?.paymentProvider).toBe('stripe');
   });
+
+  it('production refuses the sandbox (it confirms without money) unless PAYMENT_SANDBOX=1', async () => {
+    const meetingId = newId();
+    const production = { ...config, NODE_ENV: 'production' as const };
+    const error = await refusal(meetingId, production);
+    expect(error).toMatchObject({ status: 409, code: 'payment.not_configured' });
+    expect((error as Error).message).toMatch(/sandbox takes no money/);
+    const staging = await getMeetingPaymentProvider(
+      handle.db,
+      { ...production, PAYMENT_SANDBOX: '1' },
+      meetingId,
+    );
+    expect(staging.name).toBe('sandbox');
+  });
 });

@@ -30,11 +30,15 @@ const providerNames = new Set<string>(['sandbox', 'wechatpay', 'alipay', 'stripe
  * adapter. Built providers are kept per (meeting, settings version, provider, ciphertext), so a
  * console change is picked up on the next call without a restart; one settings read per call.
  * @throws AppError 409 'payment.not_configured' when a WeChat Pay, Alipay or Stripe meeting has no
- * credentials, credentials sealed under another key, or credentials missing a field
+ * credentials, credentials sealed under another key, or credentials missing a field; and for the
+ * sandbox in production without PAYMENT_SANDBOX=1
  */
 export async function getMeetingPaymentProvider(
   db: Database,
-  config: Pick<Config, 'AUTH_SECRET' | 'SECRETS_KEY' | 'PUBLIC_URL' | 'PAYMENT_PROVIDER'>,
+  config: Pick<
+    Config,
+    'AUTH_SECRET' | 'SECRETS_KEY' | 'PUBLIC_URL' | 'PAYMENT_PROVIDER' | 'NODE_ENV' | 'PAYMENT_SANDBOX'
+  >,
   meetingId: string,
 ): Promise<PaymentProvider> {
   const [row] = await db
@@ -60,6 +64,13 @@ export async function getMeetingPaymentProvider(
 
   if (!providerNames.has(provider)) throw paymentNotConfigured(provider, 'unknown provider');
   const name = provider as PaymentProviderName;
+  // The sandbox confirms payments without money: not in production unless asked for (staging).
+  if (name === 'sandbox' && config.NODE_ENV === 'production' && config.PAYMENT_SANDBOX !== '1') {
+    throw paymentNotConfigured(
+      name,
+      'the sandbox takes no money; choose a real provider (PAYMENT_SANDBOX=1 allows it on staging)',
+    );
+  }
   let credentials: unknown = {};
   if (name !== 'sandbox') {
     if (!ciphertext) throw paymentNotConfigured(name, 'no credentials set');
