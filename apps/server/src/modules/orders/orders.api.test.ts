@@ -9,6 +9,8 @@ import { newLogin } from '../exhibitors/exhibitors.fixtures.ts';
 import { receipts } from '../invoices/receipts.tables.ts';
 import { outboxMessages } from '../messages/messages.tables.ts';
 import { insertAgent } from '../tickets/tickets.fixtures.ts';
+import type { TicketRow } from '../tickets/tickets.repository.ts';
+import { applyReview } from '../tickets/tickets.review.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
 import { users } from '../users/users.tables.ts';
 import {
@@ -703,6 +705,46 @@ describe('refunds (§3 Order refund amount)', () => {
     for (const refund of after.refunds) await runRefundJob(deps, { refundId: refund._id.$id });
     const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
+  });
+});
+
+describe('refunds after a review (§4)', () => {
+  it('refunding a rejected paid registration does not give its places back a second time', async () => {
+    const activity = await insertActivity(t.database.db, {
+      meetingId,
+      isReview: 1,
+      prices: [{ amount: 5000, total: 3 }],
+    });
+    const priceId = activity.priceIds[0] as string;
+    // Another buyer's paid place stays taken throughout (the counters never floor at 0 here).
+    const other = await newBuyer();
+    const otherOrder = await buy(other, activity);
+    await notify(t, meetingId, notification(await startPayment(t, other, otherOrder._id.$id), 5000));
+    const who = await newBuyer();
+    const order = await buy(who, activity);
+    const orderId = order._id.$id;
+    await notify(t, meetingId, notification(await startPayment(t, who, orderId), 5000));
+    const ticketId = (await orderOf(who, orderId)).lines[0]?.ticket_id?.$id ?? '';
+    const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    expect(ticket?.status).toBe(0);
+    expect(await stockOf(t, activity.activityId, priceId)).toMatchObject({ sold: 2, ticketTotal: 2 });
+
+    // The organiser rejects the registration: its places come back with the review.
+    await applyReview(t.database.db, null, ticket as TicketRow, { status: 2, reason: 'not eligible' });
+    expect(await stockOf(t, activity.activityId, priceId)).toMatchObject({ sold: 1, ticketTotal: 1 });
+
+    // Then refunds the order in full: money back, the line cancelled, the counters left alone.
+    const deps = { db: t.database.db, config: t.app.deps.config, jobs: t.app.deps.jobs };
+    await refundOrder(deps, {
+      meetingId,
+      orderId,
+      amount: 5000,
+      reason: 'rejected',
+      actorUserId: who.user_id.$id,
+      kind: 'organiser',
+    });
+    expect(await orderOf(who, orderId)).toMatchObject({ refund_flag: 1, refund_amount: 5000 });
+    expect(await stockOf(t, activity.activityId, priceId)).toEqual({ sold: 1, ticketTotal: 1, tickets: 1 });
   });
 });
 

@@ -2,6 +2,7 @@ import { ErrorCode } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
+import { lockAgent } from '../tickets/tickets.repository.ts';
 import { allocateReceipt, receiptSnapshotOf } from '../invoices/receipts.service.ts';
 import { orderNotFound, refundExceedsPaid, refundNotPaid } from './orders.errors.ts';
 import { queueRefund, refundJob } from './orders.payments.ts';
@@ -18,7 +19,7 @@ import {
   updateOrder,
 } from './orders.repository.ts';
 import type { OrderDeps } from './orders.service.ts';
-import { deleteTicketsOfLines, needsOf, releaseStock } from './orders.stock.ts';
+import { deleteTicketsOfLines, needsOf, releaseStock, ticketsHoldingPlaces } from './orders.stock.ts';
 
 /**
  * Refunds (§3 Order refund amount and refund flag, §4 Order 'refunded'): an organiser's refund (the
@@ -108,9 +109,18 @@ async function refundLocked(deps: OrderDeps, tx: Database, input: RefundOrderInp
       await updateLine(tx, line.id, { refundedAmount: refunded, ...(cancel ? { cancelled: 1 } : {}) });
     }
   }
-  // Places of the cancelled lines return (only while the order still holds them).
+  // Places of the cancelled lines return (only while the order still holds them) — except those
+  // whose ticket already gave its place back: a rejected registration (§4; tickets.review.ts frees
+  // its places) or one an organiser deleted. Releasing those again would count places twice.
   if (order.reserved === 1 && cancelled.length > 0) {
-    await releaseStock(tx, needsOf(cancelled, order.agentId));
+    // A review takes the group row, then the ticket: the same order here, so the two never deadlock.
+    if (order.agentId) await lockAgent(tx, order.agentId);
+    const holding = await ticketsHoldingPlaces(
+      tx,
+      cancelled.flatMap((l) => l.ticketId ?? []),
+    );
+    const releasing = cancelled.filter((l) => l.ticketId === null || holding.has(l.ticketId));
+    if (releasing.length > 0) await releaseStock(tx, needsOf(releasing, order.agentId));
     await deleteTicketsOfLines(
       tx,
       cancelled.flatMap((l) => l.ticketId ?? []),

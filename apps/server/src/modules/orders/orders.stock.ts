@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { activities } from '../activities/activities.tables.ts';
 import { mappingUnique } from '../tickets/tickets.registration.ts';
@@ -144,6 +144,20 @@ export async function writeTickets(tx: Database, order: OrderRow, lines: readonl
         ),
       ),
     );
+}
+
+/**
+ * Of these tickets, the ids that still hold their places: live (not deleted) and not rejected
+ * (status 2 gave its places back when it was rejected, tickets.review.ts).
+ */
+export async function ticketsHoldingPlaces(tx: Database, ticketIds: string[]): Promise<Set<string>> {
+  if (ticketIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(inArray(tickets.id, ticketIds), eq(tickets.deleted, 0), ne(tickets.status, 2)))
+    .for('update');
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Soft-deletes the tickets of lines (a refund cancelled them): the person may register again. */
