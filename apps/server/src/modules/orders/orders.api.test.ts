@@ -5,6 +5,7 @@ import { ids, seedFixture } from '../../../test/fixture.ts';
 import { apiUrl, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../db/ids.ts';
 import { type InsertedActivity, insertActivity } from '../activities/activities.fixtures.ts';
+import { activityPrices } from '../activities/activities.tables.ts';
 import { newLogin } from '../exhibitors/exhibitors.fixtures.ts';
 import { receipts } from '../invoices/receipts.tables.ts';
 import { outboxMessages } from '../messages/messages.tables.ts';
@@ -24,7 +25,7 @@ import {
 } from './orders.fixtures.ts';
 import { reconcilePayments, runRefundJob } from './orders.payments.ts';
 import { refundOrder } from './orders.refunds.ts';
-import { expireOrderJob, runExpireOrderJob } from './orders.service.ts';
+import { checkout, expireOrderJob, quoteCheckout, runExpireOrderJob } from './orders.service.ts';
 import { discounts, orders, payments, refunds } from './orders.tables.ts';
 
 /**
@@ -705,6 +706,31 @@ describe('refunds (§3 Order refund amount)', () => {
     for (const refund of after.refunds) await runRefundJob(deps, { refundId: refund._id.$id });
     const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
+  });
+});
+
+describe('prices edited during checkout (§8 4340)', () => {
+  it('a type edited after the cached registration context was read is refused with 4340, nothing held', async () => {
+    const activity = await paidActivity(5, 6000);
+    const priceId = activity.priceIds[0] as string;
+    const who = await newBuyer();
+    // A context kept for a minute (production keeps it REGISTRATION_CONTEXT_TTL_MS, 1 s by default).
+    const deps = {
+      db: t.database.db,
+      config: { ...t.app.deps.config, REGISTRATION_CONTEXT_TTL_MS: 60_000 },
+      jobs: t.app.deps.jobs,
+    };
+    const body = { activity_id: activity.activityId, lines: [{ price_id: priceId, data: {} }] };
+    const input = { userId: who.user_id.$id, meetingId, body };
+    expect((await quoteCheckout(deps, input)).total).toBe(6000);
+    await t.database.db
+      .update(activityPrices)
+      .set({ amount: 9000, version: sql`${activityPrices.version} + 1` })
+      .where(eq(activityPrices.id, priceId));
+    await expect(checkout(deps, input)).rejects.toMatchObject({ status: 409, code: 4340 });
+    expect(await stockOf(t, activity.activityId, priceId)).toEqual({ sold: 0, ticketTotal: 0, tickets: 0 });
+    const held = await t.database.db.select().from(orders).where(eq(orders.userId, who.user_id.$id));
+    expect(held).toEqual([]);
   });
 });
 

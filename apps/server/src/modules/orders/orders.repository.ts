@@ -379,6 +379,22 @@ export async function findStalePayments(db: Database, before: Date, limit: numbe
 }
 
 /**
+ * The current amount (cents) and version of ticket types. Read in the checkout's transaction after
+ * its stock UPDATE locked those rows, so what it answers holds until the commit.
+ */
+export async function findPriceVersions(
+  db: Database,
+  priceIds: string[],
+): Promise<Map<string, { amount: number; version: number }>> {
+  if (priceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: activityPrices.id, amount: activityPrices.amount, version: activityPrices.version })
+    .from(activityPrices)
+    .where(inArray(activityPrices.id, priceIds));
+  return new Map(rows.map((row) => [row.id, { amount: row.amount, version: row.version }]));
+}
+
+/**
  * Records a notification in the inbox; false when (provider, event_id) is already there (a repeat),
  * unless that earlier delivery was rejected: then it is taken again (true) and decided anew.
  */

@@ -77,6 +77,7 @@ import {
   findOrder,
   findOrdersOfUser,
   findPayments,
+  findPriceVersions,
   findPublicCoupons,
   findRefunds,
   findSettings,
@@ -723,6 +724,19 @@ export async function checkout(deps: OrderDeps, input: CheckoutInput): Promise<O
     }
     const refusal = await takeStock(tx, needs);
     if (refusal) throw stockRefusal(refusal, lineRows.length);
+    // The lines were priced from the registration context, which may be up to
+    // REGISTRATION_CONTEXT_TTL_MS old: a type edited since (its rows are locked now) is 4340 (§8).
+    const current = await findPriceVersions(tx, [...needs.perPrice.keys()]);
+    for (const line of plan.lines) {
+      const now = current.get(line.price.id);
+      if (!now || now.version !== line.price.version || now.amount !== line.price.amount) {
+        throw new AppError(
+          409,
+          ErrorCode.priceUpdated,
+          'The ticket information was updated, please select again',
+        );
+      }
+    }
     for (const [couponId, n] of [...couponUses.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       const coupon = await lockCoupon(tx, couponId);
       if (!coupon || !isLive(coupon, new Date())) throw couponExpired();
