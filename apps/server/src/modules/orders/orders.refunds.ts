@@ -2,8 +2,8 @@ import { ErrorCode } from '@app/contracts';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
-import { lockAgent } from '../tickets/tickets.repository.ts';
 import { allocateReceipt, receiptSnapshotOf } from '../invoices/receipts.service.ts';
+import { lockAgent } from '../tickets/tickets.repository.ts';
 import { orderNotFound, refundExceedsPaid, refundNotPaid } from './orders.errors.ts';
 import { queueRefund, refundJob } from './orders.payments.ts';
 import {
