@@ -2,29 +2,25 @@ import type { Invoice } from '@app/contracts';
 import { FileText, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api/client.ts';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { invoicePaths } from '../../../lib/invoices-paths.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { orderPaths } from '../../../lib/orders-paths.ts';
-import { paths } from '../../../lib/paths.ts';
 import { formatDate } from '../../../lib/time.ts';
-import { useSearchState } from '../../../lib/use-search-state.ts';
-import { downloadInvoicePdf, useInvoiceEligibility, useOrderInvoices } from '../api/invoices.ts';
+import { downloadInvoicePdf } from '../api/invoices.ts';
 import {
   InvoiceStateBadge,
   RefusalNotice,
   useInvoiceMoney,
   viewStateOf,
 } from '../components/invoice-state.tsx';
+import { useOrderInvoicesOfPage } from '../components/order-invoices.tsx';
 
 /**
  * /invoice/detail?checkout=<order id> (§2; §4 Invoice): the order's invoice request and its state —
@@ -36,28 +32,10 @@ function InvoiceDetailRoute() {
   const { t } = useTranslation(['invoices', 'common']);
   const meeting = useMeeting();
   const meetingId = meeting._id.$id;
-  const [checkout] = useSearchState('checkout');
-  const orderId = checkout ?? '';
-  const invoices = useOrderInvoices(orderId);
-  const eligibility = useInvoiceEligibility(orderId);
-
-  if (!/^[0-9a-f]{24}$/i.test(orderId)) return <Navigate to={paths.notFound()} replace />;
-  const failed = invoices.error ?? eligibility.error;
-  if (failed) {
-    if (failed instanceof ApiError && failed.status < 500 && failed.status !== 401 && failed.status > 0)
-      return <Navigate to={paths.notFound()} replace />;
-    return (
-      <ErrorState
-        className="py-24"
-        onRetry={() => {
-          void invoices.refetch();
-          void eligibility.refetch();
-        }}
-      />
-    );
-  }
-  if (!invoices.data || !eligibility.data) return <DetailSkeleton />;
-  const latest = invoices.data[0];
+  const loaded = useOrderInvoicesOfPage(<DetailSkeleton />);
+  if ('screen' in loaded) return loaded.screen;
+  const { orderId, invoices, eligibility } = loaded;
+  const latest = invoices[0];
   const state = viewStateOf(latest);
   const formPath = invoicePaths.form({ meetingId, checkoutId: orderId });
   return (
@@ -74,10 +52,10 @@ function InvoiceDetailRoute() {
           <EmptyState
             icon={<Receipt aria-hidden="true" className="size-6" />}
             title={t('detail.empty')}
-            description={t('form.order', { number: eligibility.data.order_number })}
+            description={t('form.order', { number: eligibility.order_number })}
             action={
-              eligibility.data.refusal ? (
-                <RefusalNotice refusal={eligibility.data.refusal} />
+              eligibility.refusal ? (
+                <RefusalNotice refusal={eligibility.refusal} />
               ) : (
                 <ButtonLink to={formPath}>{t('detail.request')}</ButtonLink>
               )

@@ -14,7 +14,6 @@ import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cx } from '../../../components/ui/cx.ts';
-import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -22,17 +21,10 @@ import { ApiError } from '../../../lib/api/client.ts';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { invoicePaths } from '../../../lib/invoices-paths.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
-import { paths } from '../../../lib/paths.ts';
-import { useSearchState } from '../../../lib/use-search-state.ts';
-import {
-  type InvoiceFormValues,
-  invoicesKey,
-  submitInvoice,
-  useInvoiceEligibility,
-  useOrderInvoices,
-} from '../api/invoices.ts';
+import { type InvoiceFormValues, invoicesKey, submitInvoice } from '../api/invoices.ts';
 import { type FieldErrors, fieldErrorsOf, serverFieldErrors } from '../components/invoice-errors.ts';
 import { InvoiceStateBadge, RefusalNotice, useInvoiceMoney } from '../components/invoice-state.tsx';
+import { useOrderInvoicesOfPage } from '../components/order-invoices.tsx';
 
 const emptyValues: InvoiceFormValues = {
   type: 'regular',
@@ -74,28 +66,10 @@ function valuesOf(invoice: Invoice): InvoiceFormValues {
  */
 function InvoiceFormRoute() {
   const meeting = useMeeting();
-  const [checkout] = useSearchState('checkout');
-  const orderId = checkout ?? '';
-  const invoices = useOrderInvoices(orderId);
-  const eligibility = useInvoiceEligibility(orderId);
-
-  if (!/^[0-9a-f]{24}$/i.test(orderId)) return <Navigate to={paths.notFound()} replace />;
-  const failed = invoices.error ?? eligibility.error;
-  if (failed) {
-    if (failed instanceof ApiError && failed.status < 500 && failed.status !== 401 && failed.status > 0)
-      return <Navigate to={paths.notFound()} replace />;
-    return (
-      <ErrorState
-        className="py-24"
-        onRetry={() => {
-          void invoices.refetch();
-          void eligibility.refetch();
-        }}
-      />
-    );
-  }
-  if (!invoices.data || !eligibility.data) return <FormSkeleton />;
-  const latest = invoices.data[0];
+  const loaded = useOrderInvoicesOfPage(<FormSkeleton />);
+  if ('screen' in loaded) return loaded.screen;
+  const { orderId, invoices, eligibility } = loaded;
+  const latest = invoices[0];
   const detail = invoicePaths.detail({ meetingId: meeting._id.$id, checkoutId: orderId });
   if (latest && latest.state !== 'rejected') return <Navigate to={detail} replace />;
   const rejected = latest?.state === 'rejected' ? latest : undefined;
@@ -103,10 +77,10 @@ function InvoiceFormRoute() {
     <InvoiceForm
       key={rejected ? `${rejected._id.$id}:${rejected.version}` : 'new'}
       orderId={orderId}
-      orderNumber={eligibility.data.order_number}
-      amount={eligibility.data.amount}
-      currency={eligibility.data.currency}
-      refusal={eligibility.data.refusal}
+      orderNumber={eligibility.order_number}
+      amount={eligibility.amount}
+      currency={eligibility.currency}
+      refusal={eligibility.refusal}
       rejected={rejected}
       detailPath={detail}
     />
