@@ -50,6 +50,8 @@ export const consoleActions = [
   'finance.settings',
   'commerce.edit',
   'invoice.process',
+  'community.read',
+  'community.moderate',
 ] as const;
 export const ConsoleAction = z.enum(consoleActions);
 export type ConsoleAction = z.infer<typeof ConsoleAction>;

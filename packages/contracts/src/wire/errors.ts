@@ -195,6 +195,20 @@ export const ErrorCode = {
   refundNotPaid: 'refund.not_paid',
   /** 400 a payment notification whose signature, body or amount does not verify. */
   notificationInvalid: 'notification.invalid',
+  // Community and moderation (§5 sensitive content, §6, §8 'post failed').
+  /**
+   * 400 a text refused by moderation (§5): `data.category` is one of the ten §5 categories (spam, ad,
+   * politics, terrorism, abuse, porn, flood, contraband, meaningless, harmful); nothing is stored.
+   */
+  contentSensitive: 'content.sensitive',
+  /** 403 the organiser has blocked this user from posting in the meeting. */
+  moderationBanned: 'moderation.banned',
+  /** 403 posting or commenting needs participant registration in the meeting (§6, /demand/meetings/authorization). */
+  participantRequired: 'participant.required',
+  /** 409 the item does not accept this any more (a closed or blocked demand, a closed inquiry). */
+  itemClosed: 'item.closed',
+  /** 409 the same user already reported this item. */
+  alreadyReported: 'report.duplicate',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

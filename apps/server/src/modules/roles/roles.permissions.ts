@@ -55,6 +55,10 @@ export const permissions = {
   'commerce.edit': ['owner', 'organiser', 'finance'],
   /** The invoice queue (§4 Invoice): issue (PDF or number) or reject with a reason. */
   'invoice.process': ['owner', 'organiser', 'finance'],
+  /** Community (§3 Demand, Question, Price inquiry, threads): read every item, hidden ones included. */
+  'community.read': ['owner', 'organiser', 'editor'],
+  /** The moderation queue (§5 sensitive content): approve, block, unblock, delete, ban posters, word lists. */
+  'community.moderate': ['owner', 'organiser', 'editor'],
 } as const satisfies Record<ConsoleAction, readonly MeetingRoleName[]>;
 
 export type { ConsoleAction };
