@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import { ErrorCode } from '@app/contracts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { moderationProviderOf } from '../../providers/moderation/create-moderation-provider.ts';
+import { isMeaningless } from '../../providers/moderation/meaningless.ts';
+import {
+  isModerationCategory,
+  type ModerationCategory,
+  type ModerationProvider,
+  type ModerationVerdict,
+} from '../../providers/moderation/moderation.ts';
+import { normalizeText, patternForm } from '../../providers/moderation/normalize.ts';
+import { WordMatcher } from '../../providers/moderation/word-matcher.ts';
+import {
+  deletePost,
+  findActiveBan,
+  floodWindows,
+  listMeetingWords,
+  recordPost,
+  upsertQueueItem,
+} from './moderation.repository.ts';
+
+export type { ModerationCategory } from '../../providers/moderation/moderation.ts';
+
+/** The kinds of user-written items that go through moderation (§5 sensitive content). */
+export type ModeratedKind =
+  | 'question'
+  | 'answer'
+  | 'inquiry'
+  | 'inquiry_message'
+  | 'demand'
+  | 'demand_comment'
+  | 'thread'
+  | 'thread_reply'
+  | 'profile';
+
+/** Every ModeratedKind, for validating a kind that comes from a request. */
+export const moderatedKinds: readonly ModeratedKind[] = [
+  'question',
+  'answer',
+  'inquiry',
+  'inquiry_message',
+  'demand',
+  'demand_comment',
+  'thread',
+  'thread_reply',
+  'profile',
+];
+
+/** What the caller stores: visible, or review (store with moderation_state 'review' and queueForReview). */
+export type ModerationOutcome = { state: 'visible' | 'review'; category: ModerationCategory | null };
+
+/** 400 content.sensitive naming the §5 category (the client shows `moderation:refused.<category>`). */
+export const contentSensitive = (category: ModerationCategory) =>
+  new AppError(400, ErrorCode.contentSensitive, `Sensitive content: ${category}`, undefined, {
+    data: { category },
+  });
+
+/** 403 moderation.banned: the organiser blocked this user from posting in the meeting. */
+export const moderationBanned = () =>
+  new AppError(403, ErrorCode.moderationBanned, 'You are blocked from posting in this meeting');
+
+/** A meeting's own word list, compiled: refused words by category and allow-list words. */
+type MeetingWords = { matcher: WordMatcher; allowed: ReadonlySet<string>; loadedAt: number };
+
+/** Meeting word lists stay cached this long at most (another process may have written). */
+const meetingWordsTtlMs = 60_000;
+const meetingWordsCache = new Map<string, MeetingWords>();
+
+/** The meeting's compiled word list, cached per meeting until written (invalidateMeetingWords) or 60 s. */
+export async function meetingWordsOf(db: Database, meetingId: string): Promise<MeetingWords> {
+  const cached = meetingWordsCache.get(meetingId);
+  if (cached && Date.now() - cached.loadedAt < meetingWordsTtlMs) return cached;
+  const rows = await listMeetingWords(db, meetingId);
+  const allowed = new Set<string>();
+  const entries: { word: string; category: ModerationCategory }[] = [];
+  for (const row of rows) {
+    if (row.allow === 1) allowed.add(patternForm(row.word).trim());
+    else if (isModerationCategory(row.category)) entries.push({ word: row.word, category: row.category });
+  }
+  const words: MeetingWords = { matcher: new WordMatcher(entries), allowed, loadedAt: Date.now() };
+  if (meetingWordsCache.size > 2000) meetingWordsCache.clear();
+  meetingWordsCache.set(meetingId, words);
+  return words;
+}
+
+/** Drops the cached word list of a meeting (after any write to it). */
+export function invalidateMeetingWords(meetingId: string): void {
+  meetingWordsCache.delete(meetingId);
+}
+
+/**
+ * One text through the meeting's checks, without the ban and flood checks (which need a user):
+ * meaningless, the meeting's words (its allow-list overrides the provider's local baseline), then the
+ * provider. A provider error becomes 'review' (never lose the post, never 5xx). Used by moderateText
+ * and by the console's "test a text" box.
+ */
+export async function checkOneText(
+  deps: { db: Database; provider: ModerationProvider },
+  meetingId: string,
+  text: string,
+): Promise<ModerationVerdict> {
+  if (isMeaningless(text)) return { verdict: 'reject', category: 'meaningless' };
+  const words = await meetingWordsOf(deps.db, meetingId);
+  const normalized = normalizeText(text);
+  const own = words.matcher.find(normalized)[0];
+  if (own) return { verdict: 'reject', category: own.category, labels: [own.word] };
+  let verdict: ModerationVerdict;
+  try {
+    verdict = await deps.provider.checkText(text);
+  } catch {
+    return { verdict: 'review', labels: ['provider_error'] };
+  }
+  if (verdict.verdict === 'reject' && words.allowed.size > 0 && verdict.labels?.length) {
+    // The organiser allowed the listed word(s) that made the provider refuse (local baseline lists).
+    if (verdict.labels.every((label) => words.allowed.has(patternForm(label).trim())))
+      return { verdict: 'allow' };
+  }
+  if (verdict.verdict === 'reject' && !verdict.category) return { verdict: 'review', labels: verdict.labels };
+  return verdict;
+}
+
+/**
+ * Checks user-written texts (empty ones skipped) with the meeting's provider + the meeting's own word lists,
+ * flood and meaningless checks (§5 sensitive content). Throws 403 moderation.banned when the user is banned
+ * from posting in the meeting, 400 content.sensitive (data: { category }) on reject, 429 too_frequent never
+ * (flood is a category: the same text ≥ 3 times in 10 minutes, or more than 10 posts in 1 minute).
+ * Returns 'review' when the provider is unsure: the caller stores the item with moderation_state 'review'
+ * and calls queueForReview in the same transaction.
+ */
+export async function moderateText(
+  deps: { db: Database; config: Config },
+  subject: { meetingId: string; userId: string; kind: ModeratedKind; texts: string[] },
+): Promise<ModerationOutcome> {
+  if (await findActiveBan(deps.db, subject.meetingId, subject.userId)) throw moderationBanned();
+  const texts = subject.texts.filter((text) => text.trim().length > 0);
+  if (texts.length === 0) return { state: 'visible', category: null };
+  const provider = moderationProviderOf(deps.config);
+  let review: ModerationOutcome | null = null;
+  for (const text of texts) {
+    const verdict = await checkOneText({ db: deps.db, provider }, subject.meetingId, text);
+    if (verdict.verdict === 'reject' && verdict.category) throw contentSensitive(verdict.category);
+    if (verdict.verdict === 'review' && !review)
+      review = { state: 'review', category: verdict.category ?? null };
+  }
+  // Profiles are not posts: their edits do not count towards the flood windows.
+  if (subject.kind !== 'profile') {
+    const textHash = createHash('sha256')
+      .update(texts.map((text) => normalizeText(text)).join('\u0000'))
+      .digest('hex');
+    const post = await recordPost(deps.db, {
+      meetingId: subject.meetingId,
+      userId: subject.userId,
+      textHash,
+    });
+    if (post.sameText > floodWindows.sameTextMax || post.lastMinute > floodWindows.perMinuteMax) {
+      await deletePost(deps.db, post.id);
+      throw contentSensitive('flood');
+    }
+  }
+  return review ?? { state: 'visible', category: null };
+}
+
+/** Puts an item in the organiser's queue (source 'provider'); call inside the item's insert transaction. */
+export async function queueForReview(
+  tx: Database,
+  item: {
+    meetingId: string;
+    kind: ModeratedKind;
+    targetId: string;
+    userId: string;
+    category: ModerationCategory | null;
+  },
+): Promise<void> {
+  await upsertQueueItem(tx, { ...item, source: 'provider' });
+}
