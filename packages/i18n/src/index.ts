@@ -14,10 +14,12 @@ import type consoleNews from './locales/en/console-news.json';
 import type consolePages from './locales/en/console-pages.json';
 import type consoleRegistrations from './locales/en/console-registrations.json';
 import type consoleSearch from './locales/en/console-search.json';
+import type consoleThreads from './locales/en/console-threads.json';
 import type documents from './locales/en/documents.json';
 import type exhibitors from './locales/en/exhibitors.json';
 import type invoices from './locales/en/invoices.json';
 import type meetings from './locales/en/meetings.json';
+import type moderation from './locales/en/moderation.json';
 import type news from './locales/en/news.json';
 import type orders from './locales/en/orders.json';
 import type pages from './locales/en/pages.json';
@@ -25,6 +27,7 @@ import type schedules from './locales/en/schedules.json';
 import type search from './locales/en/search.json';
 import type share from './locales/en/share.json';
 import type speakers from './locales/en/speakers.json';
+import type threads from './locales/en/threads.json';
 import type tickets from './locales/en/tickets.json';
 import type users from './locales/en/users.json';
 
@@ -59,6 +62,10 @@ export const namespaces = [
   'search',
   // Share sheet, web view, /clear, /etc/redirect and invitation results (§2, §7).
   'share',
+  // Refusals of sensitive content by §5 category, item states and the report dialog (community).
+  'moderation',
+  // Discussion threads of a meeting and their talk pages (/meeting/thread/list, /meeting/talk).
+  'threads',
   // The organiser console (DESIGN §7): its shell, and one namespace per console area.
   'console',
   'console-meetings',
@@ -71,6 +78,7 @@ export const namespaces = [
   'console-news',
   'console-pages',
   'console-search',
+  'console-threads',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -106,6 +114,8 @@ export type Resources = {
   share: typeof share;
   pages: typeof pages;
   search: typeof search;
+  threads: typeof threads;
+  moderation: typeof moderation;
   console: typeof consoleShell;
   'console-meetings': typeof consoleMeetings;
   'console-activities': typeof consoleActivities;
@@ -117,6 +127,7 @@ export type Resources = {
   'console-news': typeof consoleNews;
   'console-pages': typeof consolePages;
   'console-search': typeof consoleSearch;
+  'console-threads': typeof consoleThreads;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

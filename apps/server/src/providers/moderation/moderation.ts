@@ -1,19 +1,10 @@
+import { moderationCategoryValues } from '@app/contracts/wire/moderation.ts';
+
 /**
  * The §5 sensitive-content categories a refusal names (the user sees `moderation:refused.<category>`).
- * The same list as ModerationCategory in modules/moderation (which re-exports it).
+ * The contracts' list (wire/moderation.ts); modules/moderation re-exports the type.
  */
-export const moderationCategories = [
-  'spam',
-  'ad',
-  'politics',
-  'terrorism',
-  'abuse',
-  'porn',
-  'flood',
-  'contraband',
-  'meaningless',
-  'harmful',
-] as const;
+export const moderationCategories = moderationCategoryValues;
 
 /** One of the ten §5 categories. */
 export type ModerationCategory = (typeof moderationCategories)[number];

@@ -16,6 +16,8 @@ const objectRefusals = new Set([
   'appointment.participant_required',
   'activity.invitation_required',
   'activity.invitation_invalid',
+  'moderation.banned',
+  'participant.required',
 ]);
 
 export type QueryValue =
