@@ -27,6 +27,7 @@ import { enterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
 import { formRoutes } from './modules/forms/forms.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { inquiryRoutes } from './modules/inquiries/inquiries.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { inviteRoutes } from './modules/invites/invites.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
@@ -41,6 +42,7 @@ import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pageRoutes } from './modules/pages/pages.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
+import { questionRoutes } from './modules/questions/questions.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { scheduleEntryRoutes } from './modules/schedules/schedules.routes.ts';
@@ -176,6 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // Orders and payment (§4 Order): checkout, the buyer's orders, provider notifications, sandbox page.
       await scoped.register(orderRoutes);
       invoiceRoutes(scoped);
+      // Community: questions to exhibitors and price inquiries (§3 Question, Price inquiry; §4 Q&A).
+      questionRoutes(scoped);
+      inquiryRoutes(scoped);
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
       auditRoutes(scoped);

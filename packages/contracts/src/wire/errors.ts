@@ -209,6 +209,8 @@ export const ErrorCode = {
   itemClosed: 'item.closed',
   /** 409 the same user already reported this item. */
   alreadyReported: 'report.duplicate',
+  /** 400 'Inquiry amount must be a valid number' (§5): a price inquiry's amount that is not a number. */
+  inquiryAmountInvalid: 'inquiry.amount_invalid',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
