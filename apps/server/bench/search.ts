@@ -10,6 +10,7 @@
  * 2. BENCH_SEARCH_ROUNDS (default 600) searches from a mix of Chinese, English (words, prefixes,
  *    typos) and Japanese keywords, BENCH_SEARCH_CONCURRENCY (default 8) in flight, after a warm-up:
  *    p50, p95, max per language and overall, plus "more" calls (one type, skip 20). Target: p95 ≤ 50 ms.
+ * BENCH_SEARCH_KEEP=1 keeps the PostgreSQL scratch database (its URL is printed) to study plans.
  * Not a test: nothing fails. Run it on a quiet machine.
  */
 import { randomBytes } from 'node:crypto';
@@ -197,6 +198,7 @@ try {
   console.table(Object.entries(matched).map(([keyword, total]) => ({ keyword, matched: total })));
 } finally {
   await server.close();
-  await scratch?.drop();
+  if (process.env.BENCH_SEARCH_KEEP === '1' && scratch) console.info(`kept ${scratch.url}`);
+  else await scratch?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

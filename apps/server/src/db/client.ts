@@ -43,12 +43,34 @@ export function migrationsFolder(): string {
 }
 
 /**
+ * Runs a pooled connection's queries strictly one after another. A transaction holds one connection,
+ * and a repository handed it may start several reads at once (`Promise.all`, written for the pool,
+ * where they do run side by side). pg 8 queues such calls itself but deprecates it and pg 9 refuses
+ * them, so they are chained here: same order and results as pg's own queue, on any pg version.
+ * Callback and submittable calls (the pool's own `pool.query`, cursors) go straight through.
+ */
+function serializeQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let tail: Promise<unknown> = Promise.resolve();
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | null | undefined;
+    const isCallback = typeof args[args.length - 1] === 'function';
+    const isSubmittable = typeof first === 'object' && first !== null && typeof first.submit === 'function';
+    if (isCallback || isSubmittable) return query(...args);
+    const run = tail.then(() => query(...args));
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/**
  * Opens the database: a pg pool when `url` is given, else PGlite (on disk in `dataDir`, or in memory).
  * The caller runs `migrate()` once before serving.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on('connect', serializeQueries);
     pool.on(
       'error',
       options.onIdleClientError ??
