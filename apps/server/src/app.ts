@@ -22,6 +22,7 @@ import { loggableUrl } from './modules/console-exhibitors/console-exhibitors.pas
 import { consoleExhibitorsRoutes } from './modules/console-exhibitors/console-exhibitors.routes.ts';
 import { consoleMeetingRoutes } from './modules/console-meetings/console-meetings.routes.ts';
 import { consoleRegistrationRoutes } from './modules/console-registrations/console-registrations.routes.ts';
+import { demandRoutes } from './modules/demands/demands.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { enterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
@@ -178,6 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // Orders and payment (§4 Order): checkout, the buyer's orders, provider notifications, sandbox page.
       await scoped.register(orderRoutes);
       invoiceRoutes(scoped);
+      // Community: demands and their comments (§2 /demand…, §7 GET /demands).
+      demandRoutes(scoped);
       // Community: questions to exhibitors and price inquiries (§3 Question, Price inquiry; §4 Q&A).
       questionRoutes(scoped);
       inquiryRoutes(scoped);

@@ -5,9 +5,11 @@ import { createDemoWorld, type DemoWorld, roleNames } from './demo-roles.ts';
 import { consoleAccessRows } from './route-matrix.console-access.ts';
 import { consoleActivitiesRows } from './route-matrix.console-activities.ts';
 import { consoleCommerceRows } from './route-matrix.console-commerce.ts';
+import { consoleDemandsRows } from './route-matrix.console-demands.ts';
 import { consoleExhibitorsRows } from './route-matrix.console-exhibitors.ts';
 import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
+import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
 import { invoicesRows } from './route-matrix.invoices.ts';
 import { newsRows } from './route-matrix.news.ts';
 import { ordersRows } from './route-matrix.orders.ts';
@@ -220,6 +222,9 @@ const rows: MatrixRow[] = [
   ...searchRows,
   ...shareRows,
   ...viewsRows,
+  ...demandsRows,
+  ...consoleDemandsRows,
+  ...demandsClosingRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */

@@ -13,6 +13,8 @@ export const categoryTypes = [
   'page_section',
   'navigation',
   'news',
+  // Demand categories (§3 Demand category; the industry is an `industry` category).
+  'demand',
 ] as const;
 export type CategoryType = (typeof categoryTypes)[number];
 
