@@ -38,6 +38,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
 import { messageJobs } from './modules/messages/messages.jobs.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -51,6 +52,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharePageRoutes, shareRoutes } from './modules/share/share.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
+import { threadRoutes } from './modules/threads/threads.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { viewJobs } from './modules/views/views.jobs.ts';
@@ -179,11 +181,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // Orders and payment (§4 Order): checkout, the buyer's orders, provider notifications, sandbox page.
       await scoped.register(orderRoutes);
       invoiceRoutes(scoped);
-      // Community: demands and their comments (§2 /demand…, §7 GET /demands).
-      demandRoutes(scoped);
+      // Community moderation: reports and the console's queue, word lists and bans (§5 sensitive content).
+      moderationRoutes(scoped);
       // Community: questions to exhibitors and price inquiries (§3 Question, Price inquiry; §4 Q&A).
       questionRoutes(scoped);
       inquiryRoutes(scoped);
+      // Community: demands and their comments (§2 /demand…, §7 GET /demands).
+      demandRoutes(scoped);
+      // Community: threads and talk (§2 /meeting/thread/list, /meeting/talk).
+      threadRoutes(scoped);
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
       auditRoutes(scoped);

@@ -8,14 +8,18 @@ import { consoleCommerceRows } from './route-matrix.console-commerce.ts';
 import { consoleDemandsRows } from './route-matrix.console-demands.ts';
 import { consoleExhibitorsRows } from './route-matrix.console-exhibitors.ts';
 import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
+import { consoleQuestionsRows } from './route-matrix.console-questions.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
+import { consoleThreadsRows } from './route-matrix.console-threads.ts';
 import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
 import { invoicesRows } from './route-matrix.invoices.ts';
 import { newsRows } from './route-matrix.news.ts';
 import { ordersRows } from './route-matrix.orders.ts';
 import { pagesRows } from './route-matrix.pages.ts';
+import { questionsRows } from './route-matrix.questions.ts';
 import { searchRows } from './route-matrix.search.ts';
 import { shareRows } from './route-matrix.share.ts';
+import { threadsClosingRows, threadsRows } from './route-matrix.threads.ts';
 import {
   createMatrixContext,
   del,
@@ -225,6 +229,11 @@ const rows: MatrixRow[] = [
   ...demandsRows,
   ...consoleDemandsRows,
   ...demandsClosingRows,
+  ...questionsRows,
+  ...consoleQuestionsRows,
+  ...threadsRows,
+  ...consoleThreadsRows,
+  ...threadsClosingRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */

@@ -89,8 +89,5 @@ export const threadReplyLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.targetId, t.userId] }),
-    index('thread_reply_likes_user_idx').on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.targetId, t.userId] }), index('thread_reply_likes_user_idx').on(t.userId)],
 );
