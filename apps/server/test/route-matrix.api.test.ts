@@ -8,6 +8,7 @@ import { consoleCommerceRows } from './route-matrix.console-commerce.ts';
 import { consoleDemandsRows } from './route-matrix.console-demands.ts';
 import { consoleExhibitorsRows } from './route-matrix.console-exhibitors.ts';
 import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
+import { consoleModerationRows } from './route-matrix.console-moderation.ts';
 import { consoleQuestionsRows } from './route-matrix.console-questions.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { consoleThreadsRows } from './route-matrix.console-threads.ts';
@@ -234,6 +235,7 @@ const rows: MatrixRow[] = [
   ...threadsRows,
   ...consoleThreadsRows,
   ...threadsClosingRows,
+  ...consoleModerationRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */

@@ -71,6 +71,7 @@ export function userRoutes(app: App): void {
         userId: request.params.id,
         changes: request.body,
         ip: request.ip,
+        meetingId: request.actor.sessionMeetingId,
       }),
   });
   app.route({
@@ -90,7 +91,12 @@ export function userRoutes(app: App): void {
       ...contractRoute(contract),
       config: required,
       handler: async (request) =>
-        saveWork(deps, { actorUserId: requireUserId(request), userId: request.params.id, ...request.body }),
+        saveWork(deps, {
+          actorUserId: requireUserId(request),
+          userId: request.params.id,
+          ...request.body,
+          meetingId: request.actor.sessionMeetingId,
+        }),
     });
   }
   app.route({

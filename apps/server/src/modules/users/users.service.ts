@@ -19,6 +19,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, noPermission, notFound } from '../../errors.ts';
 import { consumeCode } from '../codes/codes.service.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
+import { moderateText, queueForReview } from '../moderation/moderation.service.ts';
 import { openSession, revokeAllSessions } from '../sessions/sessions.service.ts';
 import { accountDisabled, emailInvalid, emailTaken, phoneInvalid, phoneTaken } from './users.errors.ts';
 import {
@@ -229,16 +230,53 @@ export async function countUsersMatching(
 }
 
 /**
+ * Profile texts (name, work title and company) through moderation (§5 sensitive content, kind
+ * 'profile') in the session's meeting ('' without one: no meeting words nor bans apply). A profile
+ * has no hidden state: an unsure verdict lets the text through and queues the profile for review
+ * when there is a meeting.
+ * @throws 400 content.sensitive (data.category), 403 moderation.banned
+ */
+async function moderateProfile(
+  deps: Deps,
+  input: { meetingId: string | null; userId: string; texts: string[] },
+): Promise<void> {
+  const meetingId = input.meetingId ?? '';
+  const outcome = await moderateText(deps, {
+    meetingId,
+    userId: input.userId,
+    kind: 'profile',
+    texts: input.texts,
+  });
+  if (outcome.state === 'review' && meetingId) {
+    await queueForReview(deps.db, {
+      meetingId,
+      kind: 'profile',
+      targetId: input.userId,
+      userId: input.userId,
+      category: outcome.category,
+    });
+  }
+}
+
+/**
  * PUT /users/{id}: edits your own name, avatar and language; with `phone` + `code` (SMS code sent to
  * the new phone, purpose `bind` for an account without a phone, else `change`) binds or moves your
  * account to that phone (§2 /bind, /account/phone, §5).
  * Everything in one transaction: a taken phone or a bad code changes nothing.
+ * A new name goes through moderation (§5 sensitive content) in the session's meeting first.
  * @throws 403 no_permission (someone else's id), 400 phone.invalid / code.invalid, 409 phone.taken,
+ *   400 content.sensitive (data.category), 403 moderation.banned,
  *   429 too_frequent (wrong codes from this IP, codeThrottle)
  */
 export async function updateProfile(
   deps: Deps,
-  input: { actorUserId: string; userId: string; changes: UpdateUserBody; ip: string },
+  input: {
+    actorUserId: string;
+    userId: string;
+    changes: UpdateUserBody;
+    ip: string;
+    meetingId: string | null;
+  },
 ): Promise<User> {
   const { changes } = input;
   const current = await ownRow(deps.db, input.actorUserId, input.userId);
@@ -258,6 +296,14 @@ export async function updateProfile(
       ip: input.ip,
     });
     phone = parsed;
+  }
+  // §5 sensitive content: a new name is checked like every user-written text (the session's meeting).
+  if (changes.username !== undefined && changes.username !== current.username) {
+    await moderateProfile(deps, {
+      meetingId: input.meetingId,
+      userId: input.userId,
+      texts: [changes.username],
+    });
   }
   const profile: UserChanges = {};
   if (changes.username !== undefined) profile.username = changes.username;
@@ -295,14 +341,20 @@ export async function changeEmail(
 }
 
 /**
- * POST/PUT /users/{id}/works: sets your work title and company (§3 User.work).
- * @throws 403 no_permission
+ * POST/PUT /users/{id}/works: sets your work title and company (§3 User.work), checked by
+ * moderation (§5 sensitive content) in the session's meeting.
+ * @throws 403 no_permission, 400 content.sensitive (data.category), 403 moderation.banned
  */
 export async function saveWork(
-  deps: { db: Database },
-  input: { actorUserId: string; userId: string; title: string; company: string },
+  deps: Deps,
+  input: { actorUserId: string; userId: string; title: string; company: string; meetingId: string | null },
 ): Promise<User> {
   await ownRow(deps.db, input.actorUserId, input.userId);
+  await moderateProfile(deps, {
+    meetingId: input.meetingId,
+    userId: input.userId,
+    texts: [input.title, input.company],
+  });
   const row = await updateUserRow(deps.db, input.userId, {
     workTitle: input.title,
     workCompany: input.company,

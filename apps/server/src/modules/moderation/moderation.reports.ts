@@ -1,0 +1,50 @@
+import { type CreateReportBody, ErrorCode, type ReportAnswer } from '@app/contracts';
+import type { Database } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { insertReport } from './moderation.repository.ts';
+import { moderationTargetOf } from './moderation.targets.ts';
+
+/** Distinct reporters that hide a visible item until the organiser decides (§5 sensitive content). */
+export const reportsToHide = 3;
+
+/** 409 report.duplicate: the caller reported this item already. */
+const alreadyReported = () => new AppError(409, ErrorCode.alreadyReported, 'You have already reported this');
+
+/**
+ * POST /reports: a logged-in user reports a user-written item of a meeting (reason: a §5 category or
+ * 'other', optional note ≤ 500 characters). The report and the item's queue row (created with source
+ * 'report' when missing, reports_count + 1) are written in one transaction; the report that brings a
+ * pending item to 3 distinct reporters sets the item's moderation_state to 'review' (hidden from
+ * everyone but its author) in that transaction — `hidden: 1` in the answer. An item the organiser
+ * already decided (approved, blocked, deleted) keeps its state.
+ * @throws 404 not_found (no such item of that kind in the meeting), 409 report.duplicate
+ */
+export async function reportItem(
+  deps: { db: Database },
+  input: { userId: string; body: CreateReportBody },
+): Promise<ReportAnswer> {
+  const { body } = input;
+  const target = moderationTargetOf(body.kind);
+  if (!target) throw notFound('Item');
+  const item = (await target.describe(deps.db, [body.target_id])).get(body.target_id);
+  // A profile belongs to no meeting (meetingId ''): it can be reported in any meeting.
+  if (!item || (item.meetingId !== '' && item.meetingId !== body.meeting_id)) throw notFound('Item');
+  return inTransaction(deps.db, async (tx) => {
+    const counted = await insertReport(tx, {
+      meetingId: body.meeting_id,
+      kind: body.kind,
+      targetId: body.target_id,
+      authorId: item.userId,
+      reporterId: input.userId,
+      reason: body.reason,
+      note: body.note ?? '',
+    });
+    if (!counted) throw alreadyReported();
+    if (counted.state === 'pending' && counted.reportsCount === reportsToHide) {
+      await target.setState(tx, { meetingId: body.meeting_id, targetId: body.target_id, state: 'review' });
+      return { ok: 1, hidden: 1 };
+    }
+    return { ok: 1, hidden: 0 };
+  });
+}
