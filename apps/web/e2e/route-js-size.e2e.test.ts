@@ -45,6 +45,7 @@ describe('JavaScript each public route loads', () => {
       '/meeting/activity/detail',
       '/meeting/news',
       '/meeting/news/detail',
+      '/meeting/thread/list',
       '/login',
       '/agree',
       '/my/order',

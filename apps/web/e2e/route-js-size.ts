@@ -101,6 +101,8 @@ export function publicRoutes(meetingId: string): RouteStep[] {
       follow: { selector: 'a[href*="/meeting/news/detail?"]', key: 'news' },
     },
     { route: '/meeting/news/detail', location: found('news') },
+    // The discussions (the demo meeting has none yet, so the talk page is measured by threads.e2e).
+    { route: '/meeting/thread/list', location: () => `/meeting/thread/list?${q}` },
     { route: '/login', location: () => `/login?${q}` },
     { route: '/agree', location: () => `/agree?${q}` },
     {

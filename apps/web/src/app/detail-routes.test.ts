@@ -12,6 +12,7 @@ import { pagesPages } from './pages-routes.tsx';
 import { meetingPages } from './router.tsx';
 import { searchPages } from './search-routes.tsx';
 import { sitePages } from './site-routes.tsx';
+import { threadPages } from './threads-routes.tsx';
 
 /** Every meeting page of the route tables: the first script's and the discoverable groups'. */
 const tableRoutes: PageRoute[] = [
@@ -26,6 +27,7 @@ const tableRoutes: PageRoute[] = [
   ...pagesPages,
   ...sitePages,
   ...searchPages,
+  ...threadPages,
 ];
 const tablePaths = tableRoutes.map((route) => route.path);
 

@@ -8,6 +8,7 @@ import { pagesRoutes } from '../lib/pages-paths.ts';
 import { routes } from '../lib/paths.ts';
 import { searchRoutes } from '../lib/search-paths.ts';
 import { siteRoutes } from '../lib/site-paths.ts';
+import { threadRoutes } from '../lib/threads-paths.ts';
 
 /** The kinds of item a detail page shows by id. */
 export type DetailItem =
@@ -20,7 +21,8 @@ export type DetailItem =
   | 'appointment'
   | 'content'
   | 'news'
-  | 'order';
+  | 'order'
+  | 'thread';
 
 /** Other ids a page needs besides its item's: a live item of that kind, the meeting, or a new group id. */
 export type OtherId = DetailItem | 'meeting' | 'agent';
@@ -159,6 +161,14 @@ export const detailRoutes: readonly DetailRoute[] = [
   },
   { path: pagesRoutes.introduction, id: { query: 'content_id' }, item: 'content', requireLogin: false },
   { path: newsRoutes.newsDetail, id: { query: 'news_id' }, item: 'news', requireLogin: false },
+  // A thread its author deleted is answered 404 like an unknown one (nothing of it is kept visible).
+  {
+    path: threadRoutes.talk,
+    id: { query: 'thread_id' },
+    item: 'thread',
+    requireLogin: false,
+    deleted: 'not-found',
+  },
   // Orders are never deleted (§4 Order states): an unknown or malformed id opens /404.
   {
     path: orderRoutes.myOrder,
@@ -227,6 +237,7 @@ export const pagesWithoutItem: readonly string[] = [
   appointmentRoutes.mySchedules,
   siteRoutes.webview,
   newsRoutes.meetingNews,
+  threadRoutes.threadList,
   searchRoutes.meetingSearch,
   newsRoutes.news,
   orderRoutes.myOrders,

@@ -2,12 +2,14 @@ import { ExhibitorRequests } from '../features/appointments/components/exhibitor
 import { ConsoleEntry } from '../features/console/components/console-entry.tsx';
 import { FootprintsEntry } from '../features/documents/components/footprints-entry.tsx';
 import { OrdersEntry } from '../features/orders/components/orders-entry.tsx';
+import { ThreadsEntry } from '../features/threads/components/threads-entry.tsx';
 import { MyIndex } from '../features/users/routes/my-index-route.tsx';
 
 /**
  * /my/index: the users feature draws the personal centre, the appointments feature the exhibitor's
  * requests row, the console feature the organiser console's entry (for anyone holding a role), the
- * documents feature the row to the browsing history, the orders feature the row to the caller's orders.
+ * documents feature the row to the browsing history, the orders feature the row to the caller's orders,
+ * the threads feature the row to the meeting's discussions.
  */
 function MyIndexPage() {
   return (
@@ -18,6 +20,7 @@ function MyIndexPage() {
           <OrdersEntry meetingId={meetingId} />
           <ExhibitorRequests meetingId={meetingId} variant="menu" />
           <FootprintsEntry meetingId={meetingId} />
+          <ThreadsEntry meetingId={meetingId} />
         </>
       )}
     />
