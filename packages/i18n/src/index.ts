@@ -12,6 +12,7 @@ import type consoleInvoices from './locales/en/console-invoices.json';
 import type consoleMeetings from './locales/en/console-meetings.json';
 import type consoleNews from './locales/en/console-news.json';
 import type consolePages from './locales/en/console-pages.json';
+import type consoleQuestions from './locales/en/console-questions.json';
 import type consoleRegistrations from './locales/en/console-registrations.json';
 import type consoleSearch from './locales/en/console-search.json';
 import type consoleThreads from './locales/en/console-threads.json';
@@ -23,6 +24,7 @@ import type moderation from './locales/en/moderation.json';
 import type news from './locales/en/news.json';
 import type orders from './locales/en/orders.json';
 import type pages from './locales/en/pages.json';
+import type questions from './locales/en/questions.json';
 import type schedules from './locales/en/schedules.json';
 import type search from './locales/en/search.json';
 import type share from './locales/en/share.json';
@@ -66,6 +68,8 @@ export const namespaces = [
   'moderation',
   // Discussion threads of a meeting and their talk pages (/meeting/thread/list, /meeting/talk).
   'threads',
+  // Questions to exhibitors and price inquiries (/meeting/enterprise/question…, exhibitor area ask).
+  'questions',
   // The organiser console (DESIGN §7): its shell, and one namespace per console area.
   'console',
   'console-meetings',
@@ -79,6 +83,7 @@ export const namespaces = [
   'console-pages',
   'console-search',
   'console-threads',
+  'console-questions',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -115,6 +120,7 @@ export type Resources = {
   pages: typeof pages;
   search: typeof search;
   threads: typeof threads;
+  questions: typeof questions;
   moderation: typeof moderation;
   console: typeof consoleShell;
   'console-meetings': typeof consoleMeetings;
@@ -128,6 +134,7 @@ export type Resources = {
   'console-pages': typeof consolePages;
   'console-search': typeof consoleSearch;
   'console-threads': typeof consoleThreads;
+  'console-questions': typeof consoleQuestions;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

@@ -138,6 +138,11 @@ export const discoverablePages = [
     addresses: /^\/(meeting\/doc|my\/footprints)$/,
     load: async () => (await import('./documents-routes.tsx')).documentPages,
   },
+  {
+    // Questions to exhibitors, their answers and price inquiries (questions-routes.tsx).
+    addresses: /^\/meeting\/(enterprise\/question(\/list|\/[^/]+\/answer)?|exhibitor\/ask(\/list)?)$/,
+    load: async () => (await import('./questions-routes.tsx')).questionPages,
+  },
 ];
 
 /**

@@ -7,6 +7,7 @@ import { consoleInvoicesRoutes } from '../../features/console-invoices/console-i
 import { consoleMeetingsRoutes } from '../../features/console-meetings/console-meetings-routes.ts';
 import { consoleNewsRoutes } from '../../features/console-news/console-news-routes.ts';
 import { consolePagesRoutes } from '../../features/console-pages/console-pages-routes.ts';
+import { consoleQuestionsRoutes } from '../../features/console-questions/console-questions-routes.ts';
 import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
 import { consoleSearchRoutes } from '../../features/console-search/console-search-routes.ts';
 import type { ConsoleRoute } from '../../lib/console-route.ts';
@@ -26,5 +27,6 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleNewsRoutes,
   ...consoleDocumentsRoutes,
   ...consolePagesRoutes,
+  ...consoleQuestionsRoutes,
   ...consoleSearchRoutes,
 ];

@@ -1,6 +1,16 @@
 import type { Enterprise } from '@app/contracts';
 import { localize } from '@app/domain';
-import { CalendarPlus, Globe, Mail, MapPin, Package, Phone } from 'lucide-react';
+import {
+  CalendarPlus,
+  ChevronRight,
+  Globe,
+  Mail,
+  MapPin,
+  MessageCircleQuestion,
+  Package,
+  Phone,
+  Tag,
+} from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -18,6 +28,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { followInvitation, invitationAttributionParam } from '../../../lib/invitation-attribution.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
+import { questionPaths } from '../../../lib/questions-paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { recordEnterpriseContact, recordEnterpriseVisit } from '../api/enterprise-interactions.ts';
 import { useEnterprise, useEnterpriseExhibitor } from '../api/get-enterprise.ts';
@@ -163,10 +174,52 @@ function EnterprisePage({ enterprise, meetingId }: { enterprise: Enterprise; mee
               </ul>
             )}
           </section>
+          {exhibitor.data ? <QuestionsSection enterpriseId={id} meetingId={meetingId} /> : null}
         </div>
         <ContactCard enterprise={enterprise} meetingId={meetingId} address={address} />
       </div>
     </article>
+  );
+}
+
+/** §4 Q&A on the enterprise page: its questions and answers, ask a question, ask for a price (§3). */
+function QuestionsSection({ enterpriseId, meetingId }: { enterpriseId: string; meetingId: string }) {
+  const { t } = useTranslation('questions');
+  const row =
+    'flex min-h-12 items-center gap-3 px-4 py-2.5 text-[15px] text-slate-800 transition-colors hover:bg-slate-50';
+  const links = [
+    {
+      to: questionPaths.list({ meetingId, enterpriseId }),
+      icon: MessageCircleQuestion,
+      label: t('section.all'),
+      testId: 'enterprise-questions',
+    },
+    {
+      to: questionPaths.ask({ meetingId, enterpriseId }),
+      icon: MessageCircleQuestion,
+      label: t('section.ask'),
+      testId: 'enterprise-ask',
+    },
+    {
+      to: questionPaths.askPrice({ meetingId, enterpriseId }),
+      icon: Tag,
+      label: t('section.askPrice'),
+      testId: 'enterprise-ask-price',
+    },
+  ];
+  return (
+    <section aria-labelledby="enterprise-questions-title">
+      <SectionTitle id="enterprise-questions-title">{t('section.title')}</SectionTitle>
+      <Card className="divide-y divide-slate-100 overflow-hidden">
+        {links.map(({ to, icon: Icon, label, testId }) => (
+          <Link key={testId} to={to} className={row} data-testid={testId}>
+            <Icon aria-hidden="true" className="size-5 text-primary" />
+            <span className="flex-1">{label}</span>
+            <ChevronRight aria-hidden="true" className="size-5 text-slate-400 rtl:-scale-x-100" />
+          </Link>
+        ))}
+      </Card>
+    </section>
   );
 }
 

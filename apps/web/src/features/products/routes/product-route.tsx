@@ -1,9 +1,10 @@
 import type { Product } from '@app/contracts';
 import { localize } from '@app/domain';
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, Tag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { buttonClass } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { SectionTitle } from '../../../components/ui/page-header.tsx';
 import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
@@ -13,6 +14,7 @@ import { Thumb } from '../../../components/ui/thumb.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
+import { questionPaths } from '../../../lib/questions-paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useProduct } from '../api/get-product.ts';
 import { recordProductVisit } from '../api/product-interactions.ts';
@@ -36,6 +38,7 @@ function ProductRoute() {
 
 function ProductPage({ product, meetingId }: { product: Product; meetingId: string }) {
   const { t } = useTranslation('exhibitors');
+  const { t: tq } = useTranslation('questions');
   const language = useLanguage();
   const title = localize(product.title, language);
   const description = localize(product.description, language);
@@ -61,6 +64,19 @@ function ProductPage({ product, meetingId }: { product: Product; meetingId: stri
           <ProductReactions product={product} meetingId={meetingId} />
           <ShareButton link={{ type: 'product', meetingId, id: product._id.$id }} title={title} />
         </div>
+        {/* §3 Price inquiry: its target may be a product of the enterprise. */}
+        <Link
+          to={questionPaths.askPrice({
+            meetingId,
+            enterpriseId: product.enterprise._id.$id,
+            productId: product._id.$id,
+          })}
+          className={buttonClass('primary', 'md', 'h-12 w-full text-[16px] desk:w-auto desk:px-8')}
+          data-testid="product-ask-price"
+        >
+          <Tag aria-hidden="true" className="size-5" />
+          {tq('section.askPrice')}
+        </Link>
         <Link
           to={paths.enterprise({ meetingId, enterpriseId: product.enterprise._id.$id })}
           data-testid="product-enterprise"
