@@ -33,5 +33,13 @@ describe('loadConfig (DESIGN §6)', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe('1');
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+    // §5 moderation: a real provider needs its keys; an unknown one is refused.
+    expect(loadConfig({}).MODERATION_PROVIDER).toBe('local');
+    expect(() => loadConfig({ MODERATION_PROVIDER: 'tencent' })).toThrow(/TENCENT_TMS_SECRET_ID/);
+    expect(() => loadConfig({ MODERATION_PROVIDER: 'openai' })).toThrow(/OPENAI_API_KEY/);
+    expect(() => loadConfig({ MODERATION_PROVIDER: 'aliyun' })).toThrow(/MODERATION_PROVIDER/);
+    expect(loadConfig({ MODERATION_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test' }).MODERATION_PROVIDER).toBe(
+      'openai',
+    );
   });
 });

@@ -201,6 +201,24 @@ const ConfigSchema = z.object({
     .refine((hosts) => hosts.every((host) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*\.?$/.test(host)), {
       message: 'list host names such as example.org or *.example.org, separated by commas',
     }),
+  /**
+   * Moderation provider of user-written texts (§5 sensitive content, DESIGN §8): 'local' (the starter
+   * word lists per category + flood and meaningless checks, offline), 'tencent' (Tencent Cloud TMS
+   * TextModeration; TENCENT_TMS_SECRET_ID and TENCENT_TMS_SECRET_KEY required) or 'openai' (OpenAI's
+   * moderation endpoint; OPENAI_API_KEY required). Each meeting's own word lists apply whatever the provider.
+   */
+  MODERATION_PROVIDER: z.enum(['local', 'tencent', 'openai']).default('local'),
+  TENCENT_TMS_SECRET_ID: z.string().optional(),
+  TENCENT_TMS_SECRET_KEY: z.string().optional(),
+  TENCENT_TMS_REGION: z.string().default('ap-guangzhou'),
+  TENCENT_TMS_ENDPOINT: z.string().url().default('https://tms.tencentcloudapi.com'),
+  /** The TMS policy (BizType) configured in Tencent's console; the default policy when unset. */
+  TENCENT_TMS_BIZ_TYPE: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_MODERATION_MODEL: z.string().default('omni-moderation-latest'),
+  /** Milliseconds a moderation provider may take before the text goes to review instead. */
+  MODERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Largest accepted upload, bytes. */
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -213,7 +231,20 @@ const ConfigSchema = z.object({
 const CheckedConfigSchema = ConfigSchema.refine(
   (config) => config.NODE_ENV !== 'production' || config.AUTH_SECRET !== defaultAuthSecret,
   { path: ['AUTH_SECRET'], message: 'set a secret of your own (≥ 16 characters) in production' },
-);
+)
+  .refine(
+    (config) =>
+      config.MODERATION_PROVIDER !== 'tencent' ||
+      Boolean(config.TENCENT_TMS_SECRET_ID && config.TENCENT_TMS_SECRET_KEY),
+    {
+      path: ['MODERATION_PROVIDER'],
+      message: 'tencent needs TENCENT_TMS_SECRET_ID and TENCENT_TMS_SECRET_KEY',
+    },
+  )
+  .refine((config) => config.MODERATION_PROVIDER !== 'openai' || Boolean(config.OPENAI_API_KEY), {
+    path: ['MODERATION_PROVIDER'],
+    message: 'openai needs OPENAI_API_KEY',
+  });
 
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -177,6 +177,33 @@ describe('sensitive content refused with its category (§5)', () => {
   });
 });
 
+describe('provider unsure or unreachable → review (never lost, never 5xx)', () => {
+  it('moderateText answers review when the provider errs; a clean text with the local provider is visible', async () => {
+    const config = world.t.app.deps.config;
+    const broken = {
+      ...config,
+      MODERATION_PROVIDER: 'openai' as const,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: 'http://127.0.0.1:1/v1',
+      MODERATION_TIMEOUT_MS: 300,
+    };
+    const subject = { meetingId, userId: newId(), kind: 'thread' as const, texts: ['', 'Is the hall open?'] };
+    await expect(moderateText({ db: world.t.database.db, config: broken }, subject)).resolves.toEqual({
+      state: 'review',
+      category: null,
+    });
+    await expect(moderateText(deps(), { ...subject, userId: newId() })).resolves.toEqual({
+      state: 'visible',
+      category: null,
+    });
+    // Empty texts are skipped: nothing to check.
+    await expect(moderateText(deps(), { ...subject, texts: ['  '] })).resolves.toEqual({
+      state: 'visible',
+      category: null,
+    });
+  });
+});
+
 describe('reports (POST /reports) and the queue', () => {
   it('3 distinct reporters hide a visible item pending review; the same reporter twice → 409', async () => {
     const author = newId();

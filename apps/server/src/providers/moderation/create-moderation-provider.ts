@@ -1,17 +1,44 @@
 import type { Config } from '../../config.ts';
 import { createLocalModerationProvider } from './local-moderation.ts';
 import type { ModerationProvider } from './moderation.ts';
+import { createOpenAiModerationProvider } from './openai-moderation.ts';
+import { createTencentModerationProvider } from './tencent-moderation.ts';
+
+/**
+ * The moderation provider of a configuration (DESIGN §8): MODERATION_PROVIDER = local (default),
+ * tencent (TENCENT_TMS_*) or openai (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODERATION_MODEL).
+ * The keys are checked by loadConfig at start-up.
+ */
+export function createModerationProvider(config: Config): ModerationProvider {
+  switch (config.MODERATION_PROVIDER) {
+    case 'tencent':
+      return createTencentModerationProvider({
+        endpoint: config.TENCENT_TMS_ENDPOINT,
+        secretId: config.TENCENT_TMS_SECRET_ID ?? '',
+        secretKey: config.TENCENT_TMS_SECRET_KEY ?? '',
+        region: config.TENCENT_TMS_REGION,
+        bizType: config.TENCENT_TMS_BIZ_TYPE,
+        timeoutMs: config.MODERATION_TIMEOUT_MS,
+      });
+    case 'openai':
+      return createOpenAiModerationProvider({
+        baseUrl: config.OPENAI_BASE_URL,
+        apiKey: config.OPENAI_API_KEY ?? '',
+        model: config.OPENAI_MODERATION_MODEL,
+        timeoutMs: config.MODERATION_TIMEOUT_MS,
+      });
+    default:
+      return createLocalModerationProvider();
+  }
+}
 
 const providers = new WeakMap<Config, ModerationProvider>();
 
-/**
- * The moderation provider of the configuration (MODERATION_PROVIDER = local | tencent | openai),
- * created once per configuration object.
- */
+/** The provider of a configuration object, created once per configuration. */
 export function moderationProviderOf(config: Config): ModerationProvider {
   let provider = providers.get(config);
   if (!provider) {
-    provider = createLocalModerationProvider();
+    provider = createModerationProvider(config);
     providers.set(config, provider);
   }
   return provider;
