@@ -14,6 +14,7 @@ import { notFound } from '../../errors.ts';
 import { type LimitRule, rateLimitsFor } from '../../plugins/rate-limit.ts';
 import { readAll, type Storage, type StoredObject } from '../../providers/storage/storage.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
+import { moderateImage } from '../moderation/moderation.service.ts';
 import { uploadTokenInvalid, uploadTooLarge, uploadTypeRejected } from './media.errors.ts';
 import {
   detectFileType,
@@ -119,7 +120,7 @@ export async function checkUploadToken(
  * An image's web copies (every §9 doubled size) are queued for rendering in the same transaction.
  * @returns `{ key, url: '/api/files/<bucket>/<key>', width, height (0 for documents), size (bytes), mime }`
  * @throws 400 upload.token_invalid (used meanwhile), 413 upload.too_large (bytes or pixels),
- *   415 upload.type_rejected
+ *   415 upload.type_rejected, 400 content.sensitive (the moderation provider refused the image)
  */
 export async function storeUpload(
   deps: MediaDeps,
@@ -134,6 +135,15 @@ export async function storeUpload(
   const stored = type.imageFormat
     ? await reencodeImage(input.bytes, type.imageFormat)
     : { bytes: input.bytes, width: 0, height: 0 };
+  // §5 sensitive content: images go through the moderation provider's image check (local: allowed).
+  if (type.imageFormat) {
+    await moderateImage(deps, {
+      meetingId: grant.meetingId,
+      userId: grant.userId,
+      bytes: stored.bytes,
+      mime: type.mime,
+    });
+  }
   const name = grant.key.slice(grant.key.indexOf('/') + 1);
   const key = uploadKey(grant.id, withExtension(name, type.extension));
   const storageKey = originalStorageKey(grant.bucket, key);

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorld, type DemoWorld, wireIdText } from '../../../test/demo-roles.ts';
 import { bearer, loginByPhone } from '../../../test/login.ts';
 import { newId } from '../../db/ids.ts';
+import { useModerationProvider } from '../../providers/moderation/create-moderation-provider.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { users } from '../users/users.tables.ts';
-import { moderateText, queueForReview } from './moderation.service.ts';
+import { moderateImage, moderateText, queueForReview } from './moderation.service.ts';
 import { moderationItems, moderationReports } from './moderation.tables.ts';
 import { registerModerationTarget } from './moderation.targets.ts';
 
@@ -201,6 +202,31 @@ describe('provider unsure or unreachable → review (never lost, never 5xx)', ()
       state: 'visible',
       category: null,
     });
+  });
+});
+
+describe('image hook of uploads', () => {
+  it('the local provider allows images; a provider refusing an image → 400 content.sensitive with its category', async () => {
+    const image = { meetingId, userId: newId(), bytes: new Uint8Array([137, 80, 78, 71]), mime: 'image/png' };
+    await expect(moderateImage(deps(), image)).resolves.toBeUndefined();
+    const config = { ...world.t.app.deps.config };
+    useModerationProvider(config, {
+      name: 'fake',
+      checkText: async () => ({ verdict: 'allow' }),
+      checkImage: async () => ({ verdict: 'reject', category: 'porn' }),
+    });
+    await expect(moderateImage({ config }, image)).rejects.toMatchObject({
+      code: 'content.sensitive',
+      extra: { data: { category: 'porn' } },
+    });
+    useModerationProvider(config, {
+      name: 'fake',
+      checkText: async () => ({ verdict: 'allow' }),
+      checkImage: async () => {
+        throw new Error('down');
+      },
+    });
+    await expect(moderateImage({ config }, image)).resolves.toBeUndefined();
   });
 });
 

@@ -176,3 +176,24 @@ export async function queueForReview(
 ): Promise<void> {
   await upsertQueueItem(tx, { ...item, source: 'provider' });
 }
+
+/**
+ * The image-moderation hook of uploads (§5 sensitive content): the provider's checkImage on an
+ * uploaded image's stored bytes. A provider without an image check (the local one) allows; an unsure
+ * answer or a provider error allows too (an image has no review state; organisers can still block the
+ * item that shows it). Throws 400 content.sensitive (data: { category }) on reject; nothing is stored.
+ */
+export async function moderateImage(
+  deps: { config: Config },
+  image: { meetingId: string | null; userId: string; bytes: Uint8Array; mime: string },
+): Promise<void> {
+  const provider = moderationProviderOf(deps.config);
+  if (!provider.checkImage) return;
+  let verdict: ModerationVerdict;
+  try {
+    verdict = await provider.checkImage(image.bytes, image.mime);
+  } catch {
+    return;
+  }
+  if (verdict.verdict === 'reject') throw contentSensitive(verdict.category ?? 'harmful');
+}

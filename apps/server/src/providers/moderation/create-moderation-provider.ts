@@ -43,3 +43,8 @@ export function moderationProviderOf(config: Config): ModerationProvider {
   }
   return provider;
 }
+
+/** Makes `provider` the provider of `config` (tests, or an app that builds its own adapter). */
+export function useModerationProvider(config: Config, provider: ModerationProvider): void {
+  providers.set(config, provider);
+}
