@@ -63,8 +63,12 @@ function ThreadsTableRoute() {
         header: t('columns.title'),
         cell: (thread) => (
           <div className="min-w-0" data-testid="console-thread-row">
-            <bdi className="line-clamp-1 font-medium text-slate-900">{thread.title}</bdi>
-            <p className="line-clamp-1 text-xs text-slate-500">{thread.content}</p>
+            <bdi dir="auto" className="line-clamp-1 font-medium text-slate-900">
+              {thread.title}
+            </bdi>
+            <p dir="auto" className="line-clamp-1 text-xs text-slate-500">
+              {thread.content}
+            </p>
           </div>
         ),
       },

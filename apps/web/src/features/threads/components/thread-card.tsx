@@ -24,8 +24,12 @@ export function ThreadCard({
       data-testid="thread-card"
     >
       <ThreadFlags thread={thread} />
-      <h2 className="mt-1 line-clamp-2 text-base font-semibold text-slate-900 break-words">{thread.title}</h2>
-      <p className="mt-1 line-clamp-2 text-sm text-slate-600 break-words">{thread.content}</p>
+      <h2 dir="auto" className="mt-1 line-clamp-2 text-base font-semibold text-slate-900 break-words">
+        {thread.title}
+      </h2>
+      <p dir="auto" className="mt-1 line-clamp-2 text-sm text-slate-600 break-words">
+        {thread.content}
+      </p>
       <div className="mt-3 flex items-center justify-between gap-3">
         <AuthorLine
           user={thread.user}

@@ -96,7 +96,9 @@ function ThreadArticle({
       data-testid="talk-thread"
     >
       <ThreadFlags thread={thread} />
-      <h1 className="mt-1 text-xl font-semibold text-slate-900 break-words desk:text-2xl">{thread.title}</h1>
+      <h1 dir="auto" className="mt-1 text-xl font-semibold text-slate-900 break-words desk:text-2xl">
+        {thread.title}
+      </h1>
       <div className="mt-3">
         <AuthorLine
           user={thread.user}
@@ -106,10 +108,12 @@ function ThreadArticle({
           size="md"
         />
       </div>
-      <Paragraphs
-        text={thread.content}
-        className="mt-4 text-[15px] leading-relaxed text-slate-800 break-words"
-      />
+      <div dir="auto">
+        <Paragraphs
+          text={thread.content}
+          className="mt-4 text-[15px] leading-relaxed text-slate-800 break-words"
+        />
+      </div>
       {thread.images.length > 0 ? (
         <ul className="mt-4 grid grid-cols-3 gap-2" aria-label={t('talk.images')}>
           {thread.images.map((src) => (
@@ -246,7 +250,9 @@ function ReplyItem({
         />
         <ModerationBadge state={reply.moderation_state} />
       </div>
-      <Paragraphs text={reply.content} className="text-[15px] leading-relaxed text-slate-800 break-words" />
+      <div dir="auto">
+        <Paragraphs text={reply.content} className="text-[15px] leading-relaxed text-slate-800 break-words" />
+      </div>
       <div className="flex items-center gap-1">
         <LikeButton
           key={reply._id.$id}
