@@ -40,6 +40,7 @@ describe('JavaScript each public route loads', () => {
       '/exhibit',
       '/meeting/enterprise',
       '/meeting/product',
+      '/meeting/enterprise/question/list',
       '/exhibit/exhibitor/search',
       '/meeting/activity/list',
       '/meeting/activity/detail',

@@ -88,6 +88,12 @@ export function publicRoutes(meetingId: string): RouteStep[] {
       follow: { selector: 'a[href*="/meeting/product?"]', key: 'product' },
     },
     { route: '/meeting/product', location: found('product') },
+    // An enterprise's public questions and answers (§2 /meeting/enterprise/question/list).
+    {
+      route: '/meeting/enterprise/question/list',
+      location: (ids: Record<string, string>) =>
+        ids.enterprise?.replace('/meeting/enterprise?', '/meeting/enterprise/question/list?'),
+    },
     { route: '/exhibit/exhibitor/search', location: () => `/exhibit/exhibitor/search?${q}` },
     {
       route: '/meeting/activity/list',

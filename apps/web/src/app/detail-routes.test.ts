@@ -9,6 +9,7 @@ import { newsPages } from './news-routes.tsx';
 import { orderPages } from './orders-routes.tsx';
 import type { PageRoute } from './page-route.ts';
 import { pagesPages } from './pages-routes.tsx';
+import { questionPages } from './questions-routes.tsx';
 import { meetingPages } from './router.tsx';
 import { searchPages } from './search-routes.tsx';
 import { sitePages } from './site-routes.tsx';
@@ -28,6 +29,7 @@ const tableRoutes: PageRoute[] = [
   ...sitePages,
   ...searchPages,
   ...threadPages,
+  ...questionPages,
 ];
 const tablePaths = tableRoutes.map((route) => route.path);
 

@@ -6,6 +6,7 @@ import { newsRoutes } from '../lib/news-paths.ts';
 import { orderRoutes } from '../lib/orders-paths.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
 import { routes } from '../lib/paths.ts';
+import { questionRoutes } from '../lib/questions-paths.ts';
 import { searchRoutes } from '../lib/search-paths.ts';
 import { siteRoutes } from '../lib/site-paths.ts';
 import { threadRoutes } from '../lib/threads-paths.ts';
@@ -22,7 +23,9 @@ export type DetailItem =
   | 'content'
   | 'news'
   | 'order'
-  | 'thread';
+  | 'thread'
+  | 'question'
+  | 'inquiry';
 
 /** Other ids a page needs besides its item's: a live item of that kind, the meeting, or a new group id. */
 export type OtherId = DetailItem | 'meeting' | 'agent';
@@ -169,6 +172,24 @@ export const detailRoutes: readonly DetailRoute[] = [
     requireLogin: false,
     deleted: 'not-found',
   },
+  // Questions and inquiries: the ask form and the Q&A list name their enterprise; a question or an
+  // inquiry removed by moderation is answered like an unknown one (nothing of it stays visible).
+  { path: questionRoutes.ask, id: { query: 'enterprise_id' }, item: 'enterprise', requireLogin: true },
+  { path: questionRoutes.list, id: { query: 'enterprise_id' }, item: 'enterprise', requireLogin: false },
+  {
+    path: questionRoutes.answer,
+    id: { param: 'questionId' },
+    item: 'question',
+    requireLogin: true,
+    deleted: 'not-found',
+  },
+  {
+    path: questionRoutes.thread,
+    id: { query: 'ask_id' },
+    item: 'inquiry',
+    requireLogin: true,
+    deleted: 'not-found',
+  },
   // Orders are never deleted (§4 Order states): an unknown or malformed id opens /404.
   {
     path: orderRoutes.myOrder,
@@ -238,6 +259,7 @@ export const pagesWithoutItem: readonly string[] = [
   siteRoutes.webview,
   newsRoutes.meetingNews,
   threadRoutes.threadList,
+  questionRoutes.inbox,
   searchRoutes.meetingSearch,
   newsRoutes.news,
   orderRoutes.myOrders,

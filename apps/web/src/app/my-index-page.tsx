@@ -2,6 +2,7 @@ import { ExhibitorRequests } from '../features/appointments/components/exhibitor
 import { ConsoleEntry } from '../features/console/components/console-entry.tsx';
 import { FootprintsEntry } from '../features/documents/components/footprints-entry.tsx';
 import { OrdersEntry } from '../features/orders/components/orders-entry.tsx';
+import { QuestionsEntry } from '../features/questions/components/questions-entry.tsx';
 import { ThreadsEntry } from '../features/threads/components/threads-entry.tsx';
 import { MyIndex } from '../features/users/routes/my-index-route.tsx';
 
@@ -9,7 +10,8 @@ import { MyIndex } from '../features/users/routes/my-index-route.tsx';
  * /my/index: the users feature draws the personal centre, the appointments feature the exhibitor's
  * requests row, the console feature the organiser console's entry (for anyone holding a role), the
  * documents feature the row to the browsing history, the orders feature the row to the caller's orders,
- * the threads feature the row to the meeting's discussions.
+ * the threads feature the row to the meeting's discussions, the questions feature the row to the
+ * caller's questions and price inquiries.
  */
 function MyIndexPage() {
   return (
@@ -21,6 +23,7 @@ function MyIndexPage() {
           <ExhibitorRequests meetingId={meetingId} variant="menu" />
           <FootprintsEntry meetingId={meetingId} />
           <ThreadsEntry meetingId={meetingId} />
+          <QuestionsEntry meetingId={meetingId} />
         </>
       )}
     />

@@ -20,7 +20,10 @@ export const inquiryCurrency = 'CNY';
 export function InquiryRow({ inquiry, meetingId }: { inquiry: Inquiry; meetingId: string }) {
   const { t } = useTranslation('questions');
   const language = useLanguage();
-  const who = inquiry.role === 'asker' ? localize(inquiry.enterprise.title, language) : inquiry.user.username;
+  const who =
+    inquiry.role === 'asker'
+      ? localize(inquiry.enterprise.title, language)
+      : inquiry.user.username || t('list.anonymous');
   const product = inquiry.product ? localize(inquiry.product.title, language) : '';
   return (
     <Link
@@ -31,7 +34,7 @@ export function InquiryRow({ inquiry, meetingId }: { inquiry: Inquiry; meetingId
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="truncate text-[15px] font-semibold text-slate-900">
-            <bdi>{who || '—'}</bdi>
+            <bdi>{who}</bdi>
           </span>
           <span
             className={cx(
@@ -46,7 +49,9 @@ export function InquiryRow({ inquiry, meetingId }: { inquiry: Inquiry; meetingId
         {product ? (
           <p className="truncate text-xs text-slate-500">{t('thread.product', { product })}</p>
         ) : null}
-        <p className="line-clamp-2 break-words text-sm text-slate-700">{inquiry.content}</p>
+        <p dir="auto" className="line-clamp-2 break-words text-sm text-slate-700">
+          {inquiry.content}
+        </p>
         <div className="flex flex-wrap gap-3 text-xs text-slate-500">
           {inquiry.amount !== null ? (
             <span>

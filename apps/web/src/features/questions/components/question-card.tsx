@@ -62,14 +62,19 @@ export function QuestionCard({
     <Card className="space-y-3 p-4" data-testid="question-card" data-question-id={id}>
       <div className="flex items-start gap-3">
         <Avatar
-          name={question.user.username || '?'}
+          name={question.user.username || t('list.anonymous')}
           photo={question.user.avatar}
           className="size-9 shrink-0"
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
             <span>
-              <bdi>{t('list.by', { name: question.user.username || '—', date: date(question.created) })}</bdi>
+              <bdi>
+                {t('list.by', {
+                  name: question.user.username || t('list.anonymous'),
+                  date: date(question.created),
+                })}
+              </bdi>
             </span>
             {question.is_public === 0 ? (
               <span className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-0.5 text-slate-600">
@@ -84,6 +89,7 @@ export function QuestionCard({
           </div>
           {showEnterprise ? <p className="mt-1 text-xs font-medium text-slate-600">{enterprise}</p> : null}
           <p
+            dir="auto"
             className="mt-1 whitespace-pre-wrap break-words text-[15px] text-slate-900"
             data-testid="question-content"
           >
@@ -108,7 +114,9 @@ export function QuestionCard({
               ) : null}
               {question.can_answer === 1 ? <StateLabel state={question.answer_state} /> : null}
             </div>
-            <p className="whitespace-pre-wrap break-words text-slate-800">{question.answer}</p>
+            <p dir="auto" className="whitespace-pre-wrap break-words text-slate-800">
+              {question.answer}
+            </p>
           </>
         ) : (
           <p className="text-slate-500">{t('list.unanswered')}</p>

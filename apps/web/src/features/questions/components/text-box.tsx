@@ -36,6 +36,7 @@ export function TextBox({
       <textarea
         id={id}
         rows={rows}
+        dir="auto"
         maxLength={max}
         value={value}
         placeholder={placeholder}

@@ -110,11 +110,13 @@ function AnswerForm({ question, meetingId }: { question: Question; meetingId: st
         <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
           <span className="font-medium">{t('answer.question')}</span>
           <span>
-            <bdi>{question.user.username}</bdi>
+            <bdi>{question.user.username || t('list.anonymous')}</bdi>
           </span>
           <StateLabel state={question.answer_state} />
         </div>
-        <p className="whitespace-pre-wrap break-words text-[15px] text-slate-900">{question.content}</p>
+        <p dir="auto" className="whitespace-pre-wrap break-words text-[15px] text-slate-900">
+          {question.content}
+        </p>
         {contact ? (
           <p className="text-xs text-slate-500">
             <bdi dir="ltr">{t('answer.contact', { contact })}</bdi>
@@ -159,7 +161,7 @@ function AnswerForm({ question, meetingId }: { question: Question; meetingId: st
         <div className="flex flex-col gap-3 desk:flex-row">
           <Button
             type="submit"
-            className="h-12 flex-1 text-[16px]"
+            className="h-12 w-full text-[16px] desk:flex-1"
             disabled={isBusy}
             data-testid="answer-submit"
           >
@@ -167,7 +169,7 @@ function AnswerForm({ question, meetingId }: { question: Question; meetingId: st
           </Button>
           <Button
             variant="secondary"
-            className="h-12 flex-1 text-[16px]"
+            className="h-12 w-full text-[16px] desk:flex-1"
             onClick={() => navigate(questionPaths.list({ meetingId, enterpriseId }))}
           >
             {t('section.all')}

@@ -125,7 +125,7 @@ function Thread({ thread, meetingId }: { thread: InquiryThread; meetingId: strin
             <bdi>
               {thread.role === 'asker'
                 ? t('thread.you')
-                : t('thread.from', { name: thread.user.username || '—' })}
+                : t('thread.from', { name: thread.user.username || t('list.anonymous') })}
             </bdi>
           </span>
           <span>{date(thread.created)}</span>
@@ -140,7 +140,9 @@ function Thread({ thread, meetingId }: { thread: InquiryThread; meetingId: strin
           </span>
           <StateLabel state={thread.state} />
         </div>
-        <p className="whitespace-pre-wrap break-words text-[15px] text-slate-900">{thread.content}</p>
+        <p dir="auto" className="whitespace-pre-wrap break-words text-[15px] text-slate-900">
+          {thread.content}
+        </p>
         <p className="text-sm font-medium text-slate-800" data-testid="thread-amount">
           <bdi>
             {thread.amount !== null
@@ -163,7 +165,7 @@ function Thread({ thread, meetingId }: { thread: InquiryThread; meetingId: strin
             ? t('thread.you')
             : message.side === 'exhibitor'
               ? enterpriseName
-              : message.user.username || '—';
+              : message.user.username || t('list.anonymous');
           return (
             <li key={message._id.$id} className={cx('flex', isMine ? 'justify-end' : 'justify-start')}>
               <div
@@ -179,7 +181,9 @@ function Thread({ thread, meetingId }: { thread: InquiryThread; meetingId: strin
                   <span>{date(message.created)}</span>
                   <StateLabel state={message.state} />
                 </div>
-                <p className="whitespace-pre-wrap break-words text-[15px]">{message.content}</p>
+                <p dir="auto" className="whitespace-pre-wrap break-words text-[15px]">
+                  {message.content}
+                </p>
                 {!isMine ? (
                   <div className="-mb-1 flex justify-end">
                     <ReportButton meetingId={meetingId} kind="inquiry_message" targetId={message._id.$id} />
@@ -217,7 +221,7 @@ function Thread({ thread, meetingId }: { thread: InquiryThread; meetingId: strin
           <div className="flex flex-col gap-3 desk:flex-row-reverse">
             <Button
               type="submit"
-              className="h-12 flex-1 text-[16px]"
+              className="h-12 w-full text-[16px] desk:flex-1"
               disabled={isBusy}
               data-testid="thread-send"
             >
@@ -225,7 +229,7 @@ function Thread({ thread, meetingId }: { thread: InquiryThread; meetingId: strin
             </Button>
             <Button
               variant="secondary"
-              className="h-12 flex-1 text-[16px]"
+              className="h-12 w-full text-[16px] desk:flex-1"
               onClick={() => setConfirming(true)}
               data-testid="thread-close"
             >
