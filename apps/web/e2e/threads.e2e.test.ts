@@ -2,7 +2,7 @@ import type { Ticket } from '@app/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type RequestBody } from '../src/lib/api/client.ts';
-import { launchBrowser, openPage, screenshot, settle, viewports } from './browser.ts';
+import { launchBrowser, openPage, screenshot, settle, type Viewport, viewports } from './browser.ts';
 import { outboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
@@ -53,7 +53,7 @@ function apiAs(token: string) {
 }
 
 /** Logs in on /login by phone code, registers for the demo forum (§6: posting needs it), returns the page. */
-async function participant(phone: string, name: string, size = phoneSize): Promise<Page> {
+async function participant(phone: string, name: string, size: Viewport = phoneSize): Promise<Page> {
   const { page } = await openPage(browser, size);
   await page.goto(`${server.url}/#/login?meeting_id=${meetingId}&lang=en&redirect=%2Fmy%2Findex`);
   await page.locator('input[name="phone"]').fill(phone);

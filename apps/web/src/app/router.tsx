@@ -139,9 +139,20 @@ export const discoverablePages = [
     load: async () => (await import('./documents-routes.tsx')).documentPages,
   },
   {
+    // The demand board: lists, search, likes, detail, post and comment forms, the caller's own (demands-routes.tsx).
+    addresses:
+      /^\/(demand(\/(list|detail|like|search|form\/[^/]+|comment\/[^/]+))?|cooperation|my\/demand|meeting\/exhibitor\/demand)$/,
+    load: async () => (await import('./demands-routes.tsx')).demandPages,
+  },
+  {
     // Questions to exhibitors, their answers and price inquiries (questions-routes.tsx).
     addresses: /^\/meeting\/(enterprise\/question(\/list|\/[^/]+\/answer)?|exhibitor\/ask(\/list)?)$/,
     load: async () => (await import('./questions-routes.tsx')).questionPages,
+  },
+  {
+    // The meeting's discussion threads and one thread's talk (threads-routes.tsx).
+    addresses: /^\/meeting\/(thread\/list|talk)$/,
+    load: async () => (await import('./threads-routes.tsx')).threadPages,
   },
 ];
 

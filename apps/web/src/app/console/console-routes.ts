@@ -1,6 +1,7 @@
 import { consoleShellRoutes } from '../../features/console/console-shell-routes.ts';
 import { consoleActivitiesRoutes } from '../../features/console-activities/console-activities-routes.ts';
 import { consoleCommerceRoutes } from '../../features/console-commerce/console-commerce-routes.ts';
+import { consoleDemandsRoutes } from '../../features/console-demands/console-demands-routes.ts';
 import { consoleDocumentsRoutes } from '../../features/console-documents/console-documents-routes.ts';
 import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
 import { consoleInvoicesRoutes } from '../../features/console-invoices/console-invoices-routes.ts';
@@ -10,6 +11,7 @@ import { consolePagesRoutes } from '../../features/console-pages/console-pages-r
 import { consoleQuestionsRoutes } from '../../features/console-questions/console-questions-routes.ts';
 import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
 import { consoleSearchRoutes } from '../../features/console-search/console-search-routes.ts';
+import { consoleThreadsRoutes } from '../../features/console-threads/console-threads-routes.ts';
 import type { ConsoleRoute } from '../../lib/console-route.ts';
 
 /**
@@ -29,4 +31,6 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consolePagesRoutes,
   ...consoleQuestionsRoutes,
   ...consoleSearchRoutes,
+  ...consoleDemandsRoutes,
+  ...consoleThreadsRoutes,
 ];
