@@ -89,6 +89,14 @@ beforeAll(async () => {
   };
   const [ticket] = await api.post<Ticket[]>('/tickets', body);
   deleted.ticket = ticket?._id.$id;
+  // A thread of the visitor's (registered now, §6), deleted by its author: the talk page opens /404.
+  const thread = await api.post<Item>('/threads', {
+    meeting_id: meetingId,
+    title: 'Deleted later',
+    content: 'Deleted later by the detail-routes test',
+  });
+  await api.delete(`/threads/${thread._id.$id}`);
+  deleted.thread = thread._id.$id;
   const exhibitors = await api.get<{ enterprise: { _id: { $id: string } } }[]>('/exhibitors', {
     meeting_id: meetingId,
     limit: 3,
