@@ -6,6 +6,7 @@ import type common from './locales/en/common.json';
 import type consoleShell from './locales/en/console.json';
 import type consoleActivities from './locales/en/console-activities.json';
 import type consoleCommerce from './locales/en/console-commerce.json';
+import type consoleDemands from './locales/en/console-demands.json';
 import type consoleDocuments from './locales/en/console-documents.json';
 import type consoleExhibitors from './locales/en/console-exhibitors.json';
 import type consoleInvoices from './locales/en/console-invoices.json';
@@ -16,6 +17,7 @@ import type consoleQuestions from './locales/en/console-questions.json';
 import type consoleRegistrations from './locales/en/console-registrations.json';
 import type consoleSearch from './locales/en/console-search.json';
 import type consoleThreads from './locales/en/console-threads.json';
+import type demands from './locales/en/demands.json';
 import type documents from './locales/en/documents.json';
 import type exhibitors from './locales/en/exhibitors.json';
 import type invoices from './locales/en/invoices.json';
@@ -82,6 +84,9 @@ export const namespaces = [
   'console-news',
   'console-pages',
   'console-search',
+  // The demand board (/demand…, /my/demand) and the console's demands.
+  'demands',
+  'console-demands',
   'console-threads',
   'console-questions',
 ] as const;
@@ -133,6 +138,8 @@ export type Resources = {
   'console-news': typeof consoleNews;
   'console-pages': typeof consolePages;
   'console-search': typeof consoleSearch;
+  demands: typeof demands;
+  'console-demands': typeof consoleDemands;
   'console-threads': typeof consoleThreads;
   'console-questions': typeof consoleQuestions;
 };

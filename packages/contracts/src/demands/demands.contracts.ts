@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Flag, LocalizedText, UnixSeconds } from '../wire/common.ts';
+import { DemandErrorCodeWire, demandLimits, demandTypeValues } from '../wire/demand-limits.ts';
 import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
@@ -13,12 +14,7 @@ import { defineRoute } from '../wire/route.ts';
  */
 
 /** Error codes of demands (besides validation_failed, not_found, participant.required, item.closed, content.sensitive). */
-export const DemandErrorCode = {
-  /** 400 an image that is not a jpg or png upload of the caller (§5 'images jpg or png'). */
-  imageType: 'demand.image_type',
-  /** 400 the industry or category is not one of the meeting's. */
-  categoryInvalid: 'demand.category_invalid',
-} as const;
+export const DemandErrorCode = DemandErrorCodeWire;
 
 /** The §5 message of an image that is not jpg or png. */
 export const demandImageTypeMessage = 'Images must be jpg or png';
@@ -28,10 +24,10 @@ export const demandTitleMinMessage = `at least ${textLimits.demandTitleMin} char
 export const demandRequiredMessage = 'This is a required field';
 
 /** Most images on one demand. */
-export const demandImageMax = 9;
+export const demandImageMax = demandLimits.images;
 
 /** The forms a demand is posted from (/demand/form/{type}). */
-export const demandTypes = ['supply', 'demand', 'cooperation'] as const;
+export const demandTypes = demandTypeValues;
 export const DemandType = z.enum(demandTypes);
 export type DemandType = z.infer<typeof DemandType>;
 

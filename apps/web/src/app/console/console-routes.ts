@@ -11,7 +11,6 @@ import { consolePagesRoutes } from '../../features/console-pages/console-pages-r
 import { consoleQuestionsRoutes } from '../../features/console-questions/console-questions-routes.ts';
 import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
 import { consoleSearchRoutes } from '../../features/console-search/console-search-routes.ts';
-import { consoleThreadsRoutes } from '../../features/console-threads/console-threads-routes.ts';
 import type { ConsoleRoute } from '../../lib/console-route.ts';
 
 /**
@@ -32,5 +31,4 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleQuestionsRoutes,
   ...consoleSearchRoutes,
   ...consoleDemandsRoutes,
-  ...consoleThreadsRoutes,
 ];
