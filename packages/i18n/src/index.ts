@@ -11,6 +11,7 @@ import type consoleDocuments from './locales/en/console-documents.json';
 import type consoleExhibitors from './locales/en/console-exhibitors.json';
 import type consoleInvoices from './locales/en/console-invoices.json';
 import type consoleMeetings from './locales/en/console-meetings.json';
+import type consoleModeration from './locales/en/console-moderation.json';
 import type consoleNews from './locales/en/console-news.json';
 import type consolePages from './locales/en/console-pages.json';
 import type consoleQuestions from './locales/en/console-questions.json';
@@ -82,6 +83,7 @@ export const namespaces = [
   'console-invoices',
   'console-documents',
   'console-news',
+  'console-moderation',
   'console-pages',
   'console-search',
   // The demand board (/demand…, /my/demand) and the console's demands.
@@ -136,6 +138,7 @@ export type Resources = {
   'console-invoices': typeof consoleInvoices;
   'console-documents': typeof consoleDocuments;
   'console-news': typeof consoleNews;
+  'console-moderation': typeof consoleModeration;
   'console-pages': typeof consolePages;
   'console-search': typeof consoleSearch;
   demands: typeof demands;

@@ -6,11 +6,13 @@ import { consoleDocumentsRoutes } from '../../features/console-documents/console
 import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
 import { consoleInvoicesRoutes } from '../../features/console-invoices/console-invoices-routes.ts';
 import { consoleMeetingsRoutes } from '../../features/console-meetings/console-meetings-routes.ts';
+import { consoleModerationRoutes } from '../../features/console-moderation/console-moderation-routes.ts';
 import { consoleNewsRoutes } from '../../features/console-news/console-news-routes.ts';
 import { consolePagesRoutes } from '../../features/console-pages/console-pages-routes.ts';
 import { consoleQuestionsRoutes } from '../../features/console-questions/console-questions-routes.ts';
 import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
 import { consoleSearchRoutes } from '../../features/console-search/console-search-routes.ts';
+import { consoleThreadsRoutes } from '../../features/console-threads/console-threads-routes.ts';
 import type { ConsoleRoute } from '../../lib/console-route.ts';
 
 /**
@@ -31,4 +33,6 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleQuestionsRoutes,
   ...consoleSearchRoutes,
   ...consoleDemandsRoutes,
+  ...consoleThreadsRoutes,
+  ...consoleModerationRoutes,
 ];
