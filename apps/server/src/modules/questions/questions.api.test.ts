@@ -308,6 +308,7 @@ describe('price inquiries: thread visibility and refusals (§3, §5, §6)', () =
   });
 
   it('sends an inquiry about a product with an amount stored in cents; the exhibitor side is told', async () => {
+    await newExhibitorUser(world.t, { meetingId, enterpriseId: ownEnterpriseId, email: 'sales@own.test' });
     const res = await call('POST', apiUrl(`/enterprises/${ownEnterpriseId}/asks`), asker, {
       meeting_id: meetingId,
       product_id: ownProductId,
@@ -319,6 +320,11 @@ describe('price inquiries: thread visibility and refusals (§3, §5, §6)', () =
     expect(thread).toMatchObject({ amount: 120050, status: 'open', role: 'asker', messages: [] });
     expect(thread.product).not.toBeNull();
     inquiryId = wireIdText(thread._id);
+    const told = await world.t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'sales@own.test'));
+    expect(told.some((m) => m.body.includes('Price for 10 arms?'))).toBe(true);
   });
 
   it('the thread is seen by the inquirer and the bound exhibitor only (404 for the others)', async () => {
@@ -395,5 +401,28 @@ describe('price inquiries: thread visibility and refusals (§3, §5, §6)', () =
     });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'item.closed' });
+  });
+});
+
+describe('price inquiries: concurrent messages', () => {
+  it('10 messages written at once by both sides count 10 (message_total moves in SQL)', async () => {
+    const inquirer = await newPerson(world.t, meetingId);
+    const sales = await newExhibitorUser(world.t, { meetingId, enterpriseId: ownEnterpriseId });
+    const sent = await call('POST', apiUrl(`/enterprises/${ownEnterpriseId}/asks`), inquirer, {
+      meeting_id: meetingId,
+      content: 'Bulk order of grippers',
+    });
+    const id = wireIdText((sent.json() as InquiryThread)._id);
+    const writes = Array.from({ length: 10 }, (_, i) =>
+      call('POST', apiUrl(`/enterprise/asks/${id}/messages`), i % 2 === 0 ? inquirer : sales, {
+        content: `Message number ${i} about grippers`,
+      }),
+    );
+    const answers = await Promise.all(writes);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const [row] = await world.t.database.db.select().from(inquiries).where(eq(inquiries.id, id));
+    expect(row?.messageTotal).toBe(10);
+    const thread = await call('GET', apiUrl(`/enterprise/asks/${id}`), sales);
+    expect((thread.json() as InquiryThread).messages).toHaveLength(10);
   });
 });
