@@ -10,7 +10,6 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { useLoginGate } from '../../../lib/use-login-gate.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { postThread, threadKeys } from '../api/threads.ts';
-import { postErrorMessage } from './post-error.ts';
 
 /**
  * The list's post box (§2 /meeting/thread/list): title and message, checked here as the server
@@ -62,7 +61,14 @@ export function PostBox({ meetingId, onPosted }: { meetingId: string; onPosted: 
       await queryClient.invalidateQueries({ queryKey: threadKeys.lists(meetingId) });
       onPosted();
     } catch (failure) {
-      setError(postErrorMessage(failure, t));
+      // Loaded on failure only: it reads the error-code table (and its schemas), which the first paint
+      // of the page does not need (DESIGN §10 budget).
+      setError(
+        await import('./post-error.ts').then(
+          (module) => module.postErrorMessage(failure, t),
+          () => t('moderation:postFailed'),
+        ),
+      );
     } finally {
       setBusy(false);
     }

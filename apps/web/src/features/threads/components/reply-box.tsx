@@ -7,7 +7,6 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { useLoginGate } from '../../../lib/use-login-gate.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { postReply } from '../api/threads.ts';
-import { postErrorMessage } from './post-error.ts';
 
 /**
  * The talk page's reply box: up to 500 characters (§5 answer limit); a refusal names its §5
@@ -58,7 +57,14 @@ export function ReplyBox({
       setContent('');
       await onReplied();
     } catch (failure) {
-      setError(postErrorMessage(failure, t));
+      // Loaded on failure only: it reads the error-code table (and its schemas), which the first paint
+      // of the page does not need (DESIGN §10 budget).
+      setError(
+        await import('./post-error.ts').then(
+          (module) => module.postErrorMessage(failure, t),
+          () => t('moderation:postFailed'),
+        ),
+      );
     } finally {
       setBusy(false);
     }
