@@ -8,9 +8,9 @@ import { startTestServer, type TestServer } from './server.ts';
 
 /**
  * Threads and talk end to end (§2 /meeting/thread/list, /meeting/talk): a registered participant
- * posts a thread from the list's post box; another participant opens it, replies and likes it; the
- * author then sees the like and the reply on the list and on the talk page. A meaningless text is
- * refused with its §5 category. An organiser pins and closes it in the console; the list shows it
+ * posts a thread with a picture from the list's post box; another participant opens it, replies
+ * and likes it; the author then sees the like and the reply on the list and on the talk page. A
+ * meaningless text is refused with its §5 category. An organiser pins and closes it in the console; the list shows it
  * first and the talk page takes no more replies. Screenshots of the list, the talk page and the
  * console table at 390×844 and 1280×800 in zh, en and ar.
  */
@@ -98,6 +98,26 @@ describe('threads', () => {
     await author
       .locator('[data-testid="thread-content"]')
       .fill('Does anyone know how often the shuttle runs in the morning?');
+    // A picture (PNG drawn in the page), uploaded before posting.
+    const dataUrl = await author.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 320;
+      canvas.height = 180;
+      const context = canvas.getContext('2d');
+      if (context) {
+        context.fillStyle = '#0f766e';
+        context.fillRect(0, 0, 320, 180);
+        context.fillStyle = '#fde68a';
+        context.fillRect(40, 40, 120, 60);
+      }
+      return canvas.toDataURL('image/png');
+    });
+    await author.locator('[data-testid="thread-image-input"]').setInputFiles({
+      name: 'map.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
+    });
+    await author.locator('[data-testid="thread-post-box"] img[src*="/api/files/image/"]').waitFor();
     await author.locator('[data-testid="thread-submit"]').click();
     const card = author.locator('[data-testid="thread-card"]', { hasText: 'Shuttle from the metro' });
     await card.waitFor();
@@ -105,7 +125,7 @@ describe('threads', () => {
     const replier = await participant(replierPhone, 'Ben Replier');
     await replier.goto(listUrl('en'));
     await replier.locator('[data-testid="thread-card"]', { hasText: 'Shuttle from the metro' }).click();
-    await replier.locator('[data-testid="talk-thread"]').waitFor();
+    await replier.locator('[data-testid="talk-thread"] img[src*="/api/files/image/"]').waitFor();
     await replier.locator('[data-testid="reply-content"]').fill('Every 15 minutes from 8:00, at exit C.');
     await replier.locator('[data-testid="reply-submit"]').click();
     await replier.locator('[data-testid="reply-item"]', { hasText: 'Every 15 minutes' }).waitFor();

@@ -81,11 +81,18 @@ export const useReplyPages = (threadId: string) =>
   });
 
 /** POST /threads. @throws ApiError (400 content.sensitive with its category, 403 participant.required …) */
-export function postThread(input: { meetingId: string; title: string; content: string }): Promise<Thread> {
+export function postThread(input: {
+  meetingId: string;
+  title: string;
+  content: string;
+  /** Uploaded picture URLs (jpg or png, §5), sent as `images[0]`, `images[1]` … (qs brackets). */
+  images: string[];
+}): Promise<Thread> {
   return api.post<Thread>(contractPath<typeof createThread>('/threads'), {
     meeting_id: input.meetingId,
     title: input.title,
     content: input.content,
+    ...Object.fromEntries(input.images.map((url, index) => [`images[${index}]`, url])),
   });
 }
 

@@ -10,6 +10,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { useLoginGate } from '../../../lib/use-login-gate.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { postThread, threadKeys } from '../api/threads.ts';
+import { PicturePicker } from './picture-picker.tsx';
 
 /**
  * The list's post box (§2 /meeting/thread/list): title and message, checked here as the server
@@ -26,6 +27,8 @@ export function PostBox({ meetingId, onPosted }: { meetingId: string; onPosted: 
   const [error, setError] = useState<string>();
   const [isShowingChecks, setShowingChecks] = useState(false);
   const [isBusy, setBusy] = useState(false);
+  const [images, setImages] = useState<string[]>([]);
+  const [isUploading, setUploading] = useState(false);
   const contentId = useId();
   const countId = useId();
 
@@ -53,10 +56,11 @@ export function PostBox({ meetingId, onPosted }: { meetingId: string; onPosted: 
     if (titleError || contentError) return;
     setBusy(true);
     try {
-      const thread = await postThread({ meetingId, title: title.trim(), content: content.trim() });
+      const thread = await postThread({ meetingId, title: title.trim(), content: content.trim(), images });
       showToast(thread.moderation_state === 'review' ? t('post.postedReview') : t('post.posted'));
       setTitle('');
       setContent('');
+      setImages([]);
       setShowingChecks(false);
       await queryClient.invalidateQueries({ queryKey: threadKeys.lists(meetingId) });
       onPosted();
@@ -120,6 +124,7 @@ export function PostBox({ meetingId, onPosted }: { meetingId: string; onPosted: 
           </p>
         ) : null}
       </div>
+      <PicturePicker urls={images} onChange={setImages} onBusyChange={setUploading} />
       {error ? (
         <p
           className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700"
@@ -130,7 +135,7 @@ export function PostBox({ meetingId, onPosted }: { meetingId: string; onPosted: 
         </p>
       ) : null}
       <div className="flex justify-end">
-        <Button type="submit" disabled={isBusy} data-testid="thread-submit">
+        <Button type="submit" disabled={isBusy || isUploading} data-testid="thread-submit">
           {isBusy ? t('post.posting') : t('post.submit')}
         </Button>
       </div>
