@@ -15,6 +15,14 @@ const MeetingParams = z.object({ meeting_id: ObjectIdString });
 const MeetingItemParams = z.object({ meeting_id: ObjectIdString, id: ObjectIdString });
 const base = '/console/meetings/:meeting_id/moderation';
 
+/** 0 or 1 from a form-encoded body ('0' / '1') or JSON. */
+const FormFlag = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(1)
+  .transform((value) => (value === 1 ? 1 : 0) as 0 | 1);
+
 /** A queue row's decision state: waiting, or how the organiser decided. */
 export const moderationItemStates = ['pending', 'approved', 'blocked', 'deleted'] as const;
 export const ModerationItemState = z.enum(moderationItemStates);
@@ -115,8 +123,12 @@ export const listModerationWords = defineRoute({
 export const AddModerationWordBody = z
   .object({
     word: z.string().trim().min(1).max(moderationWordMax),
-    category: ModerationCategoryWire.nullable().default(null),
-    allow: z.union([z.literal(0), z.literal(1)]).default(0),
+    /** Bodies are form-encoded (§7): a missing or empty category is null. */
+    category: z.preprocess(
+      (value) => (value === '' ? null : value),
+      ModerationCategoryWire.nullable().default(null),
+    ),
+    allow: FormFlag.default(0),
   })
   .refine((body) => (body.allow === 1) === (body.category === null), {
     message: 'A refused word names its category; an allow-list word names none',
@@ -197,7 +209,11 @@ export const banModerationUser = defineRoute({
   body: z.object({
     user_id: ObjectIdString,
     reason: z.string().trim().max(200).default(''),
-    until: UnixSeconds.nullable().default(null),
+    /** Unix seconds; missing or empty for good. */
+    until: z.preprocess(
+      (value) => (value === '' || value === undefined || value === null ? null : Number(value)),
+      UnixSeconds.nullable(),
+    ),
   }),
   response: ModerationBan,
 });
