@@ -149,6 +149,11 @@ export const discoverablePages = [
     addresses: /^\/meeting\/(enterprise\/question(\/list|\/[^/]+\/answer)?|exhibitor\/ask(\/list)?)$/,
     load: async () => (await import('./questions-routes.tsx')).questionPages,
   },
+  {
+    // The meeting's discussion threads and one thread's talk (threads-routes.tsx).
+    addresses: /^\/meeting\/(thread\/list|talk)$/,
+    load: async () => (await import('./threads-routes.tsx')).threadPages,
+  },
 ];
 
 /**
