@@ -18,6 +18,7 @@ import {
   findActiveBan,
   floodWindows,
   listMeetingWords,
+  prunePosts,
   recordPost,
   upsertQueueItem,
 } from './moderation.repository.ts';
@@ -155,6 +156,8 @@ export async function moderateText(
       userId: subject.userId,
       textHash,
     });
+    // A user's old rows go at their next post; about one post in 100 also clears everyone's (by index).
+    if (Math.random() < 0.01) await prunePosts(deps.db);
     if (post.sameText > floodWindows.sameTextMax || post.lastMinute > floodWindows.perMinuteMax) {
       await deletePost(deps.db, post.id);
       throw contentSensitive('flood');
