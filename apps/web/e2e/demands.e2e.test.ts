@@ -23,13 +23,15 @@ const nameQuestion = '64656d6f00000000000e0101';
 const phoneQuestion = '64656d6f00000000000e0102';
 const posterPhone = '13900139411';
 const commenterPhone = '13900139412';
+/** Administrators (ADMIN_PHONES) for the console's demands, one per screen size (codes are rate-limited per phone). */
+const adminPhones = ['13900139415', '13900139416'] as const;
 const [phoneSize, desktopSize] = viewports;
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { ADMIN_PHONES: adminPhones.join(',') } });
   browser = await launchBrowser();
 }, 180_000);
 
@@ -197,4 +199,44 @@ describe('demands', () => {
       await page.context().close();
     }
   }, 240_000);
+
+  it('an organiser opens the demand in the console and blocks it; the public list no longer shows it', async () => {
+    for (const [index, size] of [desktopSize, phoneSize].entries()) {
+      const adminPhone = adminPhones[index] ?? adminPhones[0];
+      const { page } = await openPage(browser, size);
+      const consoleUrl = (lang: string) =>
+        `${server.url}/#/console/meetings/${meetingId}/demands?meeting_id=${meetingId}&lang=${lang}`;
+      await page.goto(consoleUrl('en'));
+      await page.locator('input[name="phone"]').waitFor();
+      await page.locator('input[name="phone"]').fill(adminPhone);
+      await page.getByRole('button', { name: /get code/i }).click();
+      await page.locator('input[name="code"]').fill(await outboxCode(server.url, `+86${adminPhone}`));
+      await page.locator('#agree').check();
+      await page.locator('form button[type="submit"]').click();
+      await page.locator('[data-testid="console-demands-table"]').waitFor();
+      for (const lang of ['zh', 'en', 'ar']) {
+        await page.goto(consoleUrl(lang));
+        await page.locator('[data-testid="console-demands-table"]').waitFor();
+        // The open demand stays open across a language change (same screen): open it only once.
+        if ((await page.locator('[data-testid="console-demand-panel"]').count()) === 0) {
+          await page.locator('[data-testid="console-demand-open"]').filter({ visible: true }).first().click();
+        }
+        await page.locator('[data-testid="console-demand-panel"]').waitFor();
+        await settle(page);
+        await screenshot(page, `demands-console-${size.width}-${lang}`);
+      }
+      if (size === desktopSize) {
+        await page.goto(consoleUrl('en'));
+        await page.locator('[data-testid="console-demand-block"]').first().click();
+        // Blocked: the row offers unblock instead of block.
+        await expect.poll(() => page.locator('[data-testid="console-demand-block"]').count()).toBe(0);
+      }
+      await page.context().close();
+    }
+    const { page } = await openPage(browser, phoneSize);
+    await page.goto(at('/demand', 'en'));
+    await page.locator('[data-testid="demand-list-page"] h1').waitFor();
+    await expect.poll(() => page.locator('[data-testid="demand-card"]').count()).toBe(0);
+    await page.context().close();
+  }, 180_000);
 });

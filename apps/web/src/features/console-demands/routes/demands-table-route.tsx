@@ -144,7 +144,12 @@ function DemandsTableRoute() {
           const isBusy = busyId === id;
           return (
             <span className="flex flex-wrap items-center gap-1.5">
-              <Button size="sm" variant="secondary" onClick={() => setOpenId(openId === id ? undefined : id)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setOpenId(openId === id ? undefined : id)}
+                data-testid="console-demand-open"
+              >
                 <MessageCircle aria-hidden="true" className="size-4" />
                 {t('actions.open')}
               </Button>
