@@ -26,15 +26,18 @@ import { startTestServer, type TestServer } from './server.ts';
 const meetingId = '64656d6f0000000000002019';
 const visitorPhone = '13800008851';
 const exhibitorPhone = '13900008852';
+/** A platform administrator (ADMIN_PHONES) to look at the console's screen. */
+const adminPhone = '13900008853';
 
 let server: TestServer;
 let browser: Browser;
 let enterpriseId = '';
 
 type Account = { token: string; userId: string };
-const accounts: Record<'visitor' | 'exhibitor', Account> = {
+const accounts: Record<'visitor' | 'exhibitor' | 'admin', Account> = {
   visitor: { token: '', userId: '' },
   exhibitor: { token: '', userId: '' },
+  admin: { token: '', userId: '' },
 };
 
 function apiAs(token: string) {
@@ -71,7 +74,7 @@ async function logIn(phone: string): Promise<Account> {
 /** A new context of that size, signed in by the §2 query session, on `path` (+ `query`). */
 async function openAs(
   viewport: Viewport,
-  who: 'visitor' | 'exhibitor',
+  who: 'visitor' | 'exhibitor' | 'admin',
   path: string,
   query: Record<string, string> = {},
   lang = 'en',
@@ -84,7 +87,7 @@ async function openAs(
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { ADMIN_PHONES: `+86${adminPhone}` } });
   browser = await launchBrowser();
   accounts.exhibitor = await logIn(exhibitorPhone);
   await apiAs(accounts.exhibitor.token).post('/exhibitor/bindings', {
@@ -98,6 +101,7 @@ beforeAll(async () => {
   );
   enterpriseId = auth.enterprise_id?.$id ?? '';
   accounts.visitor = await logIn(visitorPhone);
+  accounts.admin = await logIn(adminPhone);
 }, 180_000);
 
 afterAll(async () => {
@@ -236,6 +240,50 @@ describe.each(viewports)('screens at $name size', (viewport) => {
     await page.locator('[data-testid="answer-form"]').waitFor();
     await settle(page);
     await screenshot(page, `questions-answer-${viewport.name}-${lang}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('around the pages', () => {
+  it.each(['zh', 'en', 'ar'])(
+    "shows the enterprise page's Questions section and the product page's Ask for a price in %s",
+    async (lang) => {
+      const { page, errors } = await openAs(
+        viewports[0],
+        'visitor',
+        '/meeting/enterprise',
+        { enterprise_id: enterpriseId },
+        lang,
+      );
+      const section = page.locator('[data-testid="enterprise-questions"]');
+      await section.scrollIntoViewIfNeeded();
+      await settle(page);
+      await screenshot(page, `questions-enterprise-section-phone-${lang}`);
+      await page.locator('a[href*="/meeting/product?"]').first().click();
+      await page.locator('[data-testid="product-ask-price"]').click();
+      await page.locator('[data-testid="price-product"]').waitFor();
+      expect(new URL(page.url()).hash).toContain('product_id=');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it.each(['zh', 'en', 'ar'])('shows the organiser both console tables in %s', async (lang) => {
+    // The console takes the session the app stored (a meeting page consumes the query session first).
+    const { page, errors } = await openAs(viewports[1], 'admin', '/my/index', {}, lang);
+    await page.locator('main h1, main h2').first().waitFor();
+    await page.goto(`${server.url}/#/console/meetings/${meetingId}/questions?lang=${lang}`);
+    // The empty table until the journey above has run: check the screen itself first.
+    await page.locator('[data-testid="console-questions"]').waitFor();
+    await page.locator('[data-testid="console-questions-table"]').waitFor();
+    await page.locator('[data-testid="console-question-row"]', { hasText: question }).first().waitFor();
+    await settle(page);
+    await screenshot(page, `questions-console-desktop-${lang}`);
+    await page.getByRole('tab').nth(1).click();
+    await page.locator('[data-testid="console-inquiry-row"]', { hasText: inquiry }).first().waitFor();
+    await settle(page);
+    await screenshot(page, `questions-console-inquiries-desktop-${lang}`);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -70,7 +70,7 @@ export const listConsoleQuestions = defineRoute({
   isPublic: false,
   params: MeetingParams,
   querystring: ConsoleQuestionQuerystring,
-  response: z.object({ results: z.array(ConsoleQuestion), total: z.number().int().nonnegative() }),
+  response: z.object({ items: z.array(ConsoleQuestion), total: z.number().int().nonnegative() }),
 });
 
 export const listConsoleInquiries = defineRoute({
@@ -83,5 +83,5 @@ export const listConsoleInquiries = defineRoute({
   isPublic: false,
   params: MeetingParams,
   querystring: ConsoleQuestionQuerystring,
-  response: z.object({ results: z.array(ConsoleInquiry), total: z.number().int().nonnegative() }),
+  response: z.object({ items: z.array(ConsoleInquiry), total: z.number().int().nonnegative() }),
 });

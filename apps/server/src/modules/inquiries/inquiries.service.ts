@@ -279,7 +279,7 @@ export async function closeInquiry(
 export async function listConsoleInquiries(
   deps: { db: Database; config: Config },
   input: { userId: string; meetingId: string; query: ConsoleQuestionQuerystring },
-): Promise<{ results: ConsoleInquiry[]; total: number }> {
+): Promise<{ items: ConsoleInquiry[]; total: number }> {
   await requireCan(deps, { userId: input.userId, meetingId: input.meetingId, action: 'community.read' });
   const { query } = input;
   const { rows, total } = await listMeetingInquiryRows(
@@ -288,7 +288,7 @@ export async function listConsoleInquiries(
     { limit: query.limit ?? 50, skip: query.skip ?? 0 },
   );
   return {
-    results: rows.map(({ inquiry, username, enterpriseTitle, productTitle }) => ({
+    items: rows.map(({ inquiry, username, enterpriseTitle, productTitle }) => ({
       _id: toWireId(inquiry.id),
       enterprise_id: toWireId(inquiry.enterpriseId),
       enterprise_title: enterpriseTitle,

@@ -157,7 +157,7 @@ describe('questions: visibility matrix (§6)', () => {
   it('the organiser sees both in the console; a stranger is refused there', async () => {
     const res = await call('GET', apiUrl(`/console/meetings/${meetingId}/questions`), organiser);
     expect(res.statusCode, res.body).toBe(200);
-    const ids = (res.json() as { results: { _id: unknown }[] }).results.map((r) => wireIdText(r._id));
+    const ids = (res.json() as { items: { _id: unknown }[] }).items.map((r) => wireIdText(r._id));
     expect(ids).toEqual(expect.arrayContaining([publicId, privateId]));
     const refused = await call('GET', apiUrl(`/console/meetings/${meetingId}/questions`), stranger);
     expect(refused.statusCode).toBe(403);
@@ -364,7 +364,7 @@ describe('price inquiries: thread visibility and refusals (§3, §5, §6)', () =
     expect(notBound.statusCode).toBe(403);
     const console = await call('GET', apiUrl(`/console/meetings/${meetingId}/inquiries`), organiser);
     expect(console.statusCode).toBe(200);
-    expect(console.json()).toMatchObject({ results: [{ amount: 120050 }] });
+    expect(console.json()).toMatchObject({ items: [{ amount: 120050 }] });
   });
 
   it('the exhibitor replies, the inquirer is told and sees it; others cannot write; a closed one takes no more', async () => {

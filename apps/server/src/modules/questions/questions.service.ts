@@ -233,7 +233,7 @@ export async function answerQuestion(
 export async function listConsoleQuestions(
   deps: { db: Database; config: Config },
   input: { userId: string; meetingId: string; query: ConsoleQuestionQuerystring },
-): Promise<{ results: ConsoleQuestion[]; total: number }> {
+): Promise<{ items: ConsoleQuestion[]; total: number }> {
   await requireCan(deps, { userId: input.userId, meetingId: input.meetingId, action: 'community.read' });
   const { query } = input;
   const { rows, total } = await listMeetingQuestionRows(
@@ -246,7 +246,7 @@ export async function listConsoleQuestions(
     { limit: query.limit ?? 50, skip: query.skip ?? 0 },
   );
   return {
-    results: rows.map((row) => ({
+    items: rows.map((row) => ({
       _id: toWireId(row.id),
       enterprise_id: toWireId(row.enterpriseId),
       enterprise_title: row.enterpriseTitle,

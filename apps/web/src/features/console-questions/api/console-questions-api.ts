@@ -23,7 +23,7 @@ export const consoleQuestionsQueryOptions = (meetingId: string, filter: Filter, 
   queryOptions({
     queryKey: ['console', 'questions', meetingId, filter.answered ?? '', skip],
     queryFn: () =>
-      api.get<{ results: ConsoleQuestion[]; total: number }>(
+      api.get<{ items: ConsoleQuestion[]; total: number }>(
         fillPath<typeof listConsoleQuestions>('/console/meetings/:meeting_id/questions', {
           meeting_id: meetingId,
         }),
@@ -37,7 +37,7 @@ export const consoleInquiriesQueryOptions = (meetingId: string, filter: Filter, 
   queryOptions({
     queryKey: ['console', 'inquiries', meetingId, filter.status ?? '', skip],
     queryFn: () =>
-      api.get<{ results: ConsoleInquiry[]; total: number }>(
+      api.get<{ items: ConsoleInquiry[]; total: number }>(
         fillPath<typeof listConsoleInquiries>('/console/meetings/:meeting_id/inquiries', {
           meeting_id: meetingId,
         }),

@@ -207,7 +207,7 @@ function QuestionsTable() {
         <TableSkeleton />
       ) : list.isError ? (
         <ConsoleErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.results.length === 0 ? (
+      ) : list.data.items.length === 0 ? (
         <EmptyState
           icon={<MessageCircleQuestion aria-hidden="true" className="size-7" />}
           title={t('empty')}
@@ -216,7 +216,7 @@ function QuestionsTable() {
         <>
           <DataTable
             columns={columns}
-            rows={list.data.results}
+            rows={list.data.items}
             rowKey={(row) => row._id.$id}
             caption={t('tabs.questions')}
             testId="console-questions-table"
@@ -312,7 +312,7 @@ function InquiriesTable() {
         <TableSkeleton />
       ) : list.isError ? (
         <ConsoleErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.results.length === 0 ? (
+      ) : list.data.items.length === 0 ? (
         <EmptyState
           icon={<MessageCircleQuestion aria-hidden="true" className="size-7" />}
           title={t('empty')}
@@ -321,7 +321,7 @@ function InquiriesTable() {
         <>
           <DataTable
             columns={columns}
-            rows={list.data.results}
+            rows={list.data.items}
             rowKey={(row) => row._id.$id}
             caption={t('tabs.inquiries')}
             testId="console-inquiries-table"
