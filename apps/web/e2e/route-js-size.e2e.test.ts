@@ -47,6 +47,7 @@ describe('JavaScript each public route loads', () => {
       '/meeting/news',
       '/meeting/news/detail',
       '/meeting/thread/list',
+      '/demand',
       '/login',
       '/agree',
       '/my/order',

@@ -109,6 +109,8 @@ export function publicRoutes(meetingId: string): RouteStep[] {
     { route: '/meeting/news/detail', location: found('news') },
     // The discussions (the demo meeting has none yet, so the talk page is measured by threads.e2e).
     { route: '/meeting/thread/list', location: () => `/meeting/thread/list?${q}` },
+    // The demand board (the demo meeting has none yet, so the detail is measured by demands.e2e's screenshots).
+    { route: '/demand', location: () => `/demand?${q}` },
     { route: '/login', location: () => `/login?${q}` },
     { route: '/agree', location: () => `/agree?${q}` },
     {
