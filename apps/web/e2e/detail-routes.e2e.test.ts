@@ -97,6 +97,15 @@ beforeAll(async () => {
   });
   await api.delete(`/threads/${thread._id.$id}`);
   deleted.thread = thread._id.$id;
+  // A demand of the visitor's (registered, §6), deleted by its poster: its pages open /404.
+  const demand = await api.post<Item>('/demands', {
+    meeting_id: meetingId,
+    type: 'cooperation',
+    title: 'Deleted later demand',
+    description: 'Deleted later by the detail-routes test',
+  });
+  await api.delete(`/demands/${demand._id.$id}`);
+  deleted.demand = demand._id.$id;
   const exhibitors = await api.get<{ enterprise: { _id: { $id: string } } }[]>('/exhibitors', {
     meeting_id: meetingId,
     limit: 3,

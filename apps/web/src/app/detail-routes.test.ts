@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityPages } from './activity-routes.tsx';
 import { appointmentPages } from './appointment-routes.tsx';
+import { demandPages } from './demands-routes.tsx';
 import { detailRoutes, pagesWithoutItem } from './detail-routes.ts';
 import { documentPages } from './documents-routes.tsx';
 import { exhibitPages } from './exhibit-routes.tsx';
@@ -30,6 +31,7 @@ const tableRoutes: PageRoute[] = [
   ...searchPages,
   ...threadPages,
   ...questionPages,
+  ...demandPages,
 ];
 const tablePaths = tableRoutes.map((route) => route.path);
 

@@ -1,5 +1,6 @@
 import { activityRoutes } from '../lib/activity-paths.ts';
 import { appointmentRoutes } from '../lib/appointment-paths.ts';
+import { demandRoutes } from '../lib/demands-paths.ts';
 import { documentRoutes } from '../lib/documents-paths.ts';
 import { invoiceRoutes } from '../lib/invoices-paths.ts';
 import { newsRoutes } from '../lib/news-paths.ts';
@@ -24,6 +25,7 @@ export type DetailItem =
   | 'news'
   | 'order'
   | 'thread'
+  | 'demand'
   | 'question'
   | 'inquiry';
 
@@ -172,6 +174,21 @@ export const detailRoutes: readonly DetailRoute[] = [
     requireLogin: false,
     deleted: 'not-found',
   },
+  // A demand its poster deleted (or one hidden from the reader) is answered 404 like an unknown one.
+  {
+    path: demandRoutes.detail,
+    id: { query: 'demand_id' },
+    item: 'demand',
+    requireLogin: false,
+    deleted: 'not-found',
+  },
+  {
+    path: demandRoutes.comment,
+    id: { query: 'demand_id' },
+    item: 'demand',
+    requireLogin: true,
+    deleted: 'not-found',
+  },
   // Questions and inquiries: the ask form and the Q&A list name their enterprise; a question or an
   // inquiry removed by moderation is answered like an unknown one (nothing of it stays visible).
   { path: questionRoutes.ask, id: { query: 'enterprise_id' }, item: 'enterprise', requireLogin: true },
@@ -259,6 +276,15 @@ export const pagesWithoutItem: readonly string[] = [
   siteRoutes.webview,
   newsRoutes.meetingNews,
   threadRoutes.threadList,
+  demandRoutes.demand,
+  demandRoutes.demandList,
+  demandRoutes.cooperation,
+  demandRoutes.search,
+  demandRoutes.liked,
+  demandRoutes.mine,
+  demandRoutes.exhibitor,
+  // The type segment is a choice of form, not an item (an unknown type opens /404).
+  demandRoutes.form,
   questionRoutes.inbox,
   searchRoutes.meetingSearch,
   newsRoutes.news,
