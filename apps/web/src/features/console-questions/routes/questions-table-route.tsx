@@ -138,7 +138,11 @@ function QuestionsTable() {
         id: 'question',
         header: t('columns.question'),
         cell: (row) => (
-          <p className="line-clamp-3 max-w-[320px] break-words text-sm" data-testid="console-question-row">
+          <p
+            dir="auto"
+            className="line-clamp-3 max-w-[320px] break-words text-sm"
+            data-testid="console-question-row"
+          >
             {row.content}
           </p>
         ),
@@ -149,7 +153,9 @@ function QuestionsTable() {
         cell: (row) =>
           row.answer ? (
             <span className="flex flex-col items-start gap-1">
-              <p className="line-clamp-3 max-w-[320px] break-words text-sm">{row.answer}</p>
+              <p dir="auto" className="line-clamp-3 max-w-[320px] break-words text-sm">
+                {row.answer}
+              </p>
               {row.answer_state !== 'visible' ? <StateBadge state={row.answer_state} /> : null}
             </span>
           ) : (
@@ -256,7 +262,11 @@ function InquiriesTable() {
         id: 'inquiry',
         header: t('columns.inquiry'),
         cell: (row) => (
-          <p className="line-clamp-3 max-w-[320px] break-words text-sm" data-testid="console-inquiry-row">
+          <p
+            dir="auto"
+            className="line-clamp-3 max-w-[320px] break-words text-sm"
+            data-testid="console-inquiry-row"
+          >
             {row.content}
           </p>
         ),
