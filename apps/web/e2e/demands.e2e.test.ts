@@ -175,6 +175,12 @@ describe('demands', () => {
       .poll(() => poster.locator('[data-testid="demand-state"]').first().textContent())
       .toBe('Closed');
     await expect(poster.locator('[data-testid="demand-comment-form"]').count()).resolves.toBe(0);
+    // The personal centre leads to the poster's own demands (/my/demand), the closed one among them.
+    await poster.goto(at('/my/index', 'en'));
+    await poster.locator('[data-testid="demands-entry"]').click();
+    await expect
+      .poll(() => poster.locator('[data-testid="demand-card"]').first().textContent())
+      .toContain('Partner wanted for stand logistics');
     await poster.context().close();
   }, 180_000);
 

@@ -1,5 +1,6 @@
 import { ExhibitorRequests } from '../features/appointments/components/exhibitor-requests.tsx';
 import { ConsoleEntry } from '../features/console/components/console-entry.tsx';
+import { DemandsEntry } from '../features/demands/components/demands-entry.tsx';
 import { FootprintsEntry } from '../features/documents/components/footprints-entry.tsx';
 import { OrdersEntry } from '../features/orders/components/orders-entry.tsx';
 import { QuestionsEntry } from '../features/questions/components/questions-entry.tsx';
@@ -11,7 +12,7 @@ import { MyIndex } from '../features/users/routes/my-index-route.tsx';
  * requests row, the console feature the organiser console's entry (for anyone holding a role), the
  * documents feature the row to the browsing history, the orders feature the row to the caller's orders,
  * the threads feature the row to the meeting's discussions, the questions feature the row to the
- * caller's questions and price inquiries.
+ * caller's questions and price inquiries, the demands feature the row to the caller's demands.
  */
 function MyIndexPage() {
   return (
@@ -24,6 +25,7 @@ function MyIndexPage() {
           <FootprintsEntry meetingId={meetingId} />
           <ThreadsEntry meetingId={meetingId} />
           <QuestionsEntry meetingId={meetingId} />
+          <DemandsEntry meetingId={meetingId} />
         </>
       )}
     />
