@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
+import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -27,7 +28,6 @@ import { closeDemand, demandKeys, removeDemand, useDemand, useDemandComments } f
 import { CommentForm } from '../components/comment-form.tsx';
 import { ContactLines } from '../components/contact-card.tsx';
 import { DemandLikeButton } from '../components/like-button.tsx';
-import { ReportButton } from '../components/report-button.tsx';
 import { StateBadge } from '../components/state-badge.tsx';
 
 /**

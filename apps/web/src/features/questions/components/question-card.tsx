@@ -8,6 +8,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -15,7 +16,6 @@ import { useMeeting } from '../../../lib/meeting-context.ts';
 import { questionPaths } from '../../../lib/questions-paths.ts';
 import { formatDate } from '../../../lib/time.ts';
 import { useToggleQuestion } from '../api/questions.ts';
-import { ReportButton } from './report-button.tsx';
 
 /** A moderation label for the author of an item under review or blocked (community design). */
 export function StateLabel({ state }: { state: 'visible' | 'review' | 'blocked' }) {

@@ -12,6 +12,7 @@ import { cx } from '../../../components/ui/cx.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
@@ -29,7 +30,6 @@ import { EnterpriseHeading } from '../components/enterprise-heading.tsx';
 import { inquiryCurrency } from '../components/inquiry-row.tsx';
 import { postErrorMessage } from '../components/post-error.ts';
 import { StateLabel } from '../components/question-card.tsx';
-import { ReportButton } from '../components/report-button.tsx';
 import { TextBox } from '../components/text-box.tsx';
 
 /**

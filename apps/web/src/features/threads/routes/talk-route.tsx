@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
+import { ReportButton } from '../../../components/ui/report-button.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -20,7 +21,6 @@ import { useSearchState } from '../../../lib/use-search-state.ts';
 import { removeThread, threadKeys, useReplyPages, useThread } from '../api/threads.ts';
 import { LikeButton } from '../components/like-button.tsx';
 import { ReplyBox } from '../components/reply-box.tsx';
-import { ReportButton } from '../components/report-button.tsx';
 import { AuthorLine, ModerationBadge, ThreadFlags } from '../components/thread-meta.tsx';
 
 /**

@@ -1,20 +1,25 @@
+import type { ModeratedKindValue } from '@app/contracts/wire/moderation.ts';
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoginGate } from '../../../lib/use-login-gate.ts';
+import { useLoginGate } from '../../lib/use-login-gate.ts';
 
 const ReportDialog = lazy(async () => ({
-  default: (await import('../../../components/ui/report-dialog.tsx')).ReportDialog,
+  default: (await import('./report-dialog.tsx')).ReportDialog,
 }));
 
-/** "Report" of a question, an answer, an inquiry or a message (§5): the moderation report dialog, loaded on first use. */
+/**
+ * The "Report" action of any user-written item (§5 sensitive content): a small button that asks a
+ * visitor to log in first, then opens the report dialog, whose code loads on first use only.
+ * `kind` and `targetId` name the item as POST /reports takes them.
+ */
 export function ReportButton({
   meetingId,
   kind,
   targetId,
 }: {
   meetingId: string;
-  kind: 'question' | 'answer' | 'inquiry' | 'inquiry_message';
+  kind: ModeratedKindValue;
   targetId: string;
 }) {
   const { t } = useTranslation('moderation');
