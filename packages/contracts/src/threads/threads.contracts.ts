@@ -34,12 +34,15 @@ export type ThreadModerationState = z.infer<typeof ThreadModerationState>;
 export const ThreadAuthor = z.object({ _id: WireId, name: z.string(), avatar: z.string() });
 export type ThreadAuthor = z.infer<typeof ThreadAuthor>;
 
-/** An image URL a post may carry: jpg or png (§5), at most textLimits.url long. */
+/**
+ * An image URL a post may carry: one of our image uploads named jpg or png (§5); the service then
+ * checks it is the poster's own upload and that its bytes were jpg or png.
+ */
 export const ThreadImageUrl = z
   .string()
   .trim()
   .max(2048)
-  .regex(/^(\/api\/files\/|https:\/\/)[^\s?#]+\.(jpe?g|png)(\?[^\s#]*)?$/i, 'images must be jpg or png');
+  .regex(/^\/api\/files\/image\/[^\s?#]+\.(jpe?g|png)$/i, 'images must be jpg or png');
 
 /** A thread as the list and the talk page show it. */
 export const Thread = z.object({

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { categories } from '../categories/categories.tables.ts';
-import { uploads } from '../media/media.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { demandComments, demandLikes, demands } from './demands.tables.ts';
 
@@ -332,18 +331,6 @@ export async function insertComment(db: Database, row: typeof demandComments.$in
       .set({ commentTotal: sql`${demands.commentTotal} + 1` })
       .where(eq(demands.id, row.demandId));
   }
-}
-
-/** The uploads (bucket image) behind `keys`, with their owner and stored type. */
-export async function findImageUploads(
-  db: Database,
-  keys: string[],
-): Promise<{ key: string; userId: string | null; mime: string }[]> {
-  if (keys.length === 0) return [];
-  return db
-    .select({ key: uploads.key, userId: uploads.userId, mime: uploads.mime })
-    .from(uploads)
-    .where(and(eq(uploads.bucket, 'image'), inArray(uploads.key, keys)));
 }
 
 /** Which of `ids` are live categories of `type` in the meeting. */

@@ -1,11 +1,14 @@
 import {
+  createConsoleDemandCategory,
   createDemandComment as createDemandCommentContract,
   createDemand as createDemandContract,
+  deleteConsoleDemandCategory,
   deleteDemand as deleteDemandContract,
   getConsoleDemand as getConsoleDemandContract,
   getDemandAuthorization,
   getDemand as getDemandContract,
   likeDemand as likeDemandContract,
+  listConsoleDemandCategories,
   listConsoleDemands as listConsoleDemandsContract,
   listDemandComments,
   listDemands as listDemandsContract,
@@ -13,6 +16,7 @@ import {
   setConsoleDemandCommentState,
   setConsoleDemandState,
   unlikeDemand as unlikeDemandContract,
+  updateConsoleDemandCategory,
   updateDemand as updateDemandContract,
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -21,6 +25,12 @@ import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import { createMailProvider } from '../../providers/mail/create-mail-provider.ts';
 import { createSmsProvider } from '../../providers/sms/create-sms-provider.ts';
+import {
+  createDemandCategory,
+  deleteDemandCategory,
+  listDemandCategoriesOf,
+  updateDemandCategoryOf,
+} from './demand-categories.service.ts';
 import './demands.moderation.ts';
 import {
   demandAuthorizationOf,
@@ -45,11 +55,12 @@ import {
  * /demand/meetings/authorization): the public list and detail (guest-viewable where the meeting
  * allows guests; never cached — answers differ per reader by the §6 contact rules), posting, editing
  * and closing by the poster, likes, comments, the posting authorization, and the console's demands
- * under /console/meetings/{meeting_id}/demands (community.read / community.moderate).
+ * under /console/meetings/{meeting_id}/demands with their categories (community.read / community.moderate).
  */
 export function demandRoutes(app: App): void {
-  const { db, config, jobs } = app.deps;
+  const { db, config, jobs, cache } = app.deps;
   const deps = { db, config };
+  const categoryDeps = { db, config, cache };
   const commentDeps = { db, config, jobs, sms: createSmsProvider(config), mail: createMailProvider(config) };
   const auth = { auth: 'required' } as const;
   const viewer = (request: FastifyRequest) => request.actor.userId ?? null;
@@ -152,5 +163,34 @@ export function demandRoutes(app: App): void {
         id: request.params.id,
         state: request.body.state,
       }),
+  });
+
+  // Demand categories (§3 Demand category): community.read lists, community.moderate writes.
+  app.route({
+    ...contractRoute(listConsoleDemandCategories),
+    config: auth,
+    handler: async (request) => listDemandCategoriesOf(deps, caller(request)),
+  });
+  app.route({
+    ...contractRoute(createConsoleDemandCategory),
+    config: auth,
+    handler: async (request) =>
+      createDemandCategory(categoryDeps, { ...caller(request), body: request.body }),
+  });
+  app.route({
+    ...contractRoute(updateConsoleDemandCategory),
+    config: auth,
+    handler: async (request) =>
+      updateDemandCategoryOf(categoryDeps, {
+        ...caller(request),
+        categoryId: request.params.id,
+        body: request.body,
+      }),
+  });
+  app.route({
+    ...contractRoute(deleteConsoleDemandCategory),
+    config: auth,
+    handler: async (request) =>
+      deleteDemandCategory(categoryDeps, { ...caller(request), categoryId: request.params.id }),
   });
 }

@@ -21,6 +21,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, loginRequired, noPermission, notFound } from '../../errors.ts';
 import { hasApprovedTicket } from '../appointments/appointments.repository.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
+import { firstImageNotOwnUpload } from '../media/media.ownership.ts';
 import { findActiveBan } from '../moderation/moderation.repository.ts';
 import { type ModeratedKind, moderateText, queueForReview } from '../moderation/moderation.service.ts';
 import { type RolesDeps, requireCan } from '../roles/roles.service.ts';
@@ -36,7 +37,6 @@ import {
   findDemandRow,
   findDemands,
   findDemandView,
-  findImageUploads,
   insertComment,
   insertDemand,
   likedAmong,
@@ -162,37 +162,16 @@ export async function meetingOfDemand(db: Database, id: string): Promise<string 
 
 // ————— Posting and editing (§3, §4, §5) —————
 
-/** The upload key of a URL of ours in the image bucket (`/api/files/image/<id>/<name>`), or null. */
-function imageKeyOf(url: string): string | null {
-  const match = /^\/api\/files\/image\/([^?#]+)$/.exec(url);
-  if (!match?.[1]) return null;
-  try {
-    return match[1].split('/').map(decodeURIComponent).join('/');
-  } catch {
-    return null;
-  }
-}
-
 /**
  * §5 images jpg or png: every image must be a jpg or png upload of the caller in the image bucket
  * (the bytes decided the stored type). @throws 400 demand.image_type naming the first bad one
  */
 async function checkImages(db: Database, userId: string, images: string[]): Promise<void> {
-  const keys = images.map(imageKeyOf);
-  const found = await findImageUploads(
-    db,
-    keys.filter((key): key is string => key !== null),
-  );
-  const byKey = new Map(found.map((upload) => [upload.key, upload]));
-  keys.forEach((key, index) => {
-    const upload = key ? byKey.get(key) : undefined;
-    const isOk = upload?.userId === userId && (upload.mime === 'image/jpeg' || upload.mime === 'image/png');
-    if (!isOk) {
-      throw new AppError(400, DemandErrorCode.imageType, demandImageTypeMessage, [
-        { path: `body/images/${index}`, message: demandImageTypeMessage },
-      ]);
-    }
-  });
+  const index = await firstImageNotOwnUpload(db, { userId, urls: images });
+  if (index < 0) return;
+  throw new AppError(400, DemandErrorCode.imageType, demandImageTypeMessage, [
+    { path: `body/images/${index}`, message: demandImageTypeMessage },
+  ]);
 }
 
 /** The industry and category ids of a body, checked to be the meeting's. @throws 400 demand.category_invalid */

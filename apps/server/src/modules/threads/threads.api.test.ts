@@ -7,6 +7,7 @@ import { apiUrl } from '../../../test/test-app.ts';
 import { newId } from '../../db/ids.ts';
 import { newParticipant, newPerson, type Person } from '../appointments/appointments.fixtures.ts';
 import { auditLog } from '../audit/audit.tables.ts';
+import { uploads } from '../media/media.tables.ts';
 import { moderationTargetOf } from '../moderation/moderation.targets.ts';
 import { threadLikes, threadReplies, threadReplyLikes, threads } from './threads.tables.ts';
 
@@ -72,6 +73,23 @@ async function list(as: LoginResult | null, order: 'newest' | 'hot' = 'newest'):
   return res.json().results;
 }
 
+/** An upload row of `owner` in the image bucket, as the media module stores it; returns its URL. */
+async function imageOf(owner: Person, mime: string): Promise<string> {
+  const key = `${newId()}/photo.${mime === 'image/gif' ? 'gif' : mime === 'image/png' ? 'png' : 'jpg'}`;
+  await world.t.database.db.insert(uploads).values({
+    id: key.slice(0, 24),
+    bucket: 'image',
+    key,
+    userId: owner.userId,
+    meetingId,
+    mime,
+    size: 100,
+    width: 10,
+    height: 10,
+  });
+  return `/api/files/image/${key}`;
+}
+
 const threadCount = async () =>
   Number((await world.t.database.db.select({ n: count() }).from(threads))[0]?.n);
 const replyCount = async () =>
@@ -79,10 +97,11 @@ const replyCount = async () =>
 
 describe('posting a thread', () => {
   it('a participant posts; everyone (guests too) reads it with its author but never a contact', async () => {
-    const thread = await post(alice, { images: ['/api/files/image/abc/photo.png'] });
+    const photo = await imageOf(alice, 'image/png');
+    const thread = await post(alice, { images: [photo] });
     expect(thread).toMatchObject({
       title: expect.stringContaining('Shuttle'),
-      images: ['/api/files/image/abc/photo.png'],
+      images: [photo],
       user: { name: 'Alice' },
       like_total: 0,
       reply_total: 0,
@@ -100,7 +119,13 @@ describe('posting a thread', () => {
 
   it('bad input answers 400 and stores nothing', async () => {
     const before = await threadCount();
+    // §5 jpg or png uploads of the poster: the stored type counts, not the name.
+    const renamedGif = (await imageOf(alice, 'image/gif')).replace(/\.gif$/, '.jpg');
     const bad: Record<string, unknown>[] = [
+      { title: 'Renamed GIF', content: 'x', images: [renamedGif] },
+      { title: 'Someone else’s', content: 'x', images: [await imageOf(bob, 'image/png')] },
+      { title: 'Outside image', content: 'x', images: ['https://example.com/a.png'] },
+      { title: 'Not uploaded', content: 'x', images: ['/api/files/image/abc/photo.png'] },
       { title: 'A', content: 'too short a title' },
       { title: 'x'.repeat(101), content: 'too long a title' },
       { title: 'Empty content', content: '   ' },

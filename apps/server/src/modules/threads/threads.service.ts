@@ -17,6 +17,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, noPermission, notFound } from '../../errors.ts';
 import { hasApprovedTicket } from '../appointments/appointments.repository.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
+import { firstImageNotOwnUpload } from '../media/media.ownership.ts';
 import { moderateText, queueForReview } from '../moderation/moderation.service.ts';
 import { type RolesDeps, requireCan } from '../roles/roles.service.ts';
 import {
@@ -41,6 +42,8 @@ import {
 } from './threads.repository.ts';
 import { toWireConsoleThread, toWireReply, toWireThread } from './threads.serializer.ts';
 
+/** §5: what a post's image must be (the upload's bytes decide its type). */
+const threadImageMessage = 'Images must be jpg or png uploads of your own';
 /** What the public calls use. */
 type Deps = { db: Database };
 /** What the writing calls use: moderation reads the config (provider, keys). */
@@ -112,7 +115,7 @@ export async function getThread(
 
 /**
  * POST /threads (§2 /meeting/thread/list post box): a registered participant posts a thread (title
- * 2–100, content 1–2000 characters, ≤ 9 jpg/png image URLs — checked by the contract). Title and
+ * 2–100, content 1–2000 characters, ≤ 9 images: jpg or png uploads of the poster, §5). Title and
  * content go through moderation before the transaction (§5); an unsure verdict stores the thread
  * 'review' and queues it in the same transaction.
  * @throws 400 validation_failed / content.sensitive (data.category); 403 participant.required /
@@ -124,6 +127,13 @@ export async function postThread(
 ): Promise<Thread> {
   const meetingId = input.body.meeting_id;
   await requireParticipant(deps.db, input.userId, meetingId);
+  const images = input.body.images ?? [];
+  const badImage = await firstImageNotOwnUpload(deps.db, { userId: input.userId, urls: images });
+  if (badImage >= 0) {
+    throw new AppError(400, ErrorCode.validation, threadImageMessage, [
+      { path: `body/images/${badImage}`, message: threadImageMessage },
+    ]);
+  }
   const title = input.body.title.trim();
   const content = input.body.content.trim();
   const outcome = await moderateText(deps, {
@@ -140,7 +150,7 @@ export async function postThread(
       userId: input.userId,
       title,
       content,
-      images: input.body.images ?? [],
+      images,
       moderationState: outcome.state,
     });
     if (outcome.state === 'review') {
