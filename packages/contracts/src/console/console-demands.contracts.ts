@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DemandAuthor, DemandContact, DemandType } from '../demands/demands.contracts.ts';
-import { UnixSeconds } from '../wire/common.ts';
+import { LocalizedText, localizedTextInput, UnixSeconds } from '../wire/common.ts';
 import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
@@ -105,4 +105,82 @@ export const setConsoleDemandCommentState = defineRoute({
   params: MeetingItemParams,
   body: SetConsoleDemandStateBody,
   response: ConsoleDemandComment,
+});
+
+// ————— Demand categories (§3 Demand category) —————
+
+/**
+ * A `demand` category as the console lists it. Deleting a category that demands still use detaches
+ * them (their category becomes none) in the same audited write; the answer says how many.
+ */
+export const ConsoleDemandCategory = z.object({
+  _id: WireId,
+  title: LocalizedText,
+  weight: z.number().int(),
+  /** Demands (not deleted) in it. */
+  demand_total: z.number().int(),
+});
+export type ConsoleDemandCategory = z.infer<typeof ConsoleDemandCategory>;
+
+const Weight = z.coerce.number().int().min(-1_000_000).max(1_000_000);
+
+export const ConsoleDemandCategoryBody = z.strictObject({
+  title: localizedTextInput(textLimits.title),
+  weight: Weight.default(0),
+});
+export type ConsoleDemandCategoryBody = z.infer<typeof ConsoleDemandCategoryBody>;
+
+/** Error codes of the demand categories (besides validation_failed, no_permission, not_found). */
+export const ConsoleDemandCategoryError = {
+  /** 400 a title in a language the meeting has not enabled. */
+  languageNotEnabled: 'demand.language_not_enabled',
+} as const;
+
+export const listConsoleDemandCategories = defineRoute({
+  method: 'GET',
+  path: '/console/meetings/:meeting_id/demands/categories',
+  summary: "The meeting's demand categories, weight descending. 403 no_permission (community.read).",
+  spec: '§3 Demand, §7 Categories',
+  tags: ['console', 'demands'],
+  isPublic: false,
+  params: MeetingParams,
+  response: z.object({ items: z.array(ConsoleDemandCategory) }),
+});
+
+export const createConsoleDemandCategory = defineRoute({
+  method: 'POST',
+  path: '/console/meetings/:meeting_id/demands/categories',
+  summary:
+    'Adds a demand category (audited). 400 validation_failed (empty title) / demand.language_not_enabled; 403 no_permission (community.moderate).',
+  spec: '§3 Demand, §7 Categories',
+  tags: ['console', 'demands'],
+  isPublic: false,
+  params: MeetingParams,
+  body: ConsoleDemandCategoryBody,
+  response: ConsoleDemandCategory,
+});
+
+export const updateConsoleDemandCategory = defineRoute({
+  method: 'PUT',
+  path: '/console/meetings/:meeting_id/demands/categories/:id',
+  summary:
+    'Renames a demand category or changes its weight (audited). 400 as create; 403 no_permission; 404 not_found.',
+  spec: '§3 Demand, §7 Categories',
+  tags: ['console', 'demands'],
+  isPublic: false,
+  params: MeetingItemParams,
+  body: ConsoleDemandCategoryBody.partial(),
+  response: ConsoleDemandCategory,
+});
+
+export const deleteConsoleDemandCategory = defineRoute({
+  method: 'DELETE',
+  path: '/console/meetings/:meeting_id/demands/categories/:id',
+  summary:
+    'Deletes a demand category (soft, audited); demands in it are detached (category none), `detached` counts them. 403 no_permission; 404 not_found.',
+  spec: '§3 Demand, §7 Categories',
+  tags: ['console', 'demands'],
+  isPublic: false,
+  params: MeetingItemParams,
+  response: z.object({ ok: z.literal(1), detached: z.number().int() }),
 });
