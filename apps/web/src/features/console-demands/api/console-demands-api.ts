@@ -1,13 +1,19 @@
 import type {
   ConsoleDemand,
+  ConsoleDemandCategory,
   ConsoleDemandComment,
+  createConsoleDemandCategory,
+  deleteConsoleDemandCategory,
   getConsoleDemand,
+  listConsoleDemandCategories,
   listConsoleDemands,
   setConsoleDemandCommentState,
   setConsoleDemandState,
+  updateConsoleDemandCategory,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, fillPath } from '../../../lib/api/api.ts';
+import { bracketBody, type NestedValue } from '../../../lib/api/bracket-body.ts';
 
 /**
  * The console's demand calls (DESIGN §7), typed from console-demands.contracts.ts; 403 no_permission
@@ -30,6 +36,7 @@ export const consoleDemandKeys = {
   page: (meetingId: string, filter: ConsoleDemandFilter, skip: number) =>
     ['console', 'demands', meetingId, filter, skip] as const,
   one: (meetingId: string, demandId: string) => ['console', 'demands', meetingId, 'one', demandId] as const,
+  categories: (meetingId: string) => ['console', 'demands', meetingId, 'categories'] as const,
 };
 
 /** GET …/demands: one page of the meeting's demands (the list answer is unwrapped to its rows). */
@@ -84,4 +91,51 @@ export const setCommentState = (
       id: commentId,
     }),
     { state },
+  );
+
+// ————— Demand categories (§3 Demand category) —————
+
+/** A category's editable fields: its title (a language map) and weight (heavier first). */
+export type DemandCategoryFields = { title: string | Record<string, string>; weight: number };
+
+const categoryOf = (meetingId: string, id: string) => ({ meeting_id: meetingId, id });
+
+/** GET …/demands/categories: the meeting's demand categories, heaviest first. */
+export const demandCategoriesQueryOptions = (meetingId: string) =>
+  queryOptions({
+    queryKey: consoleDemandKeys.categories(meetingId),
+    queryFn: () =>
+      api.get<{ items: ConsoleDemandCategory[] }>(
+        fillPath<typeof listConsoleDemandCategories>('/console/meetings/:meeting_id/demands/categories', {
+          meeting_id: meetingId,
+        }),
+      ),
+  });
+
+/** POST …/demands/categories (audited). */
+export const createDemandCategory = (meetingId: string, body: DemandCategoryFields) =>
+  api.post<ConsoleDemandCategory>(
+    fillPath<typeof createConsoleDemandCategory>('/console/meetings/:meeting_id/demands/categories', {
+      meeting_id: meetingId,
+    }),
+    bracketBody(body as Record<string, NestedValue>),
+  );
+
+/** PUT …/demands/categories/{id}: title and/or weight (audited). */
+export const updateDemandCategory = (meetingId: string, id: string, body: Partial<DemandCategoryFields>) =>
+  api.put<ConsoleDemandCategory>(
+    fillPath<typeof updateConsoleDemandCategory>(
+      '/console/meetings/:meeting_id/demands/categories/:id',
+      categoryOf(meetingId, id),
+    ),
+    bracketBody(body as Record<string, NestedValue>),
+  );
+
+/** DELETE …/demands/categories/{id}: soft delete; its demands are detached, `detached` counts them. */
+export const deleteDemandCategory = (meetingId: string, id: string) =>
+  api.delete<{ ok: 1; detached: number }>(
+    fillPath<typeof deleteConsoleDemandCategory>(
+      '/console/meetings/:meeting_id/demands/categories/:id',
+      categoryOf(meetingId, id),
+    ),
   );
