@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './server.ts';
 /**
  * Demand categories end to end (§3 Demand category, §7 Categories, DESIGN §7): an organiser adds a
  * category in the console's demand categories screen and renames its weight; a registered
- * participant then finds it in the public demand form's category choice. Screenshots of the console
+ * participant then finds it in the public demand form's category choice and the list's filter chips. Screenshots of the console
  * screen at 390×844 and 1280×800 in zh, en and ar.
  */
 
@@ -121,6 +121,11 @@ describe('demand categories', () => {
     const options = await choice.locator('option').allTextContents();
     // Heaviest first: the re-weighed category leads.
     expect(options.slice(1)).toEqual(['Freight forwarding', 'Booth design']);
+    // The public list offers it as a filter chip too.
+    await poster.goto(`${server.url}/#/demand?meeting_id=${meetingId}&lang=en`);
+    await poster.getByRole('group', { name: 'Category' }).getByText('Booth design').waitFor();
+    await settle(poster);
+    await screenshot(poster, 'demand-categories-list-390-en');
     await poster.context().close();
   }, 180_000);
 

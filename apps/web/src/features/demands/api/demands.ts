@@ -34,6 +34,8 @@ export type DemandFilter = {
   meetingId: string;
   type?: DemandTypeValue | undefined;
   industryId?: string | undefined;
+  /** A `demand` category (§3 Demand category) the organiser made in the console. */
+  categoryId?: string | undefined;
   keyword?: string | undefined;
   order: 'newest' | 'hot';
   /** 'mine': the caller's own (/my/demand); 'liked': the ones they liked (/demand/like). */
@@ -55,6 +57,7 @@ export function fetchDemands(filter: DemandFilter, page: { limit: number; skip: 
     meeting_id: filter.meetingId,
     type: filter.type,
     industry_id: filter.industryId,
+    category_id: filter.categoryId,
     keyword: filter.keyword,
     order: filter.order,
     mine: filter.scope === 'mine' ? 1 : undefined,

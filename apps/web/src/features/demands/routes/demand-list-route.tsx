@@ -43,7 +43,7 @@ const isType = (value: string | undefined): value is DemandTypeValue =>
 
 /**
  * The demand lists (§2 /demand, /demand/list, /cooperation, /demand/search, /demand/like, /my/demand,
- * exhibitor area /meeting/exhibitor/demand): a search box, type / industry / order chips where they
+ * exhibitor area /meeting/exhibitor/demand): a search box, type / industry / category / order chips where they
  * apply, cards newest or hottest first, 20 at a time with "load more", skeleton, empty and error states,
  * and "Post a demand". /cooperation shows cooperation demands; the liked and own lists need a login.
  */
@@ -55,10 +55,12 @@ function DemandListRoute() {
   const mode = modeOf(useLocation().pathname);
   const [typeParam, setType] = useSearchState('type');
   const [industryId, setIndustry] = useSearchState('industry_id');
+  const [categoryId, setCategory] = useSearchState('category_id');
   const [orderParam, setOrder] = useSearchState('order');
   const [keyword, setKeyword] = useSearchState('keyword');
   const [typed, setTyped] = useState(keyword ?? '');
   const industries = useDemandCategories(meetingId, 'industry');
+  const categories = useDemandCategories(meetingId, 'demand');
   const type: DemandTypeValue | undefined =
     mode === 'cooperation' ? 'cooperation' : isType(typeParam) ? typeParam : undefined;
   const order = orderParam === 'hot' ? 'hot' : 'newest';
@@ -66,6 +68,7 @@ function DemandListRoute() {
     meetingId,
     type,
     industryId,
+    categoryId,
     keyword: keyword?.trim() || undefined,
     order,
     scope: mode === 'liked' ? 'liked' : mode === 'mine' || mode === 'exhibitor' ? 'mine' : 'all',
@@ -152,6 +155,19 @@ function DemandListRoute() {
           }))}
           value={industryId}
           onChange={setIndustry}
+        />
+      ) : null}
+      {isBrowsing && (categories.data?.length ?? 0) > 0 ? (
+        <Chips
+          className="mb-2"
+          label={t('list.categoryLabel')}
+          allLabel={t('list.allCategories')}
+          options={(categories.data ?? []).map((category) => ({
+            value: category._id.$id,
+            label: localize(category.title, language),
+          }))}
+          value={categoryId}
+          onChange={setCategory}
         />
       ) : null}
       {isBrowsing ? (
