@@ -101,7 +101,11 @@ describe('sign-up and profile: a name is at most 64 characters', () => {
     expectTooLong(work, 'body/title', textLimits.title);
     expect(await userRow(me.userId)).toEqual(before);
 
-    const name = 'n'.repeat(textLimits.name);
+    // A real name of exactly the limit (one letter repeated would be refused as meaningless, §5).
+    const name = 'Maria Fernanda dos Santos Albuquerque de Oliveira e Castro Lima'.padEnd(
+      textLimits.name,
+      'x',
+    );
     const edited = await t.call('PUT', `/api/users/${me.userId}`, {
       headers: bearer(me),
       json: { username: name },
