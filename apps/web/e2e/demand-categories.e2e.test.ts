@@ -100,6 +100,13 @@ describe('demand categories', () => {
     await expect
       .poll(() => page.locator('tr', { hasText: 'Freight forwarding' }).textContent())
       .toContain('7');
+    // Its Chinese title, written with the language choice (the meeting's enabled languages).
+    await page.locator('[data-testid="demand-category-language"]').selectOption('zh');
+    await row.getByRole('button', { name: 'Edit Freight forwarding' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('货运代理');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit Freight forwarding' }).waitFor();
+    await page.locator('[data-testid="demand-category-language"]').selectOption('en');
     await page.locator('[data-testid="demand-category-name"]').fill('Booth design');
     await page.locator('[data-testid="demand-category-add"]').click();
     await page.locator('tr', { hasText: 'Booth design' }).waitFor();
@@ -121,6 +128,11 @@ describe('demand categories', () => {
     const options = await choice.locator('option').allTextContents();
     // Heaviest first: the re-weighed category leads.
     expect(options.slice(1)).toEqual(['Freight forwarding', 'Booth design']);
+    await poster.goto(`${server.url}/#/demand/form/supply?meeting_id=${meetingId}&lang=zh`);
+    await poster.reload();
+    await expect
+      .poll(() => poster.locator('[data-testid="demand-form"] select option').allTextContents())
+      .toContain('货运代理');
     // The public list offers it as a filter chip too.
     await poster.goto(`${server.url}/#/demand?meeting_id=${meetingId}&lang=en`);
     await poster.getByRole('group', { name: 'Category' }).getByText('Booth design').waitFor();

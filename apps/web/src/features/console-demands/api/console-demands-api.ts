@@ -2,6 +2,8 @@ import type {
   ConsoleDemand,
   ConsoleDemandCategory,
   ConsoleDemandComment,
+  ConsoleMeeting,
+  consoleGetMeeting,
   createConsoleDemandCategory,
   deleteConsoleDemandCategory,
   getConsoleDemand,
@@ -37,6 +39,7 @@ export const consoleDemandKeys = {
     ['console', 'demands', meetingId, filter, skip] as const,
   one: (meetingId: string, demandId: string) => ['console', 'demands', meetingId, 'one', demandId] as const,
   categories: (meetingId: string) => ['console', 'demands', meetingId, 'categories'] as const,
+  meeting: (meetingId: string) => ['console', 'demands', meetingId, 'meeting'] as const,
 };
 
 /** GET …/demands: one page of the meeting's demands (the list answer is unwrapped to its rows). */
@@ -139,3 +142,14 @@ export const deleteDemandCategory = (meetingId: string, id: string) =>
       categoryOf(meetingId, id),
     ),
   );
+
+/** GET /console/meetings/{id}: the meeting's enabled languages (config.language) for the category titles. */
+export const meetingQueryOptions = (meetingId: string) =>
+  queryOptions({
+    queryKey: consoleDemandKeys.meeting(meetingId),
+    queryFn: () =>
+      api.get<ConsoleMeeting>(
+        fillPath<typeof consoleGetMeeting>('/console/meetings/:meeting_id', { meeting_id: meetingId }),
+      ),
+    staleTime: 60_000,
+  });

@@ -1,6 +1,6 @@
 import type { ConsoleDemandCategory } from '@app/contracts';
 import { textLimits } from '@app/contracts/wire/limits.ts';
-import { localize } from '@app/domain';
+import { enabledLanguages, type Language, localize } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Pencil, Plus, Tags, Trash2, X } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -15,12 +15,13 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { languageName, useLanguage } from '../../../lib/i18n.ts';
 import {
   consoleDemandKeys,
   createDemandCategory,
   deleteDemandCategory,
   demandCategoriesQueryOptions,
+  meetingQueryOptions,
   updateDemandCategory,
 } from '../api/console-demands-api.ts';
 import { demandScreens } from '../console-demands-screens.ts';
@@ -32,18 +33,24 @@ const errorKeys: Record<string, string> = {
   not_found: 'categories.errors.notFound',
 };
 
-/** A category name in the display language, keeping the other languages of a language map. */
+/** A category name in one language, keeping the other languages of a language map. */
 function renamed(title: ConsoleDemandCategory['title'], language: string, name: string) {
   return typeof title === 'string'
     ? { ...(title ? { en: title } : {}), [language]: name }
     : { ...title, [language]: name };
 }
 
+/** A category's name in one language ('' when it has none there). */
+function nameIn(title: ConsoleDemandCategory['title'], language: string): string {
+  return typeof title === 'string' ? title : (title[language] ?? '');
+}
+
 /**
  * `#/console/meetings/:meetingId/demands/categories` (DESIGN §7; §3 Demand category, §7 Categories):
  * the meeting's demand categories (the public form's category choice and the list's filter),
- * heaviest first, with how many demands each holds; add (named in the display language, the other
- * languages kept), rename inline, re-weigh and delete (confirmed; its demands lose the category).
+ * heaviest first, with how many demands each holds; add and rename in one of the meeting's enabled
+ * languages at a time (chosen beside the name; the other languages kept), re-weigh and delete
+ * (confirmed; its demands lose the category).
  * community.read sees the screen, community.moderate writes.
  */
 function DemandCategoriesRoute() {
@@ -51,6 +58,20 @@ function DemandCategoriesRoute() {
   const language = useLanguage();
   const { meetingId = '' } = useParams();
   const query = useQuery(demandCategoriesQueryOptions(meetingId));
+  const settings = useQuery(meetingQueryOptions(meetingId));
+  const languages = useMemo(
+    () => enabledLanguages(settings.data?.config.language as Record<string, unknown> | undefined),
+    [settings.data],
+  );
+  // Titles are written in one enabled language at a time (§3 Meeting language): the display
+  // language when the meeting enables it, else the first enabled one, unless the organiser chose.
+  const [chosenLanguage, setChosenLanguage] = useState<Language | undefined>();
+  const editLanguage =
+    chosenLanguage && languages.includes(chosenLanguage)
+      ? chosenLanguage
+      : languages.includes(language)
+        ? language
+        : (languages[0] ?? language);
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: string; name: string; weight: string } | undefined>();
@@ -62,7 +83,7 @@ function DemandCategoriesRoute() {
   };
 
   const add = useMutation({
-    mutationFn: () => createDemandCategory(meetingId, { title: { [language]: name.trim() }, weight: 0 }),
+    mutationFn: () => createDemandCategory(meetingId, { title: { [editLanguage]: name.trim() }, weight: 0 }),
     onSuccess: () => {
       setName('');
       showToast(t('categories.added'));
@@ -73,7 +94,7 @@ function DemandCategoriesRoute() {
   const save = useMutation({
     mutationFn: (input: { category: ConsoleDemandCategory; name: string; weight: string }) =>
       updateDemandCategory(meetingId, input.category._id.$id, {
-        title: renamed(input.category.title, language, input.name.trim()),
+        title: renamed(input.category.title, editLanguage, input.name.trim()),
         weight: Number.parseInt(input.weight, 10) || 0,
       }),
     onSuccess: () => {
@@ -167,7 +188,13 @@ function DemandCategoriesRoute() {
                 variant="ghost"
                 size="sm"
                 aria-label={t('categories.editOf', { name: label })}
-                onClick={() => setEditing({ id: item._id.$id, name: label, weight: String(item.weight) })}
+                onClick={() =>
+                  setEditing({
+                    id: item._id.$id,
+                    name: nameIn(item.title, editLanguage),
+                    weight: String(item.weight),
+                  })
+                }
               >
                 <Pencil aria-hidden="true" className="size-4" />
                 {t('categories.edit')}
@@ -187,7 +214,7 @@ function DemandCategoriesRoute() {
         },
       },
     ],
-    [t, language, editing, save],
+    [t, language, editLanguage, editing, save],
   );
 
   const submit = (event: FormEvent) => {
@@ -207,6 +234,23 @@ function DemandCategoriesRoute() {
       }
     >
       <form onSubmit={submit} className="mb-4 flex flex-wrap items-end gap-2">
+        {languages.length > 1 ? (
+          <label className="flex w-full flex-col gap-1.5 text-sm font-medium text-slate-700 desk:w-auto">
+            {t('categories.language')}
+            <select
+              value={editLanguage}
+              onChange={(event) => setChosenLanguage(event.target.value as Language)}
+              className="h-12 rounded-card bg-white px-3 text-[16px] text-slate-900 outline-none ring-1 ring-slate-200 focus:ring-2 focus:ring-primary"
+              data-testid="demand-category-language"
+            >
+              {languages.map((code) => (
+                <option key={code} value={code}>
+                  {languageName(code)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <Field
           className="min-w-0 flex-1"
           label={t('categories.newName')}
