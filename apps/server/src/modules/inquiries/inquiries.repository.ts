@@ -58,12 +58,17 @@ export async function lockInquiry(db: Database, id: string): Promise<InquiryRow 
   return row;
 }
 
-/** Inserts a message and moves the inquiry's counter and last activity in the same statement set. */
+/**
+ * Inserts a message; a visible one moves the inquiry's counter and last activity in the same
+ * transaction, one held for review (or blocked) does not: it counts once the organiser lets it
+ * through (setInquiryMessageState).
+ */
 export async function insertInquiryMessage(
   db: Database,
   row: typeof inquiryMessages.$inferInsert,
 ): Promise<InquiryMessageRow> {
   const [inserted] = await db.insert(inquiryMessages).values(row).returning();
+  if ((inserted as InquiryMessageRow).moderationState !== 'visible') return inserted as InquiryMessageRow;
   await db
     .update(inquiries)
     .set({
@@ -175,30 +180,73 @@ export async function listMeetingInquiryRows(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** Sets the moderation state of an inquiry (kind 'inquiry'); false when none in that meeting. */
+/**
+ * Sets the moderation state of an inquiry (kind 'inquiry'); false when none in that meeting.
+ * A 'deleted' row is never touched; with onlyVisible only a 'visible' row is (report-driven hiding, §5).
+ */
 export async function setInquiryState(
   db: Database,
-  input: { meetingId: string; targetId: string; state: ModerationState },
+  input: { meetingId: string; targetId: string; state: ModerationState; onlyVisible?: boolean },
 ): Promise<boolean> {
   const rows = await db
     .update(inquiries)
     .set({ moderationState: input.state, updatedAt: new Date() })
-    .where(and(eq(inquiries.id, input.targetId), eq(inquiries.meetingId, input.meetingId)))
+    .where(
+      and(
+        eq(inquiries.id, input.targetId),
+        eq(inquiries.meetingId, input.meetingId),
+        input.onlyVisible
+          ? eq(inquiries.moderationState, 'visible')
+          : ne(inquiries.moderationState, 'deleted'),
+      ),
+    )
     .returning({ id: inquiries.id });
   return rows.length > 0;
 }
 
-/** Sets the moderation state of a thread message (kind 'inquiry_message'); false when none. */
+/**
+ * Sets the moderation state of a thread message (kind 'inquiry_message'); false when none. Run inside
+ * the moderation transaction: when the message turns visible or stops being visible, the inquiry's
+ * message_total moves by ±1 and last_message_at becomes its latest visible message's time (the
+ * inquiry's own creation when none), so counters only ever count visible messages.
+ * A 'deleted' row is never touched; with onlyVisible only a 'visible' row is (report-driven hiding, §5).
+ */
 export async function setInquiryMessageState(
   db: Database,
-  input: { meetingId: string; targetId: string; state: ModerationState },
+  input: { meetingId: string; targetId: string; state: ModerationState; onlyVisible?: boolean },
 ): Promise<boolean> {
-  const rows = await db
+  const [before] = await db
+    .select({ state: inquiryMessages.moderationState, inquiryId: inquiryMessages.inquiryId })
+    .from(inquiryMessages)
+    .where(
+      and(
+        eq(inquiryMessages.id, input.targetId),
+        eq(inquiryMessages.meetingId, input.meetingId),
+        input.onlyVisible
+          ? eq(inquiryMessages.moderationState, 'visible')
+          : ne(inquiryMessages.moderationState, 'deleted'),
+      ),
+    )
+    .for('update')
+    .limit(1);
+  if (!before) return false;
+  await db
     .update(inquiryMessages)
     .set({ moderationState: input.state, updatedAt: new Date() })
-    .where(and(eq(inquiryMessages.id, input.targetId), eq(inquiryMessages.meetingId, input.meetingId)))
-    .returning({ id: inquiryMessages.id });
-  return rows.length > 0;
+    .where(eq(inquiryMessages.id, input.targetId));
+  const wasVisible = before.state === 'visible';
+  const isVisible = input.state === 'visible';
+  if (wasVisible !== isVisible) {
+    await db
+      .update(inquiries)
+      .set({
+        messageTotal: sql`greatest(${inquiries.messageTotal} + ${isVisible ? 1 : -1}, 0)`,
+        lastMessageAt: sql`coalesce((select max(m.created_at) from ${inquiryMessages} m where m.inquiry_id = ${before.inquiryId} and m.moderation_state = 'visible'), ${inquiries.createdAt})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(inquiries.id, before.inquiryId));
+  }
+  return true;
 }
 
 /** Inquiries by ids (any state), for the moderation queue. */
