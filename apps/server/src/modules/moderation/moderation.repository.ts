@@ -84,7 +84,7 @@ export async function listMeetingWords(db: Database, meetingId: string) {
 }
 
 /**
- * Puts an item in the queue, or back to pending when it is there already (unique kind + target):
+ * Puts an item in the queue, or back to pending when it is there already (unique meeting + kind + target):
  * a provider flag sets the source and category; a report keeps the row's first category.
  */
 export async function upsertQueueItem(
@@ -102,7 +102,7 @@ export async function upsertQueueItem(
     .insert(moderationItems)
     .values({ id: newId(), ...item, state: 'pending' })
     .onConflictDoUpdate({
-      target: [moderationItems.kind, moderationItems.targetId],
+      target: [moderationItems.meetingId, moderationItems.kind, moderationItems.targetId],
       set: {
         state: 'pending',
         category: sql`coalesce(${moderationItems.category}, excluded.category)`,
@@ -240,7 +240,7 @@ export async function insertReport(
       state: 'pending',
     })
     .onConflictDoUpdate({
-      target: [moderationItems.kind, moderationItems.targetId],
+      target: [moderationItems.meetingId, moderationItems.kind, moderationItems.targetId],
       set: {
         reportsCount: sql`${moderationItems.reportsCount} + 1`,
         category: sql`coalesce(${moderationItems.category}, excluded.category)`,

@@ -46,7 +46,8 @@ export const moderationPosts = pgTable(
 /**
  * The organiser's review queue (§5, like Discourse's review queue): one row per moderated item,
  * flagged by the provider ('provider') or by reports ('report'). `state` pending → approved | blocked |
- * deleted; an approved or blocked item may be decided again (unblock, block).
+ * deleted; an approved or blocked item may be decided again (unblock, block). One row per meeting and
+ * item: a profile (one user, every meeting) has a row in each meeting where it is queued.
  */
 export const moderationItems = pgTable(
   'moderation_items',
@@ -69,12 +70,12 @@ export const moderationItems = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    uniqueIndex('moderation_items_target_uq').on(t.kind, t.targetId),
+    uniqueIndex('moderation_items_meeting_target_uq').on(t.meetingId, t.kind, t.targetId),
     index('moderation_items_queue_idx').on(t.meetingId, t.state, t.updatedAt),
   ],
 );
 
-/** One report of an item by one user (a user reports an item once: 409 report.duplicate). */
+/** One report of an item by one user in a meeting (once per meeting: 409 report.duplicate). */
 export const moderationReports = pgTable(
   'moderation_reports',
   {
@@ -89,7 +90,7 @@ export const moderationReports = pgTable(
     note: text('note').notNull().default(''),
     createdAt: createdAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.targetId, t.reporterId] })],
+  (t) => [primaryKey({ columns: [t.meetingId, t.kind, t.targetId, t.reporterId] })],
 );
 
 /**
