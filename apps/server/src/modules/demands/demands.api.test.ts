@@ -10,6 +10,8 @@ import { demoActivityIds } from '../../seeds/demo-activities.ts';
 import { activityPrices } from '../activities/activities.tables.ts';
 import { uploads } from '../media/media.tables.ts';
 import { outboxMessages } from '../messages/messages.tables.ts';
+import { queueForReview } from '../moderation/moderation.service.ts';
+import { moderationBans, moderationItems } from '../moderation/moderation.tables.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
 import { signIn } from '../users/users.service.ts';
 import { users } from '../users/users.tables.ts';
@@ -463,4 +465,71 @@ describe('likes (§2 /demand/like): atomic', () => {
     const again = await call('DELETE', apiUrl('/demand/likes', { demand_id: single._id.$id }), { as: other });
     expect(again.json()).toMatchObject({ like_total: 0, is_liked: 0 });
   }, 120_000);
+});
+
+describe('console decisions resolve the moderation queue; a banned poster edits nothing (§5)', () => {
+  async function queueRow(kind: string, targetId: string) {
+    const [row] = await world.t.database.db
+      .select()
+      .from(moderationItems)
+      .where(eq(moderationItems.targetId, targetId));
+    expect(row?.kind).toBe(kind);
+    return row;
+  }
+
+  it('a console block, unblock or delete of a demand or comment resolves its pending queue row in the same write', async () => {
+    const demand = await postOk(poster, { title: 'Flagged demand for the queue' });
+    const demandId = demand._id.$id;
+    const comment = await call('POST', `/api/demands/${demandId}/comments`, {
+      as: commenter,
+      json: { content: 'A flagged comment on the demand' },
+    });
+    expect(comment.statusCode, comment.body).toBe(200);
+    const commentId = (comment.json() as DemandComment)._id.$id;
+    const db = world.t.database.db;
+    for (const [kind, targetId, userId] of [
+      ['demand', demandId, poster.id],
+      ['demand_comment', commentId, commenter.id],
+    ] as const) {
+      await queueForReview(db, { meetingId, kind, targetId, userId, category: null });
+      expect((await queueRow(kind, targetId))?.state).toBe('pending');
+    }
+    const consoleBase = `/api/console/meetings/${meetingId}`;
+    const setState = (path: string, state: string) =>
+      call('POST', `${consoleBase}/${path}/state`, { as: organiser, json: { state } });
+    expect((await setState(`demands/${demandId}`, 'blocked')).statusCode).toBe(200);
+    expect(await queueRow('demand', demandId)).toMatchObject({
+      state: 'blocked',
+      resolvedBy: expect.any(String),
+    });
+    const pending = await call(
+      'GET',
+      apiUrl(`/console/meetings/${meetingId}/moderation/queue`, { tab: 'pending' }),
+      {
+        as: organiser,
+      },
+    );
+    expect(pending.statusCode, pending.body).toBe(200);
+    const pendingIds = (pending.json().items as { target_id: string }[]).map((item) => item.target_id);
+    expect(pendingIds).not.toContain(demandId);
+    expect(pendingIds).toContain(commentId);
+    expect((await setState(`demands/${demandId}`, 'visible')).statusCode).toBe(200);
+    expect((await queueRow('demand', demandId))?.state).toBe('approved');
+    expect((await setState(`demand_comments/${commentId}`, 'blocked')).statusCode).toBe(200);
+    expect((await queueRow('demand_comment', commentId))?.state).toBe('blocked');
+    expect((await setState(`demand_comments/${commentId}`, 'deleted')).statusCode).toBe(200);
+    expect((await queueRow('demand_comment', commentId))?.state).toBe('deleted');
+  });
+
+  it('a poster banned from posting cannot change images, hide_contact or close (403 moderation.banned), nothing stored', async () => {
+    const banned = await person({ isParticipant: true });
+    const demand = await postOk(banned, { title: 'Posted before the ban' });
+    await world.t.database.db.insert(moderationBans).values({ meetingId, userId: banned.id, reason: 'spam' });
+    for (const json of [{ hide_contact: 1 }, { status: 2 }, { images: [] }]) {
+      const res = await call('PUT', `/api/demands/${demand._id.$id}`, { as: banned, json });
+      expect([res.statusCode, res.json().code], JSON.stringify(json)).toEqual([403, 'moderation.banned']);
+    }
+    const [row] = await world.t.database.db.select().from(demands).where(eq(demands.id, demand._id.$id));
+    expect(row).toMatchObject({ status: 'open', hideContact: 0 });
+  });
 });

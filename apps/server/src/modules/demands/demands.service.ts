@@ -23,7 +23,13 @@ import { hasApprovedTicket } from '../appointments/appointments.repository.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
 import { firstImageNotOwnUpload } from '../media/media.ownership.ts';
 import { findActiveBan } from '../moderation/moderation.repository.ts';
-import { type ModeratedKind, moderateText, queueForReview } from '../moderation/moderation.service.ts';
+import {
+  type ModeratedKind,
+  moderateText,
+  moderationBanned,
+  queueForReview,
+  resolveQueueItem,
+} from '../moderation/moderation.service.ts';
 import { type RolesDeps, requireCan } from '../roles/roles.service.ts';
 import { type DemandNoticeDeps, queueCommentNotice } from './demands.notices.ts';
 import {
@@ -265,8 +271,10 @@ export async function postDemand(
 
 /**
  * PUT /demands/{id}: the poster edits an open demand, or closes it with status 2 (§4: closed by the
- * poster, after confirming on the page). Changed texts go through moderation again.
- * @throws 400 as postDemand; 403 no_permission (not the poster); 404 not_found; 409 item.closed
+ * poster, after confirming on the page). Changed texts go through moderation again; a poster banned
+ * from posting in the meeting may change nothing (images, hide_contact and closing included, §5).
+ * @throws 400 as postDemand; 403 no_permission (not the poster) / moderation.banned; 404 not_found;
+ *   409 item.closed
  */
 export async function editDemand(
   deps: DemandDeps,
@@ -275,6 +283,7 @@ export async function editDemand(
   const row = requireReadable(await findDemandRow(deps.db, input.id), input);
   if (row.userId !== input.userId) throw noPermission();
   if (row.status === 'closed' || row.moderationState === 'blocked') throw itemClosed();
+  if (await findActiveBan(deps.db, row.meetingId, input.userId)) throw moderationBanned();
   const { body } = input;
   const patch: DemandPatch = {};
   if (body.images !== undefined) {
@@ -465,9 +474,16 @@ export async function getConsoleDemandOf(
   return { ...toConsoleDemand(view), comments: rows.map(toConsoleComment) };
 }
 
+/** The moderation queue's word for a console decision: unblock approves, block blocks, delete deletes. */
+function queueDecisionOf(state: 'visible' | 'blocked' | 'deleted'): 'approved' | 'blocked' | 'deleted' {
+  return state === 'visible' ? 'approved' : state;
+}
+
 /**
  * POST /console/meetings/{meeting_id}/demands/{id}/state: blocks (§4 blocked), unblocks or deletes a
- * demand, audited. @throws 403 no_permission (community.moderate); 404 not_found
+ * demand, audited. The demand's queue row (if flagged or reported) takes the same decision in the same
+ * transaction, so a later "approve" in the queue cannot undo it (§5).
+ * @throws 403 no_permission (community.moderate); 404 not_found
  */
 export async function setConsoleDemandStateOf(
   deps: RolesDeps,
@@ -487,6 +503,13 @@ export async function setConsoleDemandStateOf(
       const before = await findDemandRow(tx, input.id, true);
       if (!before || before.meetingId !== input.meetingId) throw notFound('Demand');
       await setDemandModerationState(tx, { meetingId: input.meetingId, id: input.id, state: input.state });
+      await resolveQueueItem(tx, {
+        meetingId: input.meetingId,
+        kind: 'demand',
+        targetId: input.id,
+        state: queueDecisionOf(input.state),
+        userId: input.userId,
+      });
       return {
         result: null,
         before: { moderation_state: before.moderationState },
@@ -501,7 +524,8 @@ export async function setConsoleDemandStateOf(
 
 /**
  * POST /console/meetings/{meeting_id}/demand_comments/{id}/state: blocks, unblocks or deletes a
- * comment, audited; the demand's comment_total follows. @throws 403 no_permission; 404 not_found
+ * comment, audited; the demand's comment_total follows and the comment's queue row takes the same
+ * decision in the same transaction (§5). @throws 403 no_permission; 404 not_found
  */
 export async function setConsoleCommentStateOf(
   deps: RolesDeps,
@@ -525,6 +549,13 @@ export async function setConsoleCommentStateOf(
         state: input.state,
       });
       if (!isDone || !before) throw notFound('Comment');
+      await resolveQueueItem(tx, {
+        meetingId: input.meetingId,
+        kind: 'demand_comment',
+        targetId: input.id,
+        state: queueDecisionOf(input.state),
+        userId: input.userId,
+      });
       return {
         result: null,
         before: { moderation_state: before.comment.moderationState },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@app/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -22,6 +23,7 @@ import {
   recordPost,
   upsertQueueItem,
 } from './moderation.repository.ts';
+import { moderationItems } from './moderation.tables.ts';
 
 export type { ModerationCategory } from '../../providers/moderation/moderation.ts';
 
@@ -178,6 +180,37 @@ export async function queueForReview(
   },
 ): Promise<void> {
   await upsertQueueItem(tx, { ...item, source: 'provider' });
+}
+
+/**
+ * Records a decision an organiser took outside the queue (a console block, unblock or delete of an
+ * item) on the item's queue row, in the same transaction as the decision: a row still 'pending' would
+ * otherwise let a later "approve" in the queue silently undo the console's block (§5). `state` is the
+ * queue's word for it (block → 'blocked', unblock → 'approved', delete → 'deleted'); `userId` is the
+ * organiser. No row (never flagged nor reported): nothing to do. Returns whether a row was resolved.
+ */
+export async function resolveQueueItem(
+  tx: Database,
+  input: {
+    meetingId: string;
+    kind: ModeratedKind;
+    targetId: string;
+    state: 'approved' | 'blocked' | 'deleted';
+    userId: string;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .update(moderationItems)
+    .set({ state: input.state, resolvedBy: input.userId, resolvedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(moderationItems.meetingId, input.meetingId),
+        eq(moderationItems.kind, input.kind),
+        eq(moderationItems.targetId, input.targetId),
+      ),
+    )
+    .returning({ id: moderationItems.id });
+  return rows.length > 0;
 }
 
 /**
