@@ -59,7 +59,10 @@ async function threadOf(db: Database, row: InquiryRow, userId: string): Promise<
   return toWireThread(db, row, await listThreadMessages(db, row.id, userId), userId);
 }
 
-/** Queues the notice of a new inquiry or message to the other side (never to the writer). */
+/**
+ * Queues the notice of a new inquiry or message to the other side (never to the writer). An inquiry
+ * that is not visible (held for review, blocked, deleted) is never announced (§5).
+ */
 async function notifyOtherSide(
   tx: Database,
   deps: InquiryDeps,
@@ -72,6 +75,7 @@ async function notifyOtherSide(
   },
 ): Promise<void> {
   const { row } = input;
+  if (row.moderationState !== 'visible') return;
   const [writers, cards] = await Promise.all([
     findPeople(tx, [input.writerId]),
     findEnterpriseCards(tx, [row.enterpriseId]),
@@ -211,8 +215,10 @@ export async function getInquiry(
 
 /**
  * POST /enterprise/asks/{id}/messages (§3, §5, §6): a message from either side; the other side is
- * told. @throws 400 form.required / content.sensitive; 403 moderation.banned; 404 not_found; 409
- * item.closed (the inquiry is closed).
+ * told. Only a visible inquiry takes messages: one held for review, blocked or deleted refuses them
+ * (the asker too), so nothing about a held item ever reaches the exhibitor side by mail or SMS.
+ * @throws 400 form.required / content.sensitive; 403 moderation.banned; 404 not_found; 409
+ *   item.closed (the inquiry is closed or not visible; nothing stored).
  */
 export async function replyInquiry(
   deps: InquiryDeps,
@@ -223,13 +229,13 @@ export async function replyInquiry(
   const { row, side } = await ownInquiry(db, userId, input.id);
   const content = input.body.content.trim();
   if (!content) throw requiredField('content');
-  if (row.status === 'closed') throw itemClosed();
+  if (row.status === 'closed' || row.moderationState !== 'visible') throw itemClosed();
   const meetingId = row.meetingId;
   const outcome = await moderateText(deps, { meetingId, userId, kind: 'inquiry_message', texts: [content] });
   const updated = await inTransaction(db, async (tx) => {
     const locked = await lockInquiry(tx, row.id);
     if (!locked) throw notFound('inquiry');
-    if (locked.status === 'closed') throw itemClosed();
+    if (locked.status === 'closed' || locked.moderationState !== 'visible') throw itemClosed();
     const message = await insertInquiryMessage(tx, {
       id: newId(),
       inquiryId: locked.id,
@@ -247,7 +253,7 @@ export async function replyInquiry(
         userId,
         category: outcome.category,
       });
-    } else {
+    } else if (outcome.state === 'visible') {
       await notifyOtherSide(tx, deps, {
         event: 'replied',
         row: locked,

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorld, type DemoWorld, wireIdText } from '../../../test/demo-roles.ts';
 import { bearer } from '../../../test/login.ts';
 import { apiUrl } from '../../../test/test-app.ts';
+import {
+  moderationProviderOf,
+  useModerationProvider,
+} from '../../providers/moderation/create-moderation-provider.ts';
 import { newExhibitorUser, newPerson, type Person } from '../appointments/appointments.fixtures.ts';
+import { setInquiryMessageState } from '../inquiries/inquiries.repository.ts';
 import { inquiries, inquiryMessages } from '../inquiries/inquiries.tables.ts';
 import { outboxMessages } from '../messages/messages.tables.ts';
 import { questions } from './questions.tables.ts';
@@ -424,5 +429,139 @@ describe('price inquiries: concurrent messages', () => {
     expect(row?.messageTotal).toBe(10);
     const thread = await call('GET', apiUrl(`/enterprise/asks/${id}`), sales);
     expect((thread.json() as InquiryThread).messages).toHaveLength(10);
+  });
+});
+
+/** Texts containing HOLDME are held for review by a stand-in provider (§5 unsure); others as usual. */
+function holdForReview() {
+  const config = world.t.app.deps.config;
+  const original = moderationProviderOf(config);
+  useModerationProvider(config, {
+    name: 'hold-for-review',
+    checkText: async (text, options) =>
+      text.includes('HOLDME') ? { verdict: 'review' } : original.checkText(text, options),
+  });
+  return () => useModerationProvider(config, original);
+}
+
+async function mailsTo(recipient: string) {
+  return world.t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+}
+
+describe('moderation decisions stick (§5): answer edits, held inquiries, counters of visible messages', () => {
+  let restore: () => void;
+  beforeAll(async () => {
+    restore = holdForReview();
+    await newExhibitorUser(world.t, { meetingId, enterpriseId: ownEnterpriseId, email: 'held@own.test' });
+  });
+  afterAll(() => restore());
+
+  async function answeredQuestion(answer: string) {
+    const asked = await ask(asker, { content: `Do you ship abroad, case ${Math.random()}?`, is_public: 1 });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const id = wireIdText((asked.json() as Question)._id);
+    const res = await call('PUT', apiUrl(`/enterprise/questions/${id}/answers`), exhibitor, { answer });
+    expect(res.statusCode, res.body).toBe(200);
+    return id;
+  }
+  const answerRow = async (id: string) =>
+    (await world.t.database.db.select().from(questions).where(eq(questions.id, id)))[0];
+
+  it('an answer the organiser blocked cannot be rewritten (409 item.closed, nothing stored); one under review stays under review', async () => {
+    const blockedId = await answeredQuestion('We ship to every country.');
+    await world.t.database.db
+      .update(questions)
+      .set({ answerModerationState: 'blocked' })
+      .where(eq(questions.id, blockedId));
+    const rewrite = await call('PUT', apiUrl(`/enterprise/questions/${blockedId}/answers`), exhibitor, {
+      answer: 'We ship to Europe and Asia.',
+    });
+    expect([rewrite.statusCode, rewrite.json().code]).toEqual([409, 'item.closed']);
+    expect(await answerRow(blockedId)).toMatchObject({
+      answer: 'We ship to every country.',
+      answerModerationState: 'blocked',
+    });
+
+    const heldId = await answeredQuestion('Shipping takes two weeks.');
+    // Hidden by three reports (or held by the provider): only the organiser lets it through.
+    await world.t.database.db
+      .update(questions)
+      .set({ answerModerationState: 'review' })
+      .where(eq(questions.id, heldId));
+    const edit = await call('PUT', apiUrl(`/enterprise/questions/${heldId}/answers`), exhibitor, {
+      answer: 'Shipping takes ten days.',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await answerRow(heldId)).toMatchObject({
+      answer: 'Shipping takes ten days.',
+      answerModerationState: 'review',
+    });
+    const seen = await listFor(stranger);
+    expect(seen.results.find((q) => wireIdText(q._id) === heldId)?.answer ?? '').not.toContain('ten days');
+  });
+
+  it('an inquiry held for review or blocked takes no messages, from either side (409 item.closed); the exhibitor side hears nothing', async () => {
+    const before = (await mailsTo('held@own.test')).length;
+    const sent = await call('POST', apiUrl(`/enterprises/${ownEnterpriseId}/asks`), asker, {
+      meeting_id: meetingId,
+      content: 'HOLDME price for 50 arms?',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const heldId = wireIdText((sent.json() as InquiryThread)._id);
+    const [held] = await world.t.database.db.select().from(inquiries).where(eq(inquiries.id, heldId));
+    expect(held?.moderationState).toBe('review');
+    const counted = await counts();
+    const reply = await call('POST', apiUrl(`/enterprise/asks/${heldId}/messages`), asker, {
+      content: 'Any news on the price for 50 arms?',
+    });
+    expect([reply.statusCode, reply.json().code]).toEqual([409, 'item.closed']);
+    expect(await counts()).toEqual(counted);
+
+    const open = await call('POST', apiUrl(`/enterprises/${ownEnterpriseId}/asks`), asker, {
+      meeting_id: meetingId,
+      content: 'Price for 60 arms please',
+    });
+    const blockedId = wireIdText((open.json() as InquiryThread)._id);
+    await world.t.database.db
+      .update(inquiries)
+      .set({ moderationState: 'blocked' })
+      .where(eq(inquiries.id, blockedId));
+    const late = await call('POST', apiUrl(`/enterprise/asks/${blockedId}/messages`), asker, {
+      content: 'Following up on 60 arms',
+    });
+    expect([late.statusCode, late.json().code]).toEqual([409, 'item.closed']);
+    const told = await mailsTo('held@own.test');
+    // Only the visible inquiry's first notice went out.
+    expect(told.length).toBe(before + 1);
+    expect(told.some((m) => m.body.includes('50 arms'))).toBe(false);
+  });
+
+  it('message_total and last_message_at count visible messages only; a decision moves them by one', async () => {
+    const sent = await call('POST', apiUrl(`/enterprises/${ownEnterpriseId}/asks`), asker, {
+      meeting_id: meetingId,
+      content: 'Price for 70 arms?',
+    });
+    const id = wireIdText((sent.json() as InquiryThread)._id);
+    const inquiryRow = async () =>
+      (await world.t.database.db.select().from(inquiries).where(eq(inquiries.id, id)))[0];
+    const start = await inquiryRow();
+    const reply = await call('POST', apiUrl(`/enterprise/asks/${id}/messages`), exhibitor, {
+      content: 'HOLDME 70 arms at a special price',
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await inquiryRow()).toMatchObject({ messageTotal: 0, lastMessageAt: start?.lastMessageAt });
+    const [message] = await world.t.database.db
+      .select()
+      .from(inquiryMessages)
+      .where(eq(inquiryMessages.inquiryId, id));
+    expect(message?.moderationState).toBe('review');
+    const decide = (state: 'visible' | 'blocked' | 'deleted') =>
+      setInquiryMessageState(world.t.database.db, { meetingId, targetId: message?.id ?? '', state });
+    await decide('visible');
+    expect(await inquiryRow()).toMatchObject({ messageTotal: 1, lastMessageAt: message?.createdAt });
+    await decide('visible');
+    expect((await inquiryRow())?.messageTotal).toBe(1);
+    await decide('blocked');
+    expect(await inquiryRow()).toMatchObject({ messageTotal: 0, lastMessageAt: start?.createdAt });
   });
 });

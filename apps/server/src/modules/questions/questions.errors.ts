@@ -19,3 +19,6 @@ export const amountInvalid = () =>
 
 /** 409 item.closed: a reply to a closed inquiry. */
 export const itemClosed = () => new AppError(409, ErrorCode.itemClosed, 'This inquiry is closed');
+
+/** 409 item.closed: an answer the organiser blocked cannot be rewritten (§5); nothing is stored. */
+export const answerBlocked = () => new AppError(409, ErrorCode.itemClosed, 'This answer was blocked');

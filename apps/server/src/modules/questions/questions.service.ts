@@ -18,7 +18,7 @@ import { findLiveExhibitor } from '../appointments/appointments.repository.ts';
 import { findBinding } from '../exhibitors/exhibitors.repository.ts';
 import { moderateText, queueForReview } from '../moderation/moderation.service.ts';
 import { requireCan } from '../roles/roles.service.ts';
-import { requiredField } from './questions.errors.ts';
+import { answerBlocked, requiredField } from './questions.errors.ts';
 import { type QaNoticeDeps, queueQaNotice } from './questions.notices.ts';
 import {
   findEnterpriseCards,
@@ -167,9 +167,13 @@ export async function updateQuestionVisibility(
 /**
  * PUT /enterprise/questions/{id}/answers (§4 Q&A, §5 answer ≤ 500, §6 only the bound exhibitor):
  * writes or edits the answer. The asker is told by e-mail or SMS when it is first answered, in the
- * same transaction. An answer held for review stays hidden from everyone but the exhibitor.
+ * same transaction. An answer held for review stays hidden from everyone but the exhibitor. An edit
+ * never undoes a moderation decision (§5): an answer the organiser blocked cannot be rewritten, and
+ * one under review (held by the provider or hidden by reports) stays under review whatever the new
+ * text's check says — only the organiser lets it through.
  * @throws 400 form.required / content.sensitive; 403 no_permission (not the enterprise's bound
- *   exhibitor, e.g. another enterprise's) / moderation.banned; 404 not_found.
+ *   exhibitor, e.g. another enterprise's) / moderation.banned; 404 not_found; 409 item.closed (the
+ *   answer is blocked; nothing stored).
  */
 export async function answerQuestion(
   deps: QuestionDeps,
@@ -184,17 +188,21 @@ export async function answerQuestion(
   if (viewer.ownEnterpriseId !== existing.enterpriseId) throw noPermission();
   if (existing.moderationState !== 'visible') throw notFound('question');
   if (!answer) throw requiredField('answer');
+  if (existing.answerModerationState === 'blocked') throw answerBlocked();
   const meetingId = existing.meetingId;
   const outcome = await moderateText(deps, { meetingId, userId, kind: 'answer', texts: [answer] });
   const row = await inTransaction(db, async (tx) => {
     const locked = await lockQuestion(tx, existing.id);
     if (!locked || locked.moderationState === 'deleted') throw notFound('question');
     const isFirst = locked.answeredAt === null;
+    if (!isFirst && locked.answerModerationState === 'blocked') throw answerBlocked();
+    const wasHeld = !isFirst && locked.answerModerationState === 'review';
+    const state = wasHeld ? 'review' : outcome.state;
     const updated = await updateQuestionRow(tx, locked.id, {
       answer,
       answeredByUserId: userId,
       answeredAt: locked.answeredAt ?? new Date(),
-      answerModerationState: outcome.state,
+      answerModerationState: state,
     });
     if (outcome.state === 'review') {
       await queueForReview(tx, {
@@ -205,7 +213,7 @@ export async function answerQuestion(
         category: outcome.category,
       });
     }
-    if (isFirst && outcome.state === 'visible') {
+    if (isFirst && state === 'visible') {
       const [people, cards] = await Promise.all([
         findPeople(tx, [locked.userId]),
         findEnterpriseCards(tx, [locked.enterpriseId]),
