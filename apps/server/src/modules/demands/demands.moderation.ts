@@ -1,11 +1,23 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { registerModerationTarget } from '../moderation/moderation.targets.ts';
+import { isSeenBy, registerModerationTarget } from '../moderation/moderation.targets.ts';
 import {
   describeComments,
   describeDemands,
   setCommentModerationState,
   setDemandModerationState,
 } from './demands.repository.ts';
+import { demandComments, demands } from './demands.tables.ts';
+
+/** Whether a user can read a demand: visible, or their own and not deleted (§5, §6). */
+async function canSeeDemand(db: Database, demandId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ state: demands.moderationState, userId: demands.userId })
+    .from(demands)
+    .where(eq(demands.id, demandId))
+    .limit(1);
+  return row !== undefined && isSeenBy(row, userId);
+}
 
 /**
  * Demands and their comments as moderation targets (kinds 'demand' and 'demand_comment'): the queue
@@ -14,8 +26,14 @@ import {
  */
 registerModerationTarget({
   kind: 'demand',
+  canSee: canSeeDemand,
   setState: (tx: Database, input) =>
-    setDemandModerationState(tx, { meetingId: input.meetingId, id: input.targetId, state: input.state }),
+    setDemandModerationState(tx, {
+      meetingId: input.meetingId,
+      id: input.targetId,
+      state: input.state,
+      ...(input.onlyVisible ? { onlyVisible: true } : {}),
+    }),
   describe: async (db: Database, targetIds: string[]) => {
     const rows = await describeDemands(db, targetIds);
     return new Map(
@@ -34,8 +52,26 @@ registerModerationTarget({
 
 registerModerationTarget({
   kind: 'demand_comment',
+  // A comment is read on its demand's page: both must be readable.
+  canSee: async (db: Database, targetId: string, userId: string) => {
+    const [row] = await db
+      .select({
+        state: demandComments.moderationState,
+        userId: demandComments.userId,
+        demandId: demandComments.demandId,
+      })
+      .from(demandComments)
+      .where(eq(demandComments.id, targetId))
+      .limit(1);
+    return row !== undefined && isSeenBy(row, userId) && canSeeDemand(db, row.demandId, userId);
+  },
   setState: (tx: Database, input) =>
-    setCommentModerationState(tx, { meetingId: input.meetingId, id: input.targetId, state: input.state }),
+    setCommentModerationState(tx, {
+      meetingId: input.meetingId,
+      id: input.targetId,
+      state: input.state,
+      ...(input.onlyVisible ? { onlyVisible: true } : {}),
+    }),
   describe: async (db: Database, targetIds: string[]) => {
     const rows = await describeComments(db, targetIds);
     return new Map(

@@ -171,15 +171,24 @@ export async function updateDemandRow(db: Database, id: string, patch: DemandPat
     .where(eq(demands.id, id));
 }
 
-/** Sets the moderation state of a demand of a meeting; false when there is none. */
+/**
+ * Sets the moderation state of a demand of a meeting; false when there is none.
+ * A 'deleted' row is never touched; with onlyVisible only a 'visible' row is (report-driven hiding, §5).
+ */
 export async function setDemandModerationState(
   db: Database,
-  input: { meetingId: string; id: string; state: ModerationState },
+  input: { meetingId: string; id: string; state: ModerationState; onlyVisible?: boolean },
 ): Promise<boolean> {
   const rows = await db
     .update(demands)
     .set({ moderationState: input.state, updatedAt: sql`now()` })
-    .where(and(eq(demands.id, input.id), eq(demands.meetingId, input.meetingId)))
+    .where(
+      and(
+        eq(demands.id, input.id),
+        eq(demands.meetingId, input.meetingId),
+        input.onlyVisible ? eq(demands.moderationState, 'visible') : ne(demands.moderationState, 'deleted'),
+      ),
+    )
     .returning({ id: demands.id });
   return rows.length > 0;
 }
@@ -187,15 +196,24 @@ export async function setDemandModerationState(
 /**
  * Sets the moderation state of a comment of a meeting and keeps the demand's comment_total the number
  * of its visible comments (one statement each, atomic); false when there is no such comment.
+ * A 'deleted' row is never touched; with onlyVisible only a 'visible' row is (report-driven hiding, §5).
  */
 export async function setCommentModerationState(
   db: Database,
-  input: { meetingId: string; id: string; state: ModerationState },
+  input: { meetingId: string; id: string; state: ModerationState; onlyVisible?: boolean },
 ): Promise<boolean> {
   const [before] = await db
     .select({ state: demandComments.moderationState, demandId: demandComments.demandId })
     .from(demandComments)
-    .where(and(eq(demandComments.id, input.id), eq(demandComments.meetingId, input.meetingId)))
+    .where(
+      and(
+        eq(demandComments.id, input.id),
+        eq(demandComments.meetingId, input.meetingId),
+        input.onlyVisible
+          ? eq(demandComments.moderationState, 'visible')
+          : ne(demandComments.moderationState, 'deleted'),
+      ),
+    )
     .for('update');
   if (!before) return false;
   await db

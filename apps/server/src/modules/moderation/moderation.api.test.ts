@@ -1,15 +1,20 @@
 import type { LoginResult } from '@app/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoWorld, type DemoWorld, wireIdText } from '../../../test/demo-roles.ts';
+import { createDemoWorld, type DemoWorld, otherMeetingId, wireIdText } from '../../../test/demo-roles.ts';
 import { bearer, loginByPhone } from '../../../test/login.ts';
 import { newId } from '../../db/ids.ts';
 import { useModerationProvider } from '../../providers/moderation/create-moderation-provider.ts';
 import { auditLog } from '../audit/audit.tables.ts';
+import { findBinding } from '../exhibitors/exhibitors.repository.ts';
+import { inquiries, inquiryMessages } from '../inquiries/inquiries.tables.ts';
+import { questions } from '../questions/questions.tables.ts';
+import { threads } from '../threads/threads.tables.ts';
 import { users } from '../users/users.tables.ts';
+import { reportItem } from './moderation.reports.ts';
 import { moderateImage, moderateText, queueForReview } from './moderation.service.ts';
 import { moderationItems, moderationReports } from './moderation.tables.ts';
-import { registerModerationTarget } from './moderation.targets.ts';
+import { moderationTargetOf, registerModerationTarget } from './moderation.targets.ts';
 
 let world: DemoWorld;
 let meetingId: string;
@@ -22,11 +27,17 @@ let organiser: LoginResult;
 const replies = new Map<string, { meetingId: string; userId: string; text: string; state: string }>();
 registerModerationTarget({
   kind: 'thread_reply',
+  // Follows the registry's contract: a deleted item is never touched; onlyVisible changes a visible one only.
   async setState(_tx, input) {
     const item = replies.get(input.targetId);
-    if (!item || item.meetingId !== input.meetingId) return false;
+    if (!item || item.meetingId !== input.meetingId || item.state === 'deleted') return false;
+    if (input.onlyVisible && item.state !== 'visible') return false;
     item.state = input.state;
     return true;
+  },
+  // The stand-in has no read rules of its own: every stored item can be reported.
+  async canSee(_db, targetId) {
+    return replies.has(targetId);
   },
   async describe(_db, ids) {
     const described = new Map<
@@ -410,5 +421,244 @@ describe('bans (403 moderation.banned)', () => {
       category: 'spam',
     });
     expect(punctuation.statusCode).toBe(400);
+  });
+});
+
+describe('items that are not visible stay so; reports reach only what the reporter can see (§5, §6)', () => {
+  const db = () => world.t.database.db;
+  // The code flow limits how many logins a test run makes: these tests share four users.
+  const pool: LoginResult[] = [];
+  const pooled = async (n: number) => {
+    while (pool.length <= n) pool.push(await newUser());
+    return pool[n] as LoginResult;
+  };
+  const report = (as: LoginResult, kind: string, targetId: string) =>
+    call('POST', '/api/reports', as, { meeting_id: meetingId, kind, target_id: targetId, reason: 'spam' });
+  /** A thread of the real threads module, written straight into its table. */
+  async function thread(userId: string, state: 'visible' | 'review' | 'blocked' | 'deleted' = 'visible') {
+    const id = newId();
+    await db().insert(threads).values({
+      id,
+      meetingId,
+      userId,
+      title: 'Hall map',
+      content: 'Where is hall 3?',
+      moderationState: state,
+    });
+    return id;
+  }
+  const threadState = async (id: string) =>
+    (await db().select().from(threads).where(eq(threads.id, id)))[0]?.moderationState;
+  const demoEnterpriseId = async () => {
+    const binding = await findBinding(db(), wireIdText(world.logins.exhibitor.user_id), meetingId);
+    if (!binding?.enterpriseId) throw new Error('the demo exhibitor is not bound');
+    return binding.enterpriseId;
+  };
+
+  it('the third report of a blocked or deleted item is stored and hides nothing', async () => {
+    for (const state of ['blocked', 'deleted']) {
+      const id = reply(newId());
+      const item = replies.get(id) as { state: string };
+      item.state = state;
+      for (const reporter of [await pooled(0), await pooled(1), await pooled(2)]) {
+        const res = await report(reporter, 'thread_reply', id);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ ok: 1, hidden: 0 });
+      }
+      expect(item.state).toBe(state);
+      const stored = await db().select().from(moderationReports).where(eq(moderationReports.targetId, id));
+      expect(stored.length).toBe(3);
+    }
+  });
+
+  it('a thread its author deleted after two reports: reports of it are 404 and the queue cannot bring it back', async () => {
+    const id = await thread(wireIdText(world.logins.participant.user_id));
+    const [a, b, c] = [await pooled(0), await pooled(1), await pooled(2)];
+    expect((await report(a, 'thread', id)).json()).toEqual({ ok: 1, hidden: 0 });
+    expect((await report(b, 'thread', id)).json()).toEqual({ ok: 1, hidden: 0 });
+    await db().update(threads).set({ moderationState: 'deleted' }).where(eq(threads.id, id));
+    expect((await report(c, 'thread', id)).statusCode).toBe(404);
+    const queue = await call('GET', `${consoleBase()}/queue?tab=pending&kind=thread`, organiser);
+    const item = queue.json().items.find((row: { target_id: string }) => row.target_id === id);
+    for (const action of ['approve', 'unblock', 'block']) {
+      const res = await call('PUT', `${consoleBase()}/queue/${item._id}`, organiser, { action });
+      expect(res.statusCode, `${action}: ${res.body}`).toBe(404);
+      expect(await threadState(id)).toBe('deleted');
+    }
+    // Deleting it closes the queue row; the item stays deleted.
+    const deleted = await call('PUT', `${consoleBase()}/queue/${item._id}`, organiser, { action: 'delete' });
+    expect(deleted.json()).toMatchObject({ state: 'deleted' });
+    expect(await threadState(id)).toBe('deleted');
+  });
+
+  it("every module's setState leaves a deleted row alone, and report-driven hiding a blocked one", async () => {
+    const askerId = wireIdText((await pooled(0)).user_id);
+    const exhibitorId = wireIdText(world.logins.exhibitor.user_id);
+    const enterpriseId = await demoEnterpriseId();
+    const rows = {
+      thread: [await thread(askerId, 'deleted'), await thread(askerId, 'blocked')],
+      question: [newId(), newId()],
+      answer: [newId(), newId()],
+      inquiry: [newId(), newId()],
+      inquiry_message: [newId(), newId()],
+    };
+    const states = ['deleted', 'blocked'] as const;
+    for (const [i, state] of states.entries()) {
+      const questionId = rows.question[i] as string;
+      const answerId = rows.answer[i] as string;
+      await db()
+        .insert(questions)
+        .values([
+          {
+            id: questionId,
+            meetingId,
+            enterpriseId,
+            userId: askerId,
+            content: 'Price?',
+            moderationState: state,
+          },
+          {
+            id: answerId,
+            meetingId,
+            enterpriseId,
+            userId: askerId,
+            content: 'Stock?',
+            answer: 'Yes',
+            answeredByUserId: exhibitorId,
+            answerModerationState: state,
+          },
+        ]);
+      const inquiryId = rows.inquiry[i] as string;
+      await db().insert(inquiries).values({
+        id: inquiryId,
+        meetingId,
+        enterpriseId,
+        userId: askerId,
+        content: 'Quote',
+        moderationState: state,
+      });
+      await db()
+        .insert(inquiryMessages)
+        .values({
+          id: rows.inquiry_message[i] as string,
+          inquiryId,
+          meetingId,
+          userId: askerId,
+          side: 'asker',
+          content: 'Any news?',
+          moderationState: state,
+        });
+    }
+    for (const [kind, ids] of Object.entries(rows)) {
+      const target = moderationTargetOf(kind as 'thread');
+      if (!target) throw new Error(`${kind} is not registered`);
+      const [deletedId, blockedId] = ids as [string, string];
+      for (const state of ['visible', 'review', 'blocked'] as const) {
+        expect(
+          await target.setState(db(), { meetingId, targetId: deletedId, state }),
+          `${kind} ${state}`,
+        ).toBe(false);
+      }
+      expect(
+        await target.setState(db(), { meetingId, targetId: blockedId, state: 'review', onlyVisible: true }),
+        kind,
+      ).toBe(false);
+      // The organiser's own decisions still reach a blocked item.
+      expect(await target.setState(db(), { meetingId, targetId: blockedId, state: 'visible' }), kind).toBe(
+        true,
+      );
+    }
+  });
+
+  it('private questions, inquiries and their messages, and items held for review: 404 for strangers', async () => {
+    const asker = await pooled(0);
+    const askerId = wireIdText(asker.user_id);
+    const stranger = await pooled(1);
+    const exhibitor = world.logins.exhibitor;
+    const enterpriseId = await demoEnterpriseId();
+    const [privateQ, publicQ, reviewQ, inquiryId, messageId] = [newId(), newId(), newId(), newId(), newId()];
+    await db()
+      .insert(questions)
+      .values([
+        { id: privateQ, meetingId, enterpriseId, userId: askerId, content: 'Discount?', isPublic: 0 },
+        { id: publicQ, meetingId, enterpriseId, userId: askerId, content: 'Opening hours?' },
+        { id: reviewQ, meetingId, enterpriseId, userId: askerId, content: 'Hmm?', moderationState: 'review' },
+      ]);
+    await db()
+      .insert(inquiries)
+      .values({ id: inquiryId, meetingId, enterpriseId, userId: askerId, content: 'Quote' });
+    await db()
+      .insert(inquiryMessages)
+      .values({
+        id: messageId,
+        inquiryId,
+        meetingId,
+        userId: wireIdText(exhibitor.user_id),
+        side: 'exhibitor',
+        content: 'Here it is',
+      });
+    const hiddenThread = await thread(askerId, 'review');
+    for (const [kind, id] of [
+      ['question', privateQ],
+      ['question', reviewQ],
+      ['inquiry', inquiryId],
+      ['inquiry_message', messageId],
+      ['thread', hiddenThread],
+    ] as const) {
+      const res = await report(stranger, kind, id);
+      expect(res.statusCode, `${kind} ${res.body}`).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    }
+    const none = await db()
+      .select()
+      .from(moderationReports)
+      .where(
+        and(
+          eq(moderationReports.reporterId, wireIdText(stranger.user_id)),
+          inArray(moderationReports.targetId, [privateQ, reviewQ, inquiryId, messageId, hiddenThread]),
+        ),
+      );
+    expect(none.length).toBe(0);
+    // Those the items are meant for can report them; a visible public item anyone can.
+    expect((await report(exhibitor, 'question', privateQ)).statusCode).toBe(200);
+    expect((await report(exhibitor, 'inquiry', inquiryId)).statusCode).toBe(200);
+    expect((await report(asker, 'inquiry_message', messageId)).statusCode).toBe(200);
+    expect((await report(stranger, 'question', publicQ)).statusCode).toBe(200);
+  });
+
+  it("a profile's queue row and reports are per meeting: a reporter in one meeting can report it in another", async () => {
+    const author = await pooled(0);
+    const reporter = await pooled(1);
+    const body = { kind: 'profile' as const, target_id: wireIdText(author.user_id), reason: 'ad' as const };
+    const userId = wireIdText(reporter.user_id);
+    const here = await reportItem({ db: db() }, { userId, body: { ...body, meeting_id: meetingId } });
+    const there = await reportItem({ db: db() }, { userId, body: { ...body, meeting_id: otherMeetingId } });
+    expect([here, there]).toEqual([
+      { ok: 1, hidden: 0 },
+      { ok: 1, hidden: 0 },
+    ]);
+    const rows = await db()
+      .select()
+      .from(moderationItems)
+      .where(eq(moderationItems.targetId, body.target_id));
+    expect(rows.map((row) => [row.meetingId, row.reportsCount]).sort()).toEqual(
+      [
+        [meetingId, 1],
+        [otherMeetingId, 1],
+      ].sort(),
+    );
+  });
+
+  it('a ban until past year 9999 → 400, nothing stored', async () => {
+    const user = await pooled(3);
+    const res = await call('POST', `${consoleBase()}/bans`, organiser, {
+      user_id: wireIdText(user.user_id),
+      until: 1e13,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    const list = await call('GET', `${consoleBase()}/bans`, organiser);
+    expect(list.json().items.map((row: { user: { _id: string } }) => row.user._id)).not.toContain(
+      wireIdText(user.user_id),
+    );
   });
 });

@@ -129,7 +129,8 @@ const decisions: Record<
  * PUT /console/meetings/{meeting_id}/moderation/queue/{id}: approve (visible), block, unblock
  * (visible again) or delete a queued item — the item's moderation_state through its module's target,
  * the queue row's decision and the audit row in one transaction.
- * @throws 403 no_permission (community.moderate), 404 not_found (no such row, or the item is gone)
+ * @throws 403 no_permission (community.moderate), 404 not_found (no such row, or the item is gone or
+ *   deleted — deleting it again only closes the row)
  */
 export async function decideItem(
   deps: Deps,
@@ -156,7 +157,9 @@ export async function decideItem(
         targetId: before.targetId,
         state: decision.item,
       });
-      if (!isSet) throw notFound('Item');
+      // A deleted (or vanished) item never comes back (§5): approve / block / unblock answer 404; a
+      // delete of it only closes the queue row, the end state being reached already.
+      if (!isSet && decision.item !== 'deleted') throw notFound('Item');
       const row = await resolveQueueRow(tx, { id: input.id, state: decision.queue, userId: input.userId });
       if (!row) throw notFound('Moderation item');
       return {

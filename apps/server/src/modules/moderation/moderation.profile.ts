@@ -1,11 +1,12 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../users/users.tables.ts';
 import { registerModerationTarget } from './moderation.targets.ts';
 
 /**
  * Profiles as moderation targets (kind 'profile', target = the user id): a profile belongs to no
  * meeting (meetingId '') and has no moderation state of its own — blocking one changes nothing
- * visible (the organiser bans the author instead), so setState only confirms the user exists.
+ * visible (the organiser bans the author instead), so setState only confirms the user exists and is
+ * not deleted; anyone logged in can see (and report) the profile of a user who is not deleted.
  * Registered when this file loads (imported by moderation.routes.ts).
  */
 registerModerationTarget({
@@ -14,7 +15,14 @@ registerModerationTarget({
     const rows = await tx
       .select({ id: users.id })
       .from(users)
-      .where(inArray(users.id, [input.targetId]));
+      .where(and(eq(users.id, input.targetId), eq(users.deleted, 0)));
+    return rows.length > 0;
+  },
+  async canSee(db, targetId) {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, targetId), eq(users.deleted, 0)));
     return rows.length > 0;
   },
   async describe(db, targetIds) {

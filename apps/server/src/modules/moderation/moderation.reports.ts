@@ -16,9 +16,11 @@ const alreadyReported = () => new AppError(409, ErrorCode.alreadyReported, 'You 
  * 'other', optional note ≤ 500 characters). The report and the item's queue row (created with source
  * 'report' when missing, reports_count + 1) are written in one transaction; the report that brings a
  * pending item to 3 distinct reporters sets the item's moderation_state to 'review' (hidden from
- * everyone but its author) in that transaction — `hidden: 1` in the answer. An item the organiser
- * already decided (approved, blocked, deleted) keeps its state.
- * @throws 404 not_found (no such item of that kind in the meeting), 409 report.duplicate
+ * everyone but its author) in that transaction — `hidden: 1` in the answer — when it is still
+ * visible. An item the organiser already decided (approved, blocked, deleted), or one its author
+ * deleted, keeps its state; the report is stored all the same.
+ * @throws 404 not_found (no such item of that kind in the meeting, or one the reporter cannot see,
+ *   §6), 409 report.duplicate
  */
 export async function reportItem(
   deps: { db: Database },
@@ -30,6 +32,8 @@ export async function reportItem(
   const item = (await target.describe(deps.db, [body.target_id])).get(body.target_id);
   // A profile belongs to no meeting (meetingId ''): it can be reported in any meeting.
   if (!item || (item.meetingId !== '' && item.meetingId !== body.meeting_id)) throw notFound('Item');
+  // An item the reporter cannot read is, to them, no item at all (§6).
+  if (!(await target.canSee(deps.db, body.target_id, input.userId))) throw notFound('Item');
   return inTransaction(deps.db, async (tx) => {
     const counted = await insertReport(tx, {
       meetingId: body.meeting_id,
@@ -42,8 +46,14 @@ export async function reportItem(
     });
     if (!counted) throw alreadyReported();
     if (counted.state === 'pending' && counted.reportsCount === reportsToHide) {
-      await target.setState(tx, { meetingId: body.meeting_id, targetId: body.target_id, state: 'review' });
-      return { ok: 1, hidden: 1 };
+      // Only a visible item is hidden: a deleted or blocked one keeps its state (the report is kept).
+      const hidden = await target.setState(tx, {
+        meetingId: body.meeting_id,
+        targetId: body.target_id,
+        state: 'review',
+        onlyVisible: true,
+      });
+      return { ok: 1, hidden: hidden ? 1 : 0 };
     }
     return { ok: 1, hidden: 0 };
   });

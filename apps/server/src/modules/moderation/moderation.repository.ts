@@ -167,8 +167,11 @@ export async function resolveQueueRow(
   return row ?? null;
 }
 
-/** The reasons reporters gave per item (kind + target), most frequent first. */
-export async function reportReasonsOf(db: Database, items: { kind: string; targetId: string }[]) {
+/** The reasons reporters gave per item (kind + target) in its meeting, most frequent first. */
+export async function reportReasonsOf(
+  db: Database,
+  items: { meetingId: string; kind: string; targetId: string }[],
+) {
   const reasons = new Map<string, string[]>();
   if (items.length === 0) return reasons;
   const rows = await db
@@ -182,7 +185,11 @@ export async function reportReasonsOf(db: Database, items: { kind: string; targe
     .where(
       or(
         ...items.map((item) =>
-          and(eq(moderationReports.kind, item.kind), eq(moderationReports.targetId, item.targetId)),
+          and(
+            eq(moderationReports.meetingId, item.meetingId),
+            eq(moderationReports.kind, item.kind),
+            eq(moderationReports.targetId, item.targetId),
+          ),
         ),
       ),
     )

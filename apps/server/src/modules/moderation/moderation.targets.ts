@@ -9,20 +9,39 @@ import type { ModeratedKind } from './moderation.service.ts';
 export type ModerationTarget = {
   kind: ModeratedKind;
   /**
-   * Sets the item's moderation_state inside tx; false when no such item in that meeting. 'review' is
-   * asked when 3 distinct reporters hide a visible item (a method, so an implementation typed for the
+   * Sets the item's moderation_state inside tx; false when no such item in that meeting, or when the
+   * item is 'deleted' (a deleted item never comes back, §5). 'review' is asked with onlyVisible when
+   * 3 distinct reporters hide an item: only a 'visible' row changes then, so an item its author
+   * deleted or the organiser blocked keeps its state (a method, so an implementation typed for the
    * design's three states still fits).
    */
   setState(
     tx: Database,
-    input: { meetingId: string; targetId: string; state: 'visible' | 'review' | 'blocked' | 'deleted' },
+    input: {
+      meetingId: string;
+      targetId: string;
+      state: 'visible' | 'review' | 'blocked' | 'deleted';
+      onlyVisible?: boolean;
+    },
   ): Promise<boolean>;
+  /**
+   * Whether the user can see the item under its module's read rules (§6): visible public items, the
+   * user's own items that are not deleted, private ones for the people they are meant for. POST
+   * /reports answers 404 not_found unless true, so a report neither proves that a hidden item exists
+   * nor lets strangers hide it.
+   */
+  canSee(db: Database, targetId: string, userId: string): Promise<boolean>;
   /** Text, author and an app link (path + query, for the console to open it) of items, for the queue. */
   describe(
     db: Database,
     targetIds: string[],
   ): Promise<Map<string, { meetingId: string; userId: string; text: string; link: string | null }>>;
 };
+
+/** The common read rule of one row (§5, §6): visible to everyone, or its author's while not deleted. */
+export function isSeenBy(row: { state: string; userId: string | null }, userId: string): boolean {
+  return row.state === 'visible' || (row.userId === userId && row.state !== 'deleted');
+}
 
 const targets = new Map<ModeratedKind, ModerationTarget>();
 

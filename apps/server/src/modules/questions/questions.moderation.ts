@@ -1,5 +1,20 @@
-import { registerModerationTarget } from '../moderation/moderation.targets.ts';
+import type { Database } from '../../db/client.ts';
+import { findBinding } from '../exhibitors/exhibitors.repository.ts';
+import { isSeenBy, registerModerationTarget } from '../moderation/moderation.targets.ts';
 import { findQuestionsByIds, setAnswerState, setQuestionState } from './questions.repository.ts';
+
+type QuestionRow = Awaited<ReturnType<typeof findQuestionsByIds>>[number];
+
+/**
+ * Whether a user can read a question (§4 Q&A, §6): its asker while it is not deleted; anyone else
+ * when it is visible and public, or private and they are the enterprise's bound exhibitor.
+ */
+async function canSeeQuestion(db: Database, row: QuestionRow, userId: string): Promise<boolean> {
+  if (!isSeenBy({ state: row.moderationState, userId: row.userId }, userId)) return false;
+  if (row.userId === userId || row.isPublic === 1) return true;
+  const binding = await findBinding(db, userId, row.meetingId);
+  return binding?.enterpriseId === row.enterpriseId;
+}
 
 /**
  * Registers questions ('question') and their answers ('answer') with the moderation registry
@@ -8,6 +23,10 @@ import { findQuestionsByIds, setAnswerState, setQuestionState } from './question
  */
 registerModerationTarget({
   kind: 'question',
+  canSee: async (db, targetId, userId) => {
+    const [row] = await findQuestionsByIds(db, [targetId]);
+    return row !== undefined && canSeeQuestion(db, row, userId);
+  },
   setState: (tx, input) => setQuestionState(tx, input),
   describe: async (db, targetIds) => {
     const rows = await findQuestionsByIds(db, targetIds);
@@ -27,6 +46,13 @@ registerModerationTarget({
 
 registerModerationTarget({
   kind: 'answer',
+  // An answer is read with its question: both must be readable.
+  canSee: async (db, targetId, userId) => {
+    const [row] = await findQuestionsByIds(db, [targetId]);
+    if (!row || row.answeredByUserId === null) return false;
+    if (!isSeenBy({ state: row.answerModerationState, userId: row.answeredByUserId }, userId)) return false;
+    return canSeeQuestion(db, row, userId);
+  },
   setState: (tx, input) => setAnswerState(tx, input),
   describe: async (db, targetIds) => {
     const rows = await findQuestionsByIds(db, targetIds);

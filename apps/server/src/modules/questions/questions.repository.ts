@@ -177,29 +177,46 @@ export async function listMeetingQuestionRows(
   };
 }
 
-/** Sets the moderation state of a question (kind 'question') in a meeting; false when none. */
+/**
+ * Sets the moderation state of a question (kind 'question') in a meeting; false when none.
+ * A 'deleted' row is never touched; with onlyVisible only a 'visible' row is (report-driven hiding, §5).
+ */
 export async function setQuestionState(
   db: Database,
-  input: { meetingId: string; targetId: string; state: ModerationState },
+  input: { meetingId: string; targetId: string; state: ModerationState; onlyVisible?: boolean },
 ): Promise<boolean> {
   const rows = await db
     .update(questions)
     .set({ moderationState: input.state, updatedAt: new Date() })
-    .where(and(eq(questions.id, input.targetId), eq(questions.meetingId, input.meetingId)))
+    .where(
+      and(
+        eq(questions.id, input.targetId),
+        eq(questions.meetingId, input.meetingId),
+        input.onlyVisible
+          ? eq(questions.moderationState, 'visible')
+          : ne(questions.moderationState, 'deleted'),
+      ),
+    )
     .returning({ id: questions.id });
   return rows.length > 0;
 }
 
-/** Sets the moderation state of a question's answer (kind 'answer'); false when there is no answer. */
+/**
+ * Sets the moderation state of a question's answer (kind 'answer'); false when there is no answer.
+ * A 'deleted' row is never touched; with onlyVisible only a 'visible' row is (report-driven hiding, §5).
+ */
 export async function setAnswerState(
   db: Database,
-  input: { meetingId: string; targetId: string; state: ModerationState },
+  input: { meetingId: string; targetId: string; state: ModerationState; onlyVisible?: boolean },
 ): Promise<boolean> {
   const rows = await db
     .update(questions)
     .set({ answerModerationState: input.state, updatedAt: new Date() })
     .where(
       and(
+        input.onlyVisible
+          ? eq(questions.answerModerationState, 'visible')
+          : ne(questions.answerModerationState, 'deleted'),
         eq(questions.id, input.targetId),
         eq(questions.meetingId, input.meetingId),
         isNotNull(questions.answeredByUserId),

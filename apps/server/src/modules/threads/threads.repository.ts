@@ -201,15 +201,24 @@ export async function insertReply(db: Database, row: typeof threadReplies.$infer
   await db.insert(threadReplies).values(row);
 }
 
-/** Sets a thread's moderation state; @returns the row before, or undefined when not in the meeting. */
+/**
+ * Sets a thread's moderation state; false when not in the meeting.
+ * A 'deleted' row is never touched; with onlyVisible only a 'visible' row is (report-driven hiding, §5).
+ */
 export async function setThreadState(
   db: Database,
-  input: { meetingId: string; id: string; state: ItemModerationState },
+  input: { meetingId: string; id: string; state: ItemModerationState; onlyVisible?: boolean },
 ): Promise<boolean> {
   const rows = await db
     .update(threads)
     .set({ moderationState: input.state, updatedAt: sql`now()` })
-    .where(and(eq(threads.id, input.id), eq(threads.meetingId, input.meetingId)))
+    .where(
+      and(
+        eq(threads.id, input.id),
+        eq(threads.meetingId, input.meetingId),
+        input.onlyVisible ? eq(threads.moderationState, 'visible') : ne(threads.moderationState, 'deleted'),
+      ),
+    )
     .returning({ id: threads.id });
   return rows.length > 0;
 }
@@ -217,16 +226,25 @@ export async function setThreadState(
 /**
  * Sets a reply's moderation state and keeps its thread's reply_total in step in the same
  * transaction: leaving 'visible' takes one off, becoming visible adds one.
+ * A 'deleted' row is never touched; with onlyVisible only a 'visible' row is (report-driven hiding, §5).
  * @returns false when no such reply in that meeting
  */
 export async function setReplyState(
   db: Database,
-  input: { meetingId: string; id: string; state: ItemModerationState },
+  input: { meetingId: string; id: string; state: ItemModerationState; onlyVisible?: boolean },
 ): Promise<boolean> {
   const [before] = await db
     .select({ state: threadReplies.moderationState, threadId: threadReplies.threadId })
     .from(threadReplies)
-    .where(and(eq(threadReplies.id, input.id), eq(threadReplies.meetingId, input.meetingId)))
+    .where(
+      and(
+        eq(threadReplies.id, input.id),
+        eq(threadReplies.meetingId, input.meetingId),
+        input.onlyVisible
+          ? eq(threadReplies.moderationState, 'visible')
+          : ne(threadReplies.moderationState, 'deleted'),
+      ),
+    )
     .for('update')
     .limit(1);
   if (!before) return false;
