@@ -209,10 +209,13 @@ export const banModerationUser = defineRoute({
   body: z.object({
     user_id: ObjectIdString,
     reason: z.string().trim().max(200).default(''),
-    /** Unix seconds (at most 9999-12-31T23:59:59Z, a date the database can hold); missing or empty for good. */
+    /**
+     * Unix seconds between 1970 and 9999-12-31T23:59:59Z (dates the database can hold); missing or
+     * empty for good.
+     */
     until: z.preprocess(
       (value) => (value === '' || value === undefined || value === null ? null : Number(value)),
-      UnixSeconds.max(253402300799).nullable(),
+      UnixSeconds.min(0).max(253402300799).nullable(),
     ),
   }),
   response: ModerationBan,
