@@ -52,6 +52,9 @@ export const consoleActions = [
   'invoice.process',
   'community.read',
   'community.moderate',
+  'people.read',
+  'people.manage',
+  'votes.edit',
 ] as const;
 export const ConsoleAction = z.enum(consoleActions);
 export type ConsoleAction = z.infer<typeof ConsoleAction>;

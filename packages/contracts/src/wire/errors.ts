@@ -211,6 +211,29 @@ export const ErrorCode = {
   alreadyReported: 'report.duplicate',
   /** 400 'Inquiry amount must be a valid number' (§5): a price inquiry's amount that is not a number. */
   inquiryAmountInvalid: 'inquiry.amount_invalid',
+  // People and votes (§4 Connection application, §6, §8 votes).
+  /** 409 §8 12003 'Voting has ended': the vote's deadline has passed (or it has not started). */
+  voteEnded: 12003,
+  /** 409 §8 12000 'Your votes have been used up': the count exceeds the per-person remainder. */
+  votesUsedUp: 12000,
+  /** 409 §8 12001 'You have used up your votes today': the count exceeds today's remainder (meeting zone). */
+  votesUsedUpToday: 12001,
+  /** 409 the vote does not allow withdrawing a vote. */
+  voteWithdrawNotAllowed: 'vote.withdraw_not_allowed',
+  /** 400 a friend application or card exchange with oneself. */
+  friendSelf: 'friend.self',
+  /** 409 already connected, or an application to this person is already pending. */
+  friendAlready: 'friend.already',
+  /** 403 §6 a user with a special identity cannot exchange cards (either side). */
+  cardSpecialIdentity: 'card.special_identity',
+  /** 403 the scanned person does not allow card exchange (their setting); an application is still possible. */
+  cardExchangeDisabled: 'card.exchange_disabled',
+  /** 400 §8 'Invalid QR code information': a personal QR that is forged or for another meeting. */
+  cardInvalid: 'card.invalid',
+  /** 410 §8 'The temporary link has expired': a speaker invitation link that expired or was revoked. */
+  speakerInvitationExpired: 'speaker_invitation.expired',
+  /** 409 the speaker invitation was already answered. */
+  speakerInvitationAnswered: 'speaker_invitation.answered',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

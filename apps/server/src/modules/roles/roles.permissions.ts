@@ -59,6 +59,12 @@ export const permissions = {
   'community.read': ['owner', 'organiser', 'editor'],
   /** The moderation queue (§5 sensitive content): approve, block, unblock, delete, ban posters, word lists. */
   'community.moderate': ['owner', 'organiser', 'editor'],
+  /** Participants' meeting profiles (§3 exposure, membership levels), the people list and its export. */
+  'people.read': ['owner', 'organiser', 'editor', 'registration'],
+  /** Set membership levels, special identities (§6) and tags of participants. */
+  'people.manage': ['owner', 'organiser'],
+  /** Votes (§3 Vote, Vote player): create, limits, deadline, candidates, results export. */
+  'votes.edit': ['owner', 'organiser', 'editor'],
 } as const satisfies Record<ConsoleAction, readonly MeetingRoleName[]>;
 
 export type { ConsoleAction };
