@@ -21,6 +21,7 @@ import type consoleThreads from './locales/en/console-threads.json';
 import type demands from './locales/en/demands.json';
 import type documents from './locales/en/documents.json';
 import type exhibitors from './locales/en/exhibitors.json';
+import type friends from './locales/en/friends.json';
 import type invoices from './locales/en/invoices.json';
 import type meetings from './locales/en/meetings.json';
 import type moderation from './locales/en/moderation.json';
@@ -91,6 +92,8 @@ export const namespaces = [
   'console-demands',
   'console-threads',
   'console-questions',
+  // Friend applications, connections, card exchange and /my/contact (§4, §6).
+  'friends',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -145,6 +148,7 @@ export type Resources = {
   'console-demands': typeof consoleDemands;
   'console-threads': typeof consoleThreads;
   'console-questions': typeof consoleQuestions;
+  friends: typeof friends;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

@@ -230,6 +230,8 @@ export const ErrorCode = {
   cardExchangeDisabled: 'card.exchange_disabled',
   /** 400 §8 'Invalid QR code information': a personal QR that is forged or for another meeting. */
   cardInvalid: 'card.invalid',
+  /** 409 the friend application was already answered or cancelled (no longer pending). */
+  friendApplicationClosed: 'friend.application_closed',
   /** 410 §8 'The temporary link has expired': a speaker invitation link that expired or was revoked. */
   speakerInvitationExpired: 'speaker_invitation.expired',
   /** 409 the speaker invitation was already answered. */
