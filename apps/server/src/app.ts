@@ -40,6 +40,7 @@ import { messageJobs } from './modules/messages/messages.jobs.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pageRoutes } from './modules/pages/pages.routes.ts';
@@ -57,6 +58,7 @@ import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { viewJobs } from './modules/views/views.jobs.ts';
 import { viewRoutes } from './modules/views/views.routes.ts';
+import { voteRoutes } from './modules/votes/votes.routes.ts';
 import { registerApikey } from './plugins/apikey.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDevOutbox } from './plugins/dev-outbox.ts';
@@ -202,6 +204,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       dashboardRoutes(scoped);
       jobRoutes(scoped);
       searchRoutes(scoped);
+      voteRoutes(scoped);
+      notificationRoutes(scoped);
     },
     { prefix: '/api' },
   );

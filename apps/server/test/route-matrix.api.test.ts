@@ -38,6 +38,7 @@ import {
   signedIn,
 } from './route-matrix.ts';
 import { viewsRows } from './route-matrix.views.ts';
+import { votesRows } from './route-matrix.votes.ts';
 
 /**
  * Route × role matrix (§6 roles and permissions, §8): the status every role gets from every API
@@ -236,6 +237,7 @@ const rows: MatrixRow[] = [
   ...consoleThreadsRows,
   ...threadsClosingRows,
   ...consoleModerationRows,
+  ...votesRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */

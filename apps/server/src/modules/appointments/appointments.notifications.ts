@@ -10,6 +10,7 @@ import type { SmsProvider } from '../../providers/sms/sms.ts';
 import { fill, messageCatalogue, messageLanguage } from '../codes/codes.messages.ts';
 import type { JobQueue, JobType } from '../jobs/jobs.service.ts';
 import { deliverMessageJob, queueMail, queueSms } from '../messages/messages.service.ts';
+import { notificationChannels, recordNotification } from '../notifications/notifications.service.ts';
 import { publicLink } from '../shared/public-links.ts';
 import {
   type AppointmentRow,
@@ -138,10 +139,26 @@ export async function notifyAppointment(
   },
 ): Promise<void> {
   const link = appointmentLink(deps.config, input.row);
+  const kind =
+    input.event === 'requested' || input.event === 'retracted' ? 'appointment.request' : 'appointment.answer';
   for (const recipient of input.recipients) {
     const { subject, lines } = appointmentNotice({ ...input, language: recipient.language, link });
     const meetingId = input.row.meetingId;
-    if (recipient.email) {
+    // The notification centre keeps every notice; mail and SMS only where the recipient wants them.
+    await recordNotification(deps.db, {
+      userId: recipient.id,
+      meetingId,
+      kind,
+      values: {
+        event: input.event,
+        name: input.actorName,
+        enterprise: localized(input.enterpriseTitle, messageLanguage(recipient.language)),
+      },
+      path: '/appointment',
+      query: { appointment_id: input.row.id, meeting_id: meetingId },
+    });
+    const channels = await notificationChannels(deps.db, recipient.id, kind);
+    if (recipient.email && channels.mail) {
       const language = messageLanguage(recipient.language);
       const html = `<!doctype html><html lang="${escapeHtml(language)}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:system-ui,sans-serif;color:#222">
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
@@ -150,7 +167,7 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
         message: { to: recipient.email, subject, text: `${lines.join('\n\n')}\n`, html },
         meetingId,
       });
-    } else if (recipient.phone) {
+    } else if (recipient.phone && channels.sms) {
       await queueSms(deps, {
         message: {
           to: recipient.phone,

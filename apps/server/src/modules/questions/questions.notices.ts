@@ -7,6 +7,7 @@ import type { SmsProvider } from '../../providers/sms/sms.ts';
 import { fill, messageCatalogue, messageLanguage } from '../codes/codes.messages.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { queueMail, queueSms } from '../messages/messages.service.ts';
+import { notificationChannels, recordNotification } from '../notifications/notifications.service.ts';
 import { publicLink } from '../shared/public-links.ts';
 import type { PersonRow } from './questions.repository.ts';
 
@@ -68,7 +69,20 @@ export async function queueQaNotice(
     };
     const lines = [fill(text(input.event), values), fill(text('link'), values)];
     const subject = fill(text(`${input.event}Subject`), values);
-    if (recipient.email) {
+    // An answer is also kept in the asker's notification centre; mail / SMS only where they want them.
+    let channels = { mail: true, sms: true };
+    if (input.event === 'answered') {
+      await recordNotification(tx, {
+        userId: recipient.id,
+        meetingId: input.meetingId,
+        kind: 'question.answer',
+        values: { enterprise: values.enterprise, question: values.question },
+        path: input.path,
+        query: input.query,
+      });
+      channels = await notificationChannels(tx, recipient.id, 'question.answer');
+    }
+    if (recipient.email && channels.mail) {
       const html = `<!doctype html><html lang="${escapeHtml(language)}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:system-ui,sans-serif;color:#222">
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 </body></html>`;
@@ -76,7 +90,7 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
         message: { to: recipient.email, subject, text: `${lines.join('\n\n')}\n`, html },
         meetingId: input.meetingId,
       });
-    } else if (recipient.phone) {
+    } else if (recipient.phone && channels.sms) {
       await queueSms(queueDeps, {
         message: {
           to: recipient.phone,

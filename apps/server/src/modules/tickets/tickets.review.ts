@@ -12,6 +12,7 @@ import { fill, messageCatalogue } from '../codes/codes.messages.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { findMeetingById } from '../meetings/meetings.repository.ts';
 import { deliverMessageJob, queueMail, queueSms } from '../messages/messages.service.ts';
+import { notificationChannels, recordNotification } from '../notifications/notifications.service.ts';
 import type { RolesDeps } from '../roles/roles.service.ts';
 import { publicLink } from '../shared/public-links.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -118,6 +119,24 @@ async function queueReviewNotice(tx: Database, deps: ReviewNoticeDeps, ticket: T
   ]);
   const phone = ticket.phone ?? user?.phone ?? null;
   const email = ticket.email ?? user?.email ?? null;
+  // The review result is kept in the account's notification centre; mail / SMS only where wanted.
+  const channels = user
+    ? await notificationChannels(tx, user.id, 'registration.review')
+    : { mail: true, sms: true };
+  if (user) {
+    await recordNotification(tx, {
+      userId: user.id,
+      meetingId: ticket.meetingId,
+      kind: 'registration.review',
+      values: {
+        result: ticket.status !== 2 ? 'approved' : 'rejected',
+        activity: activity ? localize(activity.title, user.language ?? 'en') : '',
+        reason: ticket.reviewReason,
+      },
+      path: '/my/registration',
+      query: { meeting_id: ticket.meetingId },
+    });
+  }
   if (!phone && !email) return;
   const language = user?.language ?? 'en';
   const catalogue = messageCatalogue(language);
@@ -142,13 +161,13 @@ async function queueReviewNotice(tx: Database, deps: ReviewNoticeDeps, ticket: T
   }
   const subject = fill(text(isApproved ? 'approvedSubject' : 'rejectedSubject'), values);
   const queueDeps = { ...deps, db: tx };
-  if (phone) {
+  if (phone && channels.sms) {
     await queueSms(queueDeps, {
       message: { to: phone, text: body, templateParams: values },
       meetingId: ticket.meetingId,
     });
   }
-  if (email) {
+  if (email && channels.mail) {
     await queueMail(queueDeps, { message: { to: email, subject, text: body }, meetingId: ticket.meetingId });
   }
 }
