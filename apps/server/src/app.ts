@@ -44,6 +44,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pageRoutes } from './modules/pages/pages.routes.ts';
+import { participantRoutes } from './modules/participants/participants.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { questionRoutes } from './modules/questions/questions.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       siteRoutes(scoped);
       oauthRoutes(scoped);
       userRoutes(scoped);
+      participantRoutes(scoped);
       activityRoutes(scoped);
       formRoutes(scoped);
       ticketRoutes(scoped);

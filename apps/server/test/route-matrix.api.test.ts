@@ -17,6 +17,7 @@ import { invoicesRows } from './route-matrix.invoices.ts';
 import { newsRows } from './route-matrix.news.ts';
 import { ordersRows } from './route-matrix.orders.ts';
 import { pagesRows } from './route-matrix.pages.ts';
+import { peopleRows } from './route-matrix.people.ts';
 import { questionsRows } from './route-matrix.questions.ts';
 import { searchRows } from './route-matrix.search.ts';
 import { shareRows } from './route-matrix.share.ts';
@@ -237,6 +238,7 @@ const rows: MatrixRow[] = [
   ...consoleThreadsRows,
   ...threadsClosingRows,
   ...consoleModerationRows,
+  ...peopleRows,
   ...votesRows,
 ];
 

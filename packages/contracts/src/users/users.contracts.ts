@@ -44,9 +44,19 @@ export const LoginResult = z.object({
 });
 export type LoginResult = z.infer<typeof LoginResult>;
 
-/** Allowed filters and sorts of GET /users. */
+/**
+ * Allowed filters and sorts of GET /users. `_id` for everyone; username, phone (E.164, e.g.
+ * '+8613800138000'), email and company only for organisers with people.read in the session meeting
+ * (§7 Users), who then list that meeting's people.
+ */
 export const userQuerySpec = {
-  fields: { _id: { type: 'id', ops: ['$eq', '$in'] } },
+  fields: {
+    _id: { type: 'id', ops: ['$eq', '$in'] },
+    username: { type: 'string', ops: ['$eq'] },
+    phone: { type: 'string', ops: ['$eq'] },
+    email: { type: 'string', ops: ['$eq'] },
+    company: { type: 'string', ops: ['$eq'] },
+  },
   sort: ['created'],
   defaultSort: [{ field: 'created', direction: -1 }],
 } as const satisfies ResourceQuerySpec;
@@ -64,7 +74,8 @@ const WorkText = z.string().trim().max(textLimits.title);
 export const listUsers = defineRoute({
   method: 'GET',
   path: '/users',
-  summary: 'Public profiles of users by id (query `{"_id":{"$in":[…]}}`); contact fields only for yourself.',
+  summary:
+    'Public profiles of users by id (query `{"_id":{"$in":[…]}}`); contact fields only for yourself. Organisers with people.read in the session meeting may filter by username, phone, email or company (the meeting\'s people only); others get 403 no_permission for those filters.',
   spec: '§7 Users',
   tags: ['users'],
   isPublic: false,

@@ -124,10 +124,17 @@ export async function identityProvidersOf(db: Database, userId: string): Promise
   return rows.map((row) => row.provider);
 }
 
-export type UserField = '_id' | 'created';
+export type UserField = '_id' | 'created' | 'username' | 'phone' | 'email' | 'company';
 
 /** Columns of the allow-listed GET /users fields. */
-export const userColumns = { _id: users.id, created: users.createdAt } as const;
+export const userColumns = {
+  _id: users.id,
+  created: users.createdAt,
+  username: users.username,
+  phone: users.phone,
+  email: users.email,
+  company: users.workCompany,
+} as const;
 export const userTieBreaker = users.id;
 
 /** Users by ids (any order; unknown ids are left out). */

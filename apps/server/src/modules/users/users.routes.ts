@@ -54,13 +54,22 @@ export function userRoutes(app: App): void {
     ...contractRoute(listUsersContract),
     config: required,
     handler: async (request) => ({
-      results: await listUsers(deps, { ...request.query, viewerId: requireUserId(request) }),
+      results: await listUsers(deps, {
+        ...request.query,
+        viewerId: requireUserId(request),
+        meetingId: request.actor.sessionMeetingId,
+      }),
     }),
   });
   app.route({
     ...contractRoute(countUsersContract),
     config: required,
-    handler: async (request) => countUsersMatching(deps, request.query),
+    handler: async (request) =>
+      countUsersMatching(deps, {
+        ...request.query,
+        viewerId: requireUserId(request),
+        meetingId: request.actor.sessionMeetingId,
+      }),
   });
   app.route({
     ...contractRoute(updateUserContract),

@@ -11,6 +11,7 @@ import {
   userQuerySpec,
 } from '@app/contracts';
 import { type NormalisedPhone, normaliseEmail, normalisePhone } from '@app/domain/contact';
+import type { SQL } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
@@ -20,6 +21,7 @@ import { AppError, noPermission, notFound } from '../../errors.ts';
 import { consumeCode } from '../codes/codes.service.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
 import { moderateText, queueForReview } from '../moderation/moderation.service.ts';
+import { mayFilterPeople, organiserUserScope } from '../participants/participants.service.ts';
 import { openSession, revokeAllSessions } from '../sessions/sessions.service.ts';
 import { accountDisabled, emailInvalid, emailTaken, phoneInvalid, phoneTaken } from './users.errors.ts';
 import {
@@ -195,19 +197,29 @@ export async function getCurrentUser(deps: { db: Database }, userId: string): Pr
 /**
  * GET /users: profiles by id. The query must filter by `_id` (`{"_id":{"$in":[…]}}` or `$eq`) so the
  * user base cannot be listed; results follow the requested order. Contact fields only for the caller.
- * @throws 400 invalid_query (no _id filter, unknown field), invalid_object_id, limit_too_large
+ * Organisers with people.read in the session meeting may filter by username, phone (E.164), email or
+ * company instead (§7 Users): they list that meeting's people only (participants.service
+ * `organiserUserScope`).
+ * @throws 400 invalid_query (no _id filter for a non-organiser, unknown field), invalid_object_id,
+ * limit_too_large; 403 no_permission for an organiser filter without people.read
  */
 export async function listUsers(
-  deps: { db: Database },
-  input: ListParams & { viewerId: string | null },
+  deps: { db: Database; config: Config },
+  input: ListParams & { viewerId: string | null; meetingId: string | null },
 ): Promise<User[]> {
   const query = parseListQuery<UserField>(userQuerySpec, input);
-  if (!query.conditions.some((condition) => condition.field === '_id')) {
-    throw new AppError(400, ErrorCode.invalidQuery, 'GET /users needs an _id filter');
+  const byId = query.conditions.some((condition) => condition.field === '_id');
+  const organiserFilter = query.conditions.some((condition) => condition.field !== '_id');
+  let scope: SQL | undefined;
+  if (organiserFilter || !byId) {
+    if (!byId && !organiserFilter && !(await mayFilterPeople(deps, input.viewerId, input.meetingId))) {
+      throw new AppError(400, ErrorCode.invalidQuery, 'GET /users needs an _id filter');
+    }
+    scope = await organiserUserScope(deps, { viewerId: input.viewerId, meetingId: input.meetingId });
   }
   const rows = await findUsers(
     deps.db,
-    whereSql(query, userColumns),
+    whereSql(query, userColumns, [scope]),
     orderSql(query.sort, userColumns, userTieBreaker),
     query.limit,
     query.skip,
@@ -220,13 +232,21 @@ export async function listUsers(
   return reorderById(users, query.idOrder, (user) => user._id.$id);
 }
 
-/** GET /users/count: `{ total }` of live users matching the query (no filter: all users). */
+/**
+ * GET /users/count: `{ total }` of live users matching the query (no filter: all users). Filters
+ * other than `_id` are the organisers' (people.read, the session meeting's people only).
+ * @throws 403 no_permission for an organiser filter without people.read
+ */
 export async function countUsersMatching(
-  deps: { db: Database },
-  input: ListParams,
+  deps: { db: Database; config: Config },
+  input: ListParams & { viewerId: string | null; meetingId: string | null },
 ): Promise<{ total: number }> {
   const query = parseListQuery<UserField>(userQuerySpec, input);
-  return { total: await countUserRows(deps.db, whereSql(query, userColumns)) };
+  const organiserFilter = query.conditions.some((condition) => condition.field !== '_id');
+  const scope = organiserFilter
+    ? await organiserUserScope(deps, { viewerId: input.viewerId, meetingId: input.meetingId })
+    : undefined;
+  return { total: await countUserRows(deps.db, whereSql(query, userColumns, [scope])) };
 }
 
 /**
