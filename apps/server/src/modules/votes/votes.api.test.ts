@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorld, type DemoWorld, wireIdText } from '../../../test/demo-roles.ts';
 import { bearer } from '../../../test/login.ts';
 import { apiUrl } from '../../../test/test-app.ts';
+import { seedDemoVotes } from '../../seeds/demo-votes.ts';
 import { newPerson, type Person } from '../appointments/appointments.fixtures.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { dayIn, voteClock } from './votes.service.ts';
@@ -327,5 +328,18 @@ describe('reading votes and results', () => {
     const gone = await call('DELETE', apiUrl(`${base}/${voteId}`), world.logins.organiser);
     expect(gone.statusCode).toBe(200);
     expect((await call('GET', apiUrl('/vote/get', { vote_id: voteId }), voter)).statusCode).toBe(404);
+  });
+});
+
+describe('demo vote (seeds/demo-votes.ts)', () => {
+  it('seeds one open vote with candidates once', async () => {
+    const id = await seedDemoVotes(world.t.database.db);
+    expect(id).not.toBeNull();
+    expect(await seedDemoVotes(world.t.database.db)).toBeNull();
+    const res = await call('GET', apiUrl('/vote/get', { vote_id: id }), null);
+    expect(res.statusCode, res.body).toBe(200);
+    const vote = res.json() as VoteDetail;
+    expect(vote).toMatchObject({ status: 'open', per_person_limit: 10, per_day_limit: 3 });
+    expect(vote.players.length).toBeGreaterThan(1);
   });
 });
