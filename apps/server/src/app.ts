@@ -27,6 +27,7 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { enterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { exhibitorRoutes } from './modules/exhibitors/exhibitors.routes.ts';
 import { formRoutes } from './modules/forms/forms.routes.ts';
+import { friendRoutes } from './modules/friends/friends.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { inquiryRoutes } from './modules/inquiries/inquiries.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
@@ -194,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       demandRoutes(scoped);
       // Community: threads and talk (§2 /meeting/thread/list, /meeting/talk).
       threadRoutes(scoped);
+      // Friends: applications, connections, card exchange (§4 Connection application, §6, §7 /user/friends).
+      friendRoutes(scoped);
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
       auditRoutes(scoped);

@@ -13,6 +13,7 @@ import { consoleQuestionsRows } from './route-matrix.console-questions.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { consoleThreadsRows } from './route-matrix.console-threads.ts';
 import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
+import { friendsRows } from './route-matrix.friends.ts';
 import { invoicesRows } from './route-matrix.invoices.ts';
 import { newsRows } from './route-matrix.news.ts';
 import { ordersRows } from './route-matrix.orders.ts';
@@ -238,6 +239,7 @@ const rows: MatrixRow[] = [
   ...consoleThreadsRows,
   ...threadsClosingRows,
   ...consoleModerationRows,
+  ...friendsRows,
   ...peopleRows,
   ...votesRows,
 ];

@@ -153,6 +153,11 @@ export const ApplyFriendBody = z.strictObject({
   user_id: ObjectIdString,
   /** Optional note, ≤ 200 characters. */
   message: z.string().trim().max(200).optional(),
+  /**
+   * The target's scanned personal QR card when applying after a card exchange they turned off: it
+   * proves the two met, so a hidden target (exposure 0) may still be applied to.
+   */
+  card: z.string().trim().max(200).optional(),
 });
 export type ApplyFriendBody = z.infer<typeof ApplyFriendBody>;
 

@@ -8,6 +8,7 @@ import { apiUrl } from '../../../test/test-app.ts';
 import { newId } from '../../db/ids.ts';
 import { demoActivityIds } from '../../seeds/demo-activities.ts';
 import { activityPrices } from '../activities/activities.tables.ts';
+import { friendships } from '../friends/friends.tables.ts';
 import { uploads } from '../media/media.tables.ts';
 import { outboxMessages } from '../messages/messages.tables.ts';
 import { queueForReview } from '../moderation/moderation.service.ts';
@@ -134,6 +135,8 @@ let poster: Person;
 let commenter: Person;
 let other: Person;
 let stranger: Person;
+/** A connected friend of both the poster and the commenter (§6: friends see contacts). */
+let friend: Person;
 let organiser: LoginResult;
 
 beforeAll(async () => {
@@ -152,6 +155,13 @@ beforeAll(async () => {
   commenter = await person({ isParticipant: true });
   other = await person({ isParticipant: true });
   stranger = await person({ isParticipant: false });
+  friend = await person({ isParticipant: true });
+  for (const known of [poster, commenter]) {
+    await world.t.database.db.insert(friendships).values([
+      { userId: friend.id, friendId: known.id, meetingId, source: 'card' },
+      { userId: known.id, friendId: friend.id, meetingId, source: 'card' },
+    ]);
+  }
 }, 60_000);
 afterAll(() => world.t.close());
 
@@ -283,15 +293,16 @@ describe('contacts (§6): the visibility matrix', () => {
     return res;
   };
 
-  it("a poster's contact: to every logged-in reader unless hidden; never to a visitor", async () => {
+  it("a poster's contact: to their connected friends unless hidden; never to others or a visitor", async () => {
     const posterContact = { area_code: '86', phone: poster.phone, email: poster.email };
     const readers: [string, Person | LoginResult | null, boolean, boolean][] = [
       // who, as, sees on the open demand, sees on the hidden one
       ['poster', poster, true, true],
-      ['commenter', commenter, true, false],
-      ['other user', other, true, false],
-      ['user without registration', stranger, true, false],
-      ['organiser', organiser, true, false],
+      ['connected friend', friend, true, false],
+      ['commenter', commenter, false, false],
+      ['other user', other, false, false],
+      ['user without registration', stranger, false, false],
+      ['organiser (outside the console)', organiser, false, false],
       ['visitor (not logged in)', null, false, false],
     ];
     for (const [who, as, seesOpen, seesHidden] of readers) {
@@ -311,12 +322,13 @@ describe('contacts (§6): the visibility matrix', () => {
     expect(list.body).not.toContain(poster.email);
   });
 
-  it("a commenter's contact: revealed to the poster by commenting, to nobody else", async () => {
+  it("a commenter's contact: revealed to the poster by commenting, and to the commenter's friends", async () => {
     const commenterContact = { area_code: '86', phone: commenter.phone, email: commenter.email };
     expect(comment.contact).toEqual(commenterContact);
     const readers: [string, Person | LoginResult | null, boolean][] = [
       ['poster', poster, true],
       ['commenter', commenter, true],
+      ['connected friend of the commenter', friend, true],
       ['other user', other, false],
       ['user without registration', stranger, false],
       ['organiser', organiser, false],

@@ -14,13 +14,18 @@ import type { AuthorRow, CommentView, DemandRow, DemandView } from './demands.re
 
 /**
  * Wire form of demands and comments (DESIGN §3: one serializer at the boundary), and the one place
- * the §6 contact rules are applied: the item's own author sees their own contact; a poster's contact
- * goes to every logged-in reader unless hidden; a commenter's to the demand's poster. Anyone else —
- * and every visitor without a login — gets `contact: null`, never a phone or e-mail.
+ * the §6 contact rules are applied ("only connected friends see contact details; a requester may hide
+ * contact; posting a comment reveals the commenter's contact to the requester"): the item's own author
+ * sees their own contact; a poster's contact goes to their connected friends unless hidden; a
+ * commenter's to the demand's poster and to the commenter's connected friends. Anyone else — and
+ * every visitor without a login — gets `contact: null`, never a phone or e-mail.
  */
 
-/** What the reader is: nobody (a visitor) or a logged-in user. */
-export type Reader = { userId: string | null };
+/**
+ * What the reader is: nobody (a visitor) or a logged-in user, with which of the authors on the page
+ * are their connected friends (friends.connections connectedAmong; none when left out).
+ */
+export type Reader = { userId: string | null; connected?: ReadonlySet<string> };
 
 function author(row: AuthorRow): DemandAuthor {
   return {
@@ -44,16 +49,21 @@ export function contactOf(row: AuthorRow): DemandContact {
   };
 }
 
-/** §6: whether the reader gets the poster's contact. */
+/** §6: whether the reader gets the poster's contact (themself, or a connected friend unless hidden). */
 export function seesPosterContact(reader: Reader, demand: DemandRow): boolean {
   if (!reader.userId) return false;
-  return reader.userId === demand.userId || demand.hideContact === 0;
+  if (reader.userId === demand.userId) return true;
+  return demand.hideContact === 0 && reader.connected?.has(demand.userId) === true;
 }
 
-/** §6: whether the reader gets a commenter's contact (the commenter themself, or the demand's poster). */
+/**
+ * §6: whether the reader gets a commenter's contact: the commenter themself, the demand's poster (the
+ * comment reveals it to them), or a connected friend of the commenter.
+ */
 export function seesCommenterContact(reader: Reader, commenterId: string, posterId: string): boolean {
   if (!reader.userId) return false;
-  return reader.userId === commenterId || reader.userId === posterId;
+  if (reader.userId === commenterId || reader.userId === posterId) return true;
+  return reader.connected?.has(commenterId) === true;
 }
 
 /** §4 state as a reader sees it. */

@@ -21,6 +21,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, loginRequired, noPermission, notFound } from '../../errors.ts';
 import { hasApprovedTicket } from '../appointments/appointments.repository.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
+import { connectedAmong } from '../friends/friends.connections.ts';
 import { firstImageNotOwnUpload } from '../media/media.ownership.ts';
 import { findActiveBan } from '../moderation/moderation.repository.ts';
 import {
@@ -52,7 +53,13 @@ import {
   setDemandModerationState,
   updateDemandRow,
 } from './demands.repository.ts';
-import { toConsoleComment, toConsoleDemand, toWireComment, toWireDemand } from './demands.serializer.ts';
+import {
+  type Reader as ContactReader,
+  toConsoleComment,
+  toConsoleDemand,
+  toWireComment,
+  toWireDemand,
+} from './demands.serializer.ts';
 
 /** What the public calls use; moderation reads the configuration (its provider). */
 export type DemandDeps = { db: Database; config: Config };
@@ -144,8 +151,17 @@ export async function listDemandsOf(
         rows.map((row) => row.demand.id),
       )
     : new Set<string>();
-  const reader = { userId: input.viewerId };
+  const reader = await readerOf(
+    deps.db,
+    input.viewerId,
+    rows.map((row) => row.demand.userId),
+  );
   return { results: rows.map((row) => toWireDemand(row, reader, liked.has(row.demand.id))), total };
+}
+
+/** A reader with which of `authorIds` are their connected friends (§6: they see those contacts). */
+async function readerOf(db: Database, viewerId: string | null, authorIds: string[]): Promise<ContactReader> {
+  return { userId: viewerId, connected: await connectedAmong(db, viewerId, authorIds) };
 }
 
 /** GET /demands/{id}: one demand the caller may see (§2 /demand/detail). @throws 404 not_found */
@@ -158,7 +174,11 @@ export async function getDemandOf(
   requireReadable(view?.demand, reader);
   if (!view) throw notFound('Demand');
   const liked = input.viewerId ? await likedAmong(deps.db, input.viewerId, [input.id]) : new Set<string>();
-  return toWireDemand(view, reader, liked.has(input.id));
+  return toWireDemand(
+    view,
+    await readerOf(deps.db, input.viewerId, [view.demand.userId]),
+    liked.has(input.id),
+  );
 }
 
 /** The meeting of a demand (the guest-view rule of GET /demands/{id}), or undefined. */
@@ -375,7 +395,12 @@ export async function listCommentsOf(
     limit: input.limit,
     skip: input.skip,
   });
-  return { results: rows.map((view) => toWireComment(view, reader, row.userId)), total };
+  const withFriends = await readerOf(
+    deps.db,
+    input.viewerId,
+    rows.map((view) => view.comment.userId),
+  );
+  return { results: rows.map((view) => toWireComment(view, withFriends, row.userId)), total };
 }
 
 /**

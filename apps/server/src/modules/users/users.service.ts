@@ -19,6 +19,7 @@ import { orderSql, whereSql } from '../../db/list-query-sql.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, noPermission, notFound } from '../../errors.ts';
 import { consumeCode } from '../codes/codes.service.ts';
+import { connectedAmong } from '../friends/friends.connections.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
 import { moderateText, queueForReview } from '../moderation/moderation.service.ts';
 import { mayFilterPeople, organiserUserScope } from '../participants/participants.service.ts';
@@ -224,9 +225,17 @@ export async function listUsers(
     query.limit,
     query.skip,
   );
+  // §6: contacts only for oneself and connected friends.
+  const friends = await connectedAmong(
+    deps.db,
+    input.viewerId,
+    rows.map((row) => row.id),
+  );
   const users = await Promise.all(
     rows.map(async (row) =>
-      row.id === input.viewerId ? wireSelf(deps.db, row) : toWireUser(row, { isSelf: false }),
+      row.id === input.viewerId
+        ? wireSelf(deps.db, row)
+        : toWireUser(row, { isSelf: false, isConnected: friends.has(row.id) }),
     ),
   );
   return reorderById(users, query.idOrder, (user) => user._id.$id);
