@@ -6,6 +6,7 @@ import { seedDemoActivities } from './demo-activities.ts';
 import { seedDemoConsole } from './demo-console.ts';
 import { seedDemoInvites } from './demo-invites.ts';
 import { seedDemoMeeting } from './demo-meeting.ts';
+import { seedDemoPeople } from './demo-people.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { seedDemoVotes } from './demo-votes.ts';
 
@@ -32,6 +33,8 @@ export async function seedDemo(deps: {
   if (slots > 0) log.info({ slots }, 'published the demo exhibitor slots');
   const invites = await seedDemoInvites(db);
   if (invites > 0) log.info({ invites }, 'seeded the demo invitation visits');
+  const demoPeople = await seedDemoPeople(db);
+  if (demoPeople > 0) log.info({ people: demoPeople }, 'seeded the demo people');
   if (await seedDemoVotes(db)) log.info('seeded the demo vote');
   if (await seedDemoConsole(db, { isProduction: deps.isProduction ?? false })) {
     log.info('granted the demo platform administrator (phone 13900139009)');
