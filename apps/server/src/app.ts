@@ -12,6 +12,7 @@ import { appointmentRoutes } from './modules/appointments/appointments.routes.ts
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { blockRoutes } from './modules/blocks/blocks.routes.ts';
+import { bookmarkRoutes } from './modules/bookmarks/bookmarks.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { consoleActivityRoutes } from './modules/console-activities/console-activities.routes.ts';
@@ -54,6 +55,7 @@ import { scheduleEntryRoutes } from './modules/schedules/schedules.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharePageRoutes, shareRoutes } from './modules/share/share.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { speakerInvitationRoutes } from './modules/speaker-invitations/speaker-invitations.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
 import { threadRoutes } from './modules/threads/threads.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
@@ -197,6 +199,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       threadRoutes(scoped);
       // Friends: applications, connections, card exchange (§4 Connection application, §6, §7 /user/friends).
       friendRoutes(scoped);
+      // The personal agenda and speaker invitations (§2 /my/schedules, /meeting/speaker/invite; §6).
+      bookmarkRoutes(scoped);
+      speakerInvitationRoutes(scoped);
       // The organiser console (DESIGN §7): /api/console/…
       roleRoutes(scoped);
       auditRoutes(scoped);

@@ -19,6 +19,7 @@ import { newsRows } from './route-matrix.news.ts';
 import { ordersRows } from './route-matrix.orders.ts';
 import { pagesRows } from './route-matrix.pages.ts';
 import { peopleRows } from './route-matrix.people.ts';
+import { peopleAgendaRows } from './route-matrix.people-agenda.ts';
 import { questionsRows } from './route-matrix.questions.ts';
 import { searchRows } from './route-matrix.search.ts';
 import { shareRows } from './route-matrix.share.ts';
@@ -241,6 +242,7 @@ const rows: MatrixRow[] = [
   ...consoleModerationRows,
   ...friendsRows,
   ...peopleRows,
+  ...peopleAgendaRows,
   ...votesRows,
 ];
 

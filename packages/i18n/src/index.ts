@@ -17,6 +17,7 @@ import type consolePages from './locales/en/console-pages.json';
 import type consoleQuestions from './locales/en/console-questions.json';
 import type consoleRegistrations from './locales/en/console-registrations.json';
 import type consoleSearch from './locales/en/console-search.json';
+import type consoleSpeakers from './locales/en/console-speakers.json';
 import type consoleThreads from './locales/en/console-threads.json';
 import type demands from './locales/en/demands.json';
 import type documents from './locales/en/documents.json';
@@ -92,6 +93,8 @@ export const namespaces = [
   'console-demands',
   'console-threads',
   'console-questions',
+  // The console's speaker invitations (§2 /meeting/speaker/invite).
+  'console-speakers',
   // Friend applications, connections, card exchange and /my/contact (§4, §6).
   'friends',
 ] as const;
@@ -148,6 +151,7 @@ export type Resources = {
   'console-demands': typeof consoleDemands;
   'console-threads': typeof consoleThreads;
   'console-questions': typeof consoleQuestions;
+  'console-speakers': typeof consoleSpeakers;
   friends: typeof friends;
 };
 

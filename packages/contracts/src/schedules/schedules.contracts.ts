@@ -145,7 +145,7 @@ export const getCalendarFile = defineRoute({
   method: 'GET',
   path: '/calendars/:file',
   summary:
-    "A user's schedule as iCalendar (text/calendar; `file` is '<secret>.ics'): accepted appointments of every meeting, in their own time zones. 404 not_found for an unknown secret.",
+    "A user's schedule as iCalendar (text/calendar; `file` is '<secret>.ics'): accepted appointments of every meeting in their own time zones, bookmarked sessions and registered activities in their meetings' zones (§2 /my/schedules). 404 not_found for an unknown secret (a reset makes the old one unknown).",
   spec: 'Issue 6 part 5',
   tags: ['schedules'],
   isPublic: true,

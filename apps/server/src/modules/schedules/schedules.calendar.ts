@@ -36,14 +36,33 @@ export type CalendarInput = {
   /** PUBLIC_URL without a trailing slash: links and the UIDs' host. */
   publicBase: string;
   entries: CalendarEntryRow[];
+  /** Bookmarked sessions and registered activities (§2 /my/schedules), already in their texts. */
+  events?: CalendarEvent[];
+};
+
+/**
+ * An event of the feed other than an appointment: a bookmarked session or a registered activity.
+ * `uid` is stable across fetches ('bookmark-<agenda id>', 'activity-<ticket id>'); `timezone` is the
+ * meeting's IANA zone; `path` the web route (with its query) of the item's page.
+ */
+export type CalendarEvent = {
+  uid: string;
+  start: Date;
+  end: Date;
+  timezone: string;
+  stamp: Date;
+  summary: string;
+  location: string;
+  path: string;
 };
 
 /**
  * The feed as text: X-WR-CALNAME and REFRESH-INTERVAL, then one VEVENT per entry with
  * UID `<schedule id>@<host>` (stable across fetches), DTSTART/DTEND in the entry's zone, SUMMARY
  * 'Meeting with <enterprise>' for the requester or 'Meeting with <requester>' for the exhibitor,
- * DESCRIPTION the matter, LOCATION the booth (offline) or 'Online', URL the appointment page. An
- * entry whose zone has no VTIMEZONE data is written in UTC, which is still the right instant.
+ * DESCRIPTION the matter, LOCATION the booth (offline) or 'Online', URL the appointment page; then
+ * one VEVENT per bookmarked session and registered activity (§2 /my/schedules) in its meeting's zone.
+ * An entry whose zone has no VTIMEZONE data is written in UTC, which is still the right instant.
  */
 export function renderCalendar(input: CalendarInput): string {
   const texts = calendarTexts(input.language);
@@ -81,6 +100,23 @@ export function renderCalendar(input: CalendarInput): string {
       description: appointment.matter,
       location: appointment.mode === 'online' ? texts.online : appointment.booth || null,
       url: link.toString(),
+    });
+  }
+  for (const event of input.events ?? []) {
+    const zone = vtimezoneOf(event.timezone);
+    if (zone) blocks.set(zone.tzid, zone.block);
+    const tzid = zone?.tzid ?? 'UTC';
+    const zoned = (date: Date) =>
+      Temporal.Instant.fromEpochMilliseconds(date.getTime()).toZonedDateTimeISO(tzid);
+    calendar.createEvent({
+      id: `${event.uid}@${host}`,
+      start: zoned(event.start),
+      end: zoned(event.end),
+      timezone: tzid,
+      stamp: event.stamp,
+      summary: event.summary,
+      location: event.location || null,
+      url: `${input.publicBase}/#${event.path}`,
     });
   }
   return calendar.toString();

@@ -10,6 +10,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { unix } from '../../db/wire.ts';
 import { noPermission, notFound } from '../../errors.ts';
 import { lockSchedule } from '../appointments/appointments.repository.ts';
+import { personalCalendarEvents } from '../bookmarks/bookmarks.calendar.ts';
 import { findBinding, findExhibitorOfEnterprise } from '../exhibitors/exhibitors.repository.ts';
 import { publicBase, publicLink } from '../shared/public-links.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -223,21 +224,25 @@ export async function resetCalendarFeed(deps: FeedDeps, input: { userId: string 
 /**
  * GET /api/calendars/{secret}.ics (public): the secret's owner's schedule as an
  * iCalendar document — their own entries in every meeting and the entries of each enterprise they
- * are bound to there; deleted ones left out (see renderCalendar for the events).
+ * are bound to there, plus their bookmarked sessions and registered activities (§2 /my/schedules);
+ * deleted ones left out (see renderCalendar for the events).
  * @throws 404 not_found (unknown or replaced secret)
  */
 export async function getCalendarFile(deps: FeedDeps, input: { file: string }): Promise<string> {
   const token = input.file.replace(/\.ics$/, '').toLowerCase();
   const feed = await findCalendarFeedByToken(deps.db, token);
   if (!feed) throw notFound('Calendar');
-  const [user, entries] = await Promise.all([
-    findUserById(deps.db, feed.userId),
+  const user = await findUserById(deps.db, feed.userId);
+  const language = user?.language ?? null;
+  const [entries, events] = await Promise.all([
     findCalendarEntryRows(deps.db, { userId: feed.userId, limit: calendarEntryLimit }),
+    personalCalendarEvents(deps.db, { userId: feed.userId, language }),
   ]);
   return renderCalendar({
     userId: feed.userId,
-    language: user?.language ?? null,
+    language,
     publicBase: publicBase(deps.config),
     entries,
+    events,
   });
 }
