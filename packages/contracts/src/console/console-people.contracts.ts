@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MembershipLevel, PersonTags, peopleLimits } from '../participants/participants.contracts.ts';
+import {
+  MembershipLevel,
+  PeopleFlagInput,
+  PersonTags,
+  peopleLimits,
+} from '../participants/participants.contracts.ts';
 import { Flag, UnixSeconds } from '../wire/common.ts';
 import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
@@ -63,8 +68,12 @@ export const listConsolePeople = defineRoute({
 });
 
 export const UpdateConsolePersonBody = z.strictObject({
-  membership_level: MembershipLevel.nullable().optional(),
-  special_identity: z.union([z.literal(0), z.literal(1)]).optional(),
+  /** A level; null or 'none' (a form body cannot carry null) for none. */
+  membership_level: z
+    .union([MembershipLevel, z.literal('none').transform(() => null)])
+    .nullable()
+    .optional(),
+  special_identity: PeopleFlagInput.optional(),
   special_identity_label: z.string().trim().max(peopleLimits.specialIdentityLabel).optional(),
   tags: PersonTags.optional(),
 });

@@ -38,11 +38,13 @@ export const PersonTag = z
   .max(peopleLimits.tag)
   .regex(/^[^\r\n,]+$/, 'A tag has no commas or line breaks');
 
-/** ≤ 10 tags, duplicates (case-insensitive) removed in order. */
+/**
+ * ≤ 10 tags, duplicates (case-insensitive) removed in order. A form body cannot carry an empty list,
+ * so '' stands for "no tags".
+ */
 export const PersonTags = z
-  .array(PersonTag)
-  .max(peopleLimits.tags)
-  .transform((tags) => {
+  .union([z.literal('').transform((): string[] => []), z.array(PersonTag).max(peopleLimits.tags)])
+  .transform((tags: string[]) => {
     const seen = new Set<string>();
     return tags.filter((tag) => {
       const key = tag.toLowerCase();
@@ -179,12 +181,13 @@ export const getUserExposure = defineRoute({
   response: ExposureSetting,
 });
 
-const FlagInput = z
+/** A 0/1 flag as a JSON or a form body sends it. */
+export const PeopleFlagInput = z
   .union([z.literal(0), z.literal(1), z.enum(['0', '1'])])
   .transform((v) => Number(v) as 0 | 1);
 
 export const UpdateExposureBody = z
-  .strictObject({ exposure: FlagInput.optional(), card_exchange: FlagInput.optional() })
+  .strictObject({ exposure: PeopleFlagInput.optional(), card_exchange: PeopleFlagInput.optional() })
   .refine((body) => body.exposure !== undefined || body.card_exchange !== undefined, {
     message: 'This is a required field',
     path: ['exposure'],
@@ -233,7 +236,11 @@ export const updateUserTags = defineRoute({
 });
 
 export const UpdateMeetingProfileBody = z.strictObject({
-  industry_id: ObjectIdString.nullable().optional(),
+  /** An industry of the meeting; null or '' (a form body) for none. */
+  industry_id: z
+    .union([ObjectIdString, z.literal('').transform(() => null)])
+    .nullable()
+    .optional(),
   introduction: z.string().trim().max(peopleLimits.introduction).optional(),
   tags: PersonTags.optional(),
 });

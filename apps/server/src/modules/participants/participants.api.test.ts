@@ -258,6 +258,23 @@ describe('profile: tags and meeting profile (§7 Users)', () => {
     expect((ok.json() as MeetingProfileSettings).tags).toEqual(['AI', 'Robots']);
   });
 
+  it('form bodies (§7): tags as tags[0]…, an empty value clears them, an empty industry removes it', async () => {
+    const url = apiUrl(`/users/${stranger.userId}/meetings/${meetingId}`);
+    const set = await world.t.call('PUT', url, {
+      headers: bearer(stranger as never),
+      form: { tags: ['Cooking', 'Wine'], industry_id: industryId },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ tags: ['Cooking', 'Wine'] });
+    const cleared = await world.t.call('PUT', url, {
+      headers: bearer(stranger as never),
+      form: { tags: '', industry_id: '' },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ tags: [], industry_id: null });
+    await world.t.call('PUT', url, { headers: bearer(stranger as never), form: { tags: ['Cooking'] } });
+  });
+
   it("meeting profile: another meeting's industry is 400, another meeting than the session's 403, another user 403", async () => {
     const url = apiUrl(`/users/${viewer.userId}/meetings/${meetingId}`);
     const bad = await call('PUT', url, viewer, { industry_id: otherIndustryId });
