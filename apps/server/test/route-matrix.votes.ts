@@ -69,5 +69,5 @@ export const votesRows: MatrixRow[] = [
   { route: 'GET /api/notifications/count', request: () => get('/api/notifications/count'), expect: signedIn(200) },
   { route: 'PUT /api/notifications/read', request: () => put('/api/notifications/read', { all: 1 }), expect: signedIn(200) },
   { route: 'GET /api/notification/preferences', request: () => get('/api/notification/preferences'), expect: signedIn(200) },
-  { route: 'PUT /api/notification/preferences', request: () => put('/api/notification/preferences', { results: [{ kind: 'question.answer', mail: 1 }] }), expect: signedIn(200) },
+  { route: 'PUT /api/notification/preferences', request: () => put('/api/notification/preferences', { kind: 'question.answer', mail: 1 }), expect: signedIn(200) },
 ];

@@ -19,6 +19,7 @@ import type consoleRegistrations from './locales/en/console-registrations.json';
 import type consoleSearch from './locales/en/console-search.json';
 import type consoleSpeakers from './locales/en/console-speakers.json';
 import type consoleThreads from './locales/en/console-threads.json';
+import type consoleVotes from './locales/en/console-votes.json';
 import type demands from './locales/en/demands.json';
 import type documents from './locales/en/documents.json';
 import type exhibitors from './locales/en/exhibitors.json';
@@ -27,6 +28,7 @@ import type invoices from './locales/en/invoices.json';
 import type meetings from './locales/en/meetings.json';
 import type moderation from './locales/en/moderation.json';
 import type news from './locales/en/news.json';
+import type notifications from './locales/en/notifications.json';
 import type orders from './locales/en/orders.json';
 import type pages from './locales/en/pages.json';
 import type questions from './locales/en/questions.json';
@@ -37,6 +39,7 @@ import type speakers from './locales/en/speakers.json';
 import type threads from './locales/en/threads.json';
 import type tickets from './locales/en/tickets.json';
 import type users from './locales/en/users.json';
+import type votes from './locales/en/votes.json';
 
 /**
  * UI catalogues (DESIGN §2, §4.9): one JSON file per language and namespace under
@@ -75,6 +78,9 @@ export const namespaces = [
   'threads',
   // Questions to exhibitors and price inquiries (/meeting/enterprise/question…, exhibitor area ask).
   'questions',
+  // Votes and candidates (/activity/vote…), the notification centre under Me (/my/notifications).
+  'votes',
+  'notifications',
   // The organiser console (DESIGN §7): its shell, and one namespace per console area.
   'console',
   'console-meetings',
@@ -93,6 +99,7 @@ export const namespaces = [
   'console-demands',
   'console-threads',
   'console-questions',
+  'console-votes',
   // The console's speaker invitations (§2 /meeting/speaker/invite).
   'console-speakers',
   // Friend applications, connections, card exchange and /my/contact (§4, §6).
@@ -134,6 +141,8 @@ export type Resources = {
   search: typeof search;
   threads: typeof threads;
   questions: typeof questions;
+  votes: typeof votes;
+  notifications: typeof notifications;
   moderation: typeof moderation;
   console: typeof consoleShell;
   'console-meetings': typeof consoleMeetings;
@@ -151,6 +160,7 @@ export type Resources = {
   'console-demands': typeof consoleDemands;
   'console-threads': typeof consoleThreads;
   'console-questions': typeof consoleQuestions;
+  'console-votes': typeof consoleVotes;
   'console-speakers': typeof consoleSpeakers;
   friends: typeof friends;
 };

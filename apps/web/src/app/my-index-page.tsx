@@ -2,6 +2,7 @@ import { ExhibitorRequests } from '../features/appointments/components/exhibitor
 import { ConsoleEntry } from '../features/console/components/console-entry.tsx';
 import { DemandsEntry } from '../features/demands/components/demands-entry.tsx';
 import { FootprintsEntry } from '../features/documents/components/footprints-entry.tsx';
+import { NotificationsEntry } from '../features/notifications/components/notifications-entry.tsx';
 import { OrdersEntry } from '../features/orders/components/orders-entry.tsx';
 import { QuestionsEntry } from '../features/questions/components/questions-entry.tsx';
 import { ThreadsEntry } from '../features/threads/components/threads-entry.tsx';
@@ -20,6 +21,7 @@ function MyIndexPage() {
       requestRows={(meetingId) => (
         <>
           <ConsoleEntry />
+          <NotificationsEntry meetingId={meetingId} />
           <OrdersEntry meetingId={meetingId} />
           <ExhibitorRequests meetingId={meetingId} variant="menu" />
           <FootprintsEntry meetingId={meetingId} />

@@ -154,6 +154,11 @@ export const discoverablePages = [
     addresses: /^\/meeting\/(thread\/list|talk)$/,
     load: async () => (await import('./threads-routes.tsx')).threadPages,
   },
+  {
+    // Votes and candidates, the notification centre and its preferences (votes-routes.tsx).
+    addresses: /^\/(activity\/vote(\/candidate)?|my\/notifications(\/preferences)?)$/,
+    load: async () => (await import('./votes-routes.tsx')).votePages,
+  },
 ];
 
 /**

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { cx } from '../components/ui/cx.ts';
 import { Skeleton, SkeletonText } from '../components/ui/skeleton.tsx';
+import { MeTabBadge } from '../features/notifications/components/me-tab-badge.tsx';
 import { useClientEnvironment } from '../lib/environment-context.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
@@ -49,7 +50,7 @@ function useDocumentTitle(page: string, meetingName: string) {
   }, [page, meetingName]);
 }
 
-type NavItem = { to: string; label: string; icon: ReactNode; match: string[] };
+type NavItem = { to: string; label: string; icon: ReactNode; match: string[]; badge?: ReactNode };
 
 /**
  * The main sections; the pavilion only where the meeting shows exhibitors (show_exhibitor 1), named
@@ -105,6 +106,7 @@ function useNavItems(meeting: Meeting, language: Language): NavItem[] {
       to: paths.my.index({ meetingId }),
       label: t('nav.me'),
       icon: <UserRound aria-hidden="true" className="size-[22px]" />,
+      badge: <MeTabBadge meetingId={meetingId} />,
       match: [
         routes.myIndex,
         routes.myProfile,
@@ -237,6 +239,7 @@ export function Shell() {
             >
               <UserRound aria-hidden="true" className="size-5" />
               {t('nav.account')}
+              <MeTabBadge meetingId={meetingId} inline />
             </Link>
           ) : location.pathname === routes.login ? null : (
             <Link
@@ -273,11 +276,12 @@ export function Shell() {
                   to={item.to}
                   aria-current={isActive ? 'page' : undefined}
                   className={cx(
-                    'flex h-full flex-col items-center justify-center gap-0.5 text-[11px] font-medium',
+                    'relative flex h-full flex-col items-center justify-center gap-0.5 text-[11px] font-medium',
                     isActive ? 'text-primary' : 'text-slate-500',
                   )}
                 >
                   {item.icon}
+                  {item.badge}
                   <span>{item.label}</span>
                 </Link>
               </li>

@@ -63,9 +63,21 @@ export const countNotifications = defineRoute({
   response: z.object({ total: z.number().int().nonnegative() }),
 });
 
-/** Body of PUT /notifications/read: some notices by id (≤ 100), or all with `all: 1`. */
+/**
+ * Body of PUT /notifications/read: some notices by id (≤ 100; an array, or comma-separated as a form
+ * body sends it), or all with `all: 1`.
+ */
 export const ReadNotificationsBody = z.strictObject({
-  ids: z.array(ObjectIdString).max(100).optional(),
+  ids: z
+    .union([
+      z.array(ObjectIdString).max(100),
+      z
+        .string()
+        .max(2_500)
+        .transform((text) => text.split(',').filter(Boolean))
+        .pipe(z.array(ObjectIdString).max(100)),
+    ])
+    .optional(),
   all: z.union([z.literal(1), z.literal('1')]).optional(),
 });
 
@@ -99,17 +111,10 @@ const FlagInput = z.union([z.literal(0), z.literal(1), z.enum(['0', '1'])]);
 export const updateNotificationPreferences = defineRoute({
   method: 'PUT',
   path: '/notification/preferences',
-  summary: 'Sets mail / SMS per kind (the in-app notice is always kept); answers every kind.',
+  summary: 'Sets mail and/or SMS of one kind (the in-app notice is always kept); answers every kind.',
   spec: 'beyond the spec (notification centre)',
   tags: ['notifications'],
   isPublic: false,
-  body: z.strictObject({
-    results: z
-      .array(
-        z.strictObject({ kind: NotificationKind, mail: FlagInput.optional(), sms: FlagInput.optional() }),
-      )
-      .min(1)
-      .max(20),
-  }),
+  body: z.strictObject({ kind: NotificationKind, mail: FlagInput.optional(), sms: FlagInput.optional() }),
   response: z.object({ results: z.array(NotificationPreference) }),
 });

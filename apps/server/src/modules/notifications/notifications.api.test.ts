@@ -55,9 +55,7 @@ describe('preferences', () => {
       results: NotificationPreference[];
     };
     expect(initial.results.every((p) => p.mail === 1 && p.sms === 1)).toBe(true);
-    const saved = await call('PUT', apiUrl('/notification/preferences'), who, {
-      results: [{ kind: 'question.answer', mail: 0 }],
-    });
+    const saved = await call('PUT', apiUrl('/notification/preferences'), who, { kind: 'question.answer', mail: 0 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(
       (saved.json() as { results: NotificationPreference[] }).results.find(
@@ -68,9 +66,7 @@ describe('preferences', () => {
       mail: 0,
       sms: 1,
     });
-    const bad = await call('PUT', apiUrl('/notification/preferences'), who, {
-      results: [{ kind: 'nope', mail: 0 }],
-    });
+    const bad = await call('PUT', apiUrl('/notification/preferences'), who, { kind: 'nope', mail: 0 });
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', apiUrl('/notification/preferences'), null)).statusCode).toBe(401);
   });
@@ -82,9 +78,7 @@ describe('notices land in the centre and respect the channels', () => {
       email: 'notice-asker@visitor.test',
       phone: '+8613912340001',
     });
-    await call('PUT', apiUrl('/notification/preferences'), asker, {
-      results: [{ kind: 'question.answer', mail: 0 }],
-    });
+    await call('PUT', apiUrl('/notification/preferences'), asker, { kind: 'question.answer', mail: 0 });
     const asked = await call('POST', apiUrl(`/enterprises/${enterpriseId}/questions`), asker, {
       meeting_id: meetingId,
       content: 'Do you deliver robot arms to Chengdu?',
@@ -124,9 +118,7 @@ describe('notices land in the centre and respect the channels', () => {
       .select({ id: tickets.id })
       .from(tickets)
       .where(and(eq(tickets.userId, registrant.userId), eq(tickets.meetingId, meetingId)));
-    await call('PUT', apiUrl('/notification/preferences'), registrant, {
-      results: [{ kind: 'registration.review', sms: 0 }],
-    });
+    await call('PUT', apiUrl('/notification/preferences'), registrant, { kind: 'registration.review', sms: 0 });
     const reviewed = await call('PUT', apiUrl(`/tickets/${ticket?.id}/attends`), world.logins.organiser, {
       status: 1,
     });

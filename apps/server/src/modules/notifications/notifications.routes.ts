@@ -47,6 +47,6 @@ export function notificationRoutes(app: App): void {
     ...contractRoute(updateNotificationPreferences),
     config: auth,
     handler: async (request) =>
-      savePreferences(db, { userId: requireUserId(request), results: request.body.results }),
+      savePreferences(db, { userId: requireUserId(request), results: [request.body] }),
   });
 }

@@ -13,6 +13,7 @@ import { consoleQuestionsRoutes } from '../../features/console-questions/console
 import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
 import { consoleSearchRoutes } from '../../features/console-search/console-search-routes.ts';
 import { consoleThreadsRoutes } from '../../features/console-threads/console-threads-routes.ts';
+import { consoleVotesRoutes } from '../../features/console-votes/console-votes-routes.ts';
 import type { ConsoleRoute } from '../../lib/console-route.ts';
 
 /**
@@ -35,4 +36,5 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleDemandsRoutes,
   ...consoleThreadsRoutes,
   ...consoleModerationRoutes,
+  ...consoleVotesRoutes,
 ];
