@@ -1,3 +1,4 @@
+import { isLanguage } from '@app/domain';
 import { z } from 'zod';
 import { CountResponse, ListQuerystring, resultsOf } from '../wire/common.ts';
 import { textLimits } from '../wire/limits.ts';
@@ -62,7 +63,11 @@ export const userQuerySpec = {
 } as const satisfies ResourceQuerySpec;
 
 const Username = z.string().trim().min(1).max(textLimits.name);
-const Language = z.string().max(textLimits.languageCode);
+/** A UI language code of the twenty (§9 Languages) or '' for none: it picks catalogues on the server. */
+const Language = z
+  .string()
+  .max(textLimits.languageCode)
+  .refine((value) => value === '' || isLanguage(value), { message: 'Unknown language' });
 const Avatar = z.string().max(textLimits.url);
 const Phone = z.string().max(textLimits.phone);
 const AreaCode = z.string().max(textLimits.areaCode);

@@ -33,6 +33,12 @@ describe('localize (language-map titles, §3)', () => {
     expect(localize(null)).toBe('');
     expect(localize({})).toBe('');
   });
+  it("never reads Object.prototype: a language named 'constructor' falls back like an unknown one", () => {
+    for (const language of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(localize({ en: 'Hall', zh: '大厅' }, language)).toBe('Hall');
+      expect(localize({ zh: '大厅' }, language)).toBe('大厅');
+    }
+  });
 });
 
 describe('languageFromTag and textDirection', () => {

@@ -90,10 +90,11 @@ export type LocalizedText = string | Partial<Record<string, string | null>> | nu
 export function localize(text: LocalizedText, language?: string): string {
   if (text == null) return '';
   if (typeof text === 'string') return text;
-  const wanted = language ? text[language] : undefined;
-  if (wanted && wanted.trim() !== '') return wanted;
-  const english = text.en;
-  if (english && english.trim() !== '') return english;
+  // Own keys only: a language such as 'constructor' must not reach Object.prototype.
+  const wanted = language && Object.hasOwn(text, language) ? text[language] : undefined;
+  if (typeof wanted === 'string' && wanted.trim() !== '') return wanted;
+  const english = Object.hasOwn(text, 'en') ? text.en : undefined;
+  if (typeof english === 'string' && english.trim() !== '') return english;
   for (const value of Object.values(text)) {
     if (typeof value === 'string' && value.trim() !== '') return value;
   }

@@ -51,7 +51,7 @@ const catalogues: Record<string, Catalogue> = {
 
 /** The catalogue language to write in: the wanted one when it has a catalogue, else 'en'. */
 export function messageLanguage(wanted: string | null | undefined): string {
-  return wanted && catalogues[wanted] ? wanted : 'en';
+  return wanted && Object.hasOwn(catalogues, wanted) ? wanted : 'en';
 }
 
 /**

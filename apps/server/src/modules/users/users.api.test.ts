@@ -281,6 +281,13 @@ describe('profile (PUT /users/{id}, /works)', () => {
     });
     expect(blank.statusCode).toBe(400);
     expect(await userRow(id)).toEqual(before);
+
+    // The language picks catalogues on the server: only the twenty codes (or '' for none) are kept.
+    for (const language of ['constructor', '__proto__', 'xx']) {
+      const odd = await t.call('PUT', `/api/users/${id}`, { headers: bearer(ada), form: { language } });
+      expect(odd.statusCode).toBe(400);
+    }
+    expect(await userRow(id)).toEqual(before);
   });
 
   it('GET /users answers public profiles by id in the asked order, contacts only for yourself', async () => {
