@@ -155,6 +155,11 @@ export const discoverablePages = [
     load: async () => (await import('./threads-routes.tsx')).threadPages,
   },
   {
+    // The speaker invitation page (speakers-routes.tsx).
+    addresses: /^\/meeting\/speaker\/invite$/,
+    load: async () => (await import('./speakers-routes.tsx')).speakerInvitePages,
+  },
+  {
     // Votes and candidates, the notification centre and its preferences (votes-routes.tsx).
     addresses: /^\/(activity\/vote(\/candidate)?|my\/notifications(\/preferences)?)$/,
     load: async () => (await import('./votes-routes.tsx')).votePages,

@@ -39,7 +39,8 @@ export const getSpeakerInvitation = defineRoute({
     "The invitation of a link: speaker, meeting title, status. 404 not_found (unknown token); 410 speaker_invitation.expired ('The temporary link has expired': past its 14 days while pending, or revoked).",
   spec: '§2 /meeting/speaker/invite, §6, §8',
   tags: ['speaker-invitations'],
-  isPublic: true,
+  // Not a §7 public call: a given token is read, so `is_linked_to_me` can answer; no login needed.
+  isPublic: false,
   params: TokenParams,
   response: SpeakerInvitationView,
 });

@@ -38,7 +38,8 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, 
   });
 }
 const consoleBase = () => `/console/meetings/${meetingId}`;
-const tokenOf = (link: string) => new URL(link.replace('/#/', '/')).searchParams.get('token') ?? '';
+const tokenOf = (link: string) =>
+  new URL(link.replace('/#/', '/')).searchParams.get('invitation_token') ?? '';
 
 async function invite(speakerId: string, body: Record<string, unknown>, who: Who = organiser) {
   return call('POST', apiUrl(`${consoleBase()}/speakers/${speakerId}/invitations`), who, body);
@@ -75,7 +76,7 @@ describe('console: invite a speaker (programme.edit)', () => {
     expect(created.status).toBe('pending');
     expect(created.email).toBe('ada.speaker@example.org');
     expect(created.link).toMatch(
-      /^https:\/\/expo\.example\.org\/#\/meeting\/speaker\/invite\?meeting_id=[0-9a-f]{24}&token=[A-Za-z0-9_-]{43}$/,
+      /^https:\/\/expo\.example\.org\/#\/meeting\/speaker\/invite\?meeting_id=[0-9a-f]{24}&invitation_token=[A-Za-z0-9_-]{43}$/,
     );
     expect(created.expires - created.created).toBe(14 * 24 * 3600);
     const [mail] = await world.t.database.db
@@ -158,6 +159,10 @@ describe('the invitation link', () => {
     expect(view.status).toBe('accepted');
     expect(view.is_linked_to_me).toBe(1);
     expect(view.speaker.user_id?.$id).toBe(invitee.userId);
+    const reread = await call('GET', apiUrl(`/speaker/invitations/${token}`), invitee);
+    expect((reread.json() as SpeakerInvitationView).is_linked_to_me).toBe(1);
+    const byOther = await call('GET', apiUrl(`/speaker/invitations/${token}`), other);
+    expect((byOther.json() as SpeakerInvitationView).is_linked_to_me).toBe(0);
     for (const answer of ['accept', 'decline']) {
       const again = await call('POST', apiUrl(`/speaker/invitations/${token}/${answer}`), other);
       expect(again.statusCode).toBe(409);

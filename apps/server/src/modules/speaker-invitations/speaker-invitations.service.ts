@@ -97,8 +97,12 @@ function toConsoleInvitation(row: ConsoleInvitationRow, now: Date): ConsoleSpeak
   };
 }
 
+/**
+ * The invitation page's link. The token travels as `invitation_token`: a `token` query parameter is
+ * the app's own session hand-over (§2 routing rules) and would be consumed as a login.
+ */
 function inviteLink(config: Config, meetingId: string, token: string): string {
-  return publicLink(config, '/#/meeting/speaker/invite', { meeting_id: meetingId, token });
+  return publicLink(config, '/#/meeting/speaker/invite', { meeting_id: meetingId, invitation_token: token });
 }
 
 /** The meeting's default message language: its first enabled language, else English. */
@@ -150,14 +154,14 @@ ${texts.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
       ? await findUserByPhone(tx, row.phone)
       : undefined;
   if (user) {
-    const token = new URL(input.link.replace('/#/', '/')).searchParams.get('token') ?? '';
+    const token = new URL(input.link.replace('/#/', '/')).searchParams.get('invitation_token') ?? '';
     await recordNotification(tx, {
       userId: user.id,
       meetingId: row.meetingId,
       kind: 'speaker.invitation',
       values: { meeting: meetingTitle, name: input.speakerName },
       path: '/meeting/speaker/invite',
-      query: { meeting_id: row.meetingId, token },
+      query: { meeting_id: row.meetingId, invitation_token: token },
     });
   }
 }

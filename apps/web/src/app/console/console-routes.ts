@@ -12,6 +12,7 @@ import { consolePagesRoutes } from '../../features/console-pages/console-pages-r
 import { consoleQuestionsRoutes } from '../../features/console-questions/console-questions-routes.ts';
 import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
 import { consoleSearchRoutes } from '../../features/console-search/console-search-routes.ts';
+import { consoleSpeakersRoutes } from '../../features/console-speakers/console-speakers-routes.ts';
 import { consoleThreadsRoutes } from '../../features/console-threads/console-threads-routes.ts';
 import { consoleVotesRoutes } from '../../features/console-votes/console-votes-routes.ts';
 import type { ConsoleRoute } from '../../lib/console-route.ts';
@@ -36,5 +37,6 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleDemandsRoutes,
   ...consoleThreadsRoutes,
   ...consoleModerationRoutes,
+  ...consoleSpeakersRoutes,
   ...consoleVotesRoutes,
 ];

@@ -8,6 +8,7 @@ import { colorFor } from '../../../lib/colors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDate, formatTimeRange } from '../../../lib/time.ts';
+import { BookmarkStar } from '../../schedules/components/bookmark-star.tsx';
 
 type SessionCardProps = {
   session: Agenda;
@@ -39,86 +40,89 @@ export function SessionCard({
   const speakers = session.speakers.map((speaker) => speaker.name).join(', ');
 
   return (
-    <Link
-      id={`agenda-${session._id.$id}`}
-      to={paths.agenda.details({ agendaId: session._id.$id, meetingId })}
-      data-testid="session-card"
-      className={cx(
-        'group relative block overflow-hidden rounded-card bg-white p-4 ps-6 ring-1 ring-slate-900/[0.06] transition hover:shadow-md hover:ring-primary/25',
-        isLive && 'ring-2 ring-primary/50',
-        isHighlighted && 'highlight-once',
-      )}
-    >
-      <span
-        aria-hidden="true"
-        className="absolute inset-y-4 start-2 w-1 rounded-full"
-        style={{ backgroundColor: trackColor ?? 'var(--app-primary)' }}
-      />
-      <div className="flex items-center gap-2 text-[13px] text-slate-500">
-        {isCompact ? (
-          <span className="font-medium text-slate-700">
-            {formatDate(start, timeZone, language, { weekday: 'short', day: 'numeric', month: 'short' })}
-          </span>
-        ) : null}
-        <span className="font-medium text-slate-700 tabular-nums" data-testid="session-time">
-          {formatTimeRange(start, end, timeZone, language)}
-        </span>
-        {isCompact ? null : (
-          <>
-            <span aria-hidden="true">·</span>
-            <span>{t('session.duration', { count: durationMinutes({ start, end }) })}</span>
-          </>
-        )}
-        {isLive ? (
-          <span className="ms-auto inline-flex items-center gap-1.5 rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-on-primary">
-            <span className="size-1.5 animate-pulse rounded-full bg-current" />
-            {t('session.live')}
-          </span>
-        ) : null}
-      </div>
-      <h3
+    <div className="relative">
+      <Link
+        id={`agenda-${session._id.$id}`}
+        to={paths.agenda.details({ agendaId: session._id.$id, meetingId })}
+        data-testid="session-card"
         className={cx(
-          'mt-1.5 font-semibold text-slate-900 group-hover:text-primary',
-          isCompact ? 'line-clamp-2 text-[15px]' : 'text-base',
+          'group relative block overflow-hidden rounded-card bg-white p-4 ps-6 pe-12 ring-1 ring-slate-900/[0.06] transition hover:shadow-md hover:ring-primary/25',
+          isLive && 'ring-2 ring-primary/50',
+          isHighlighted && 'highlight-once',
         )}
       >
-        <bdi>{title}</bdi>
-      </h3>
-      {subtitle && !isCompact ? (
-        <p className="mt-0.5 line-clamp-1 text-sm text-slate-500">
-          <bdi>{subtitle}</bdi>
-        </p>
-      ) : null}
-      <div className="mt-2.5 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-[13px] text-slate-500">
-        {room ? (
-          <span className="inline-flex items-center gap-1">
-            <MapPin aria-hidden="true" className="size-3.5" />
-            {room}
+        <span
+          aria-hidden="true"
+          className="absolute inset-y-4 start-2 w-1 rounded-full"
+          style={{ backgroundColor: trackColor ?? 'var(--app-primary)' }}
+        />
+        <div className="flex items-center gap-2 text-[13px] text-slate-500">
+          {isCompact ? (
+            <span className="font-medium text-slate-700">
+              {formatDate(start, timeZone, language, { weekday: 'short', day: 'numeric', month: 'short' })}
+            </span>
+          ) : null}
+          <span className="font-medium text-slate-700 tabular-nums" data-testid="session-time">
+            {formatTimeRange(start, end, timeZone, language)}
           </span>
+          {isCompact ? null : (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>{t('session.duration', { count: durationMinutes({ start, end }) })}</span>
+            </>
+          )}
+          {isLive ? (
+            <span className="ms-auto inline-flex items-center gap-1.5 rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-on-primary">
+              <span className="size-1.5 animate-pulse rounded-full bg-current" />
+              {t('session.live')}
+            </span>
+          ) : null}
+        </div>
+        <h3
+          className={cx(
+            'mt-1.5 font-semibold text-slate-900 group-hover:text-primary',
+            isCompact ? 'line-clamp-2 text-[15px]' : 'text-base',
+          )}
+        >
+          <bdi>{title}</bdi>
+        </h3>
+        {subtitle && !isCompact ? (
+          <p className="mt-0.5 line-clamp-1 text-sm text-slate-500">
+            <bdi>{subtitle}</bdi>
+          </p>
         ) : null}
-        {session.track ? (
-          <span className="inline-flex items-center gap-1.5">
+        <div className="mt-2.5 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-[13px] text-slate-500">
+          {room ? (
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden="true" className="size-3.5" />
+              {room}
+            </span>
+          ) : null}
+          {session.track ? (
+            <span className="inline-flex items-center gap-1.5">
+              <span
+                aria-hidden="true"
+                className="size-2 rounded-full"
+                style={{ backgroundColor: trackColor }}
+              />
+              {session.track.name}
+            </span>
+          ) : null}
+          {session.activities.length > 0 ? (
             <span
-              aria-hidden="true"
-              className="size-2 rounded-full"
-              style={{ backgroundColor: trackColor }}
-            />
-            {session.track.name}
-          </span>
+              className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-[12px] font-medium text-primary"
+              data-testid="session-registration"
+            >
+              <Ticket aria-hidden="true" className="size-3.5" />
+              {t('schedule.registration')}
+            </span>
+          ) : null}
+        </div>
+        {speakers && !isCompact ? (
+          <p className="mt-2 line-clamp-1 text-[13px] font-medium text-slate-600">{speakers}</p>
         ) : null}
-        {session.activities.length > 0 ? (
-          <span
-            className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-[12px] font-medium text-primary"
-            data-testid="session-registration"
-          >
-            <Ticket aria-hidden="true" className="size-3.5" />
-            {t('schedule.registration')}
-          </span>
-        ) : null}
-      </div>
-      {speakers && !isCompact ? (
-        <p className="mt-2 line-clamp-1 text-[13px] font-medium text-slate-600">{speakers}</p>
-      ) : null}
-    </Link>
+      </Link>
+      <BookmarkStar agendaId={session._id.$id} meetingId={meetingId} className="absolute end-2 bottom-2" />
+    </div>
   );
 }

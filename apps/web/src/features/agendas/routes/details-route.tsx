@@ -50,6 +50,7 @@ function sessionTypeLabel(type: string, t: ReturnType<typeof useTranslation<'age
 }
 
 import { ShareButton } from '../../../components/ui/share-button.tsx';
+import { BookmarkStar } from '../../schedules/components/bookmark-star.tsx';
 import { useAgenda } from '../api/get-agenda.ts';
 import { SessionActivities } from '../components/session-activities.tsx';
 
@@ -210,11 +211,14 @@ function SessionDetails({ session }: { session: Agenda }) {
             <bdi>{subtitle}</bdi>
           </p>
         ) : null}
-        <ShareButton
-          link={{ type: 'agenda_details', meetingId, id: session._id.$id }}
-          title={title}
-          className="mt-2 -ms-3.5"
-        />
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <ShareButton
+            link={{ type: 'agenda_details', meetingId, id: session._id.$id }}
+            title={title}
+            className="-ms-3.5"
+          />
+          <BookmarkStar agendaId={session._id.$id} meetingId={meetingId} withLabel />
+        </div>
       </header>
 
       <div className="desk:grid desk:grid-cols-[minmax(0,1fr)_340px] desk:gap-8">

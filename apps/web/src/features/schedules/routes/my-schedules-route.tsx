@@ -16,12 +16,14 @@ import { CalendarCard } from '../components/calendar-card.tsx';
 import { EntryDays } from '../components/entry-days.tsx';
 import { entryHighlight } from '../components/schedule-model.ts';
 import { ScheduleSkeleton } from '../components/schedule-skeleton.tsx';
+import { Timeline } from '../components/timeline.tsx';
 
 /** How many upcoming meetings the overview shows. */
 const upcomingCount = 3;
 
 /**
- * /my/schedules (§2 Personal, issue 6): the next few meetings, the way to my requests (and, for an
+ * /my/schedules (§2 Personal): my timeline (bookmarked sessions, accepted appointments and registered
+ * activities with clashes marked), the next few meetings, the way to my requests (and, for an
  * exhibitor, the enterprise's schedule and requests), and the calendar subscription.
  */
 function MySchedulesRoute() {
@@ -95,29 +97,35 @@ function MySchedulesRoute() {
     <div className="mx-auto max-w-[1120px] space-y-6 px-4 pt-4 pb-10 desk:px-0 desk:pt-8">
       <PageHeader title={tc('pages.mySchedules')} />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-6">
-        <section aria-labelledby="overview-upcoming" aria-busy={upcoming.isPending}>
-          <SectionTitle
-            id="overview-upcoming"
-            action={
-              ready ? (
-                <div className="flex items-center gap-4">
-                  <Link
-                    to={appointmentPaths.schedule.myHistory({ meetingId })}
-                    className="text-sm font-medium text-slate-500 hover:text-primary"
-                  >
-                    {t('overview.history')}
-                  </Link>
-                  <SectionLink to={appointmentPaths.schedule.mine({ meetingId })}>
-                    {t('overview.seeAll')}
-                  </SectionLink>
-                </div>
-              ) : null
-            }
-          >
-            {ready ? t('overview.upcoming') : null}
-          </SectionTitle>
-          {upcomingBody}
-        </section>
+        <div className="space-y-8">
+          <section aria-labelledby="overview-timeline">
+            <SectionTitle id="overview-timeline">{ready ? t('timeline.title') : null}</SectionTitle>
+            {ready ? <Timeline meetingId={meetingId} timeZone={timeZone} /> : <ScheduleSkeleton count={2} />}
+          </section>
+          <section aria-labelledby="overview-upcoming" aria-busy={upcoming.isPending}>
+            <SectionTitle
+              id="overview-upcoming"
+              action={
+                ready ? (
+                  <div className="flex items-center gap-4">
+                    <Link
+                      to={appointmentPaths.schedule.myHistory({ meetingId })}
+                      className="text-sm font-medium text-slate-500 hover:text-primary"
+                    >
+                      {t('overview.history')}
+                    </Link>
+                    <SectionLink to={appointmentPaths.schedule.mine({ meetingId })}>
+                      {t('overview.seeAll')}
+                    </SectionLink>
+                  </div>
+                ) : null
+              }
+            >
+              {ready ? t('overview.upcoming') : null}
+            </SectionTitle>
+            {upcomingBody}
+          </section>
+        </div>
         <div className="space-y-6">
           {ready ? (
             <nav aria-label={tc('pages.mySchedules')}>
