@@ -54,6 +54,7 @@ describe('JavaScript each public route loads', () => {
       '/my/order/:checkoutId',
       '/invoice/form',
       '/invoice/detail',
+      '/my/notifications',
     ]);
     for (const row of rows) expect(row.scripts, row.route).toBeGreaterThan(0);
   });

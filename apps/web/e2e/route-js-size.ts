@@ -123,6 +123,8 @@ export function publicRoutes(meetingId: string): RouteStep[] {
     // The order's invoice pages (§2 /invoice/form, /invoice/detail, query checkout = that order).
     { route: '/invoice/form', location: invoicePage('form'), needsLogin: true },
     { route: '/invoice/detail', location: invoicePage('detail'), needsLogin: true },
+    // The notification centre under Me (its unread badge loads with the first script, the page lazily).
+    { route: '/my/notifications', location: () => `/my/notifications?${q}`, needsLogin: true },
   ];
 }
 

@@ -65,7 +65,7 @@ describe('votes', () => {
     const standing = page.locator('[data-testid="vote-standing"]');
     await expect.poll(() => standing.textContent()).toContain('Left today: 3');
     const first = page.locator('[data-testid="vote-candidate"]').first();
-    const before = Number((await first.textContent())?.match(/(\d+) votes/)?.[1] ?? 0);
+    const before = Number((await first.textContent())?.match(/Votes: (\d+)/)?.[1] ?? 0);
 
     await first.locator('[data-testid="vote-button"]').click();
     const dialog = page.locator('[data-testid="vote-dialog"]');
@@ -83,9 +83,9 @@ describe('votes', () => {
     expect(await page.locator('[data-testid="vote-button"]').first().isDisabled()).toBe(true);
     await expect
       .poll(() => page.locator('[data-testid="vote-my-answers"]').textContent())
-      .toContain('3 votes');
+      .toContain('Votes: 3');
     const after = await page.locator('[data-testid="vote-candidate"]').allTextContents();
-    expect(after.some((text) => text.includes(`${before + 3} votes`))).toBe(true);
+    expect(after.some((text) => text.includes(`Votes: ${before + 3}`))).toBe(true);
 
     await page.goto(url('zh'));
     await expect
