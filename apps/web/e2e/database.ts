@@ -12,7 +12,9 @@ export type SoftDeletable =
   | 'tickets'
   | 'appointments'
   | 'pages'
-  | 'news';
+  | 'news'
+  | 'votes'
+  | 'vote_players';
 
 /**
  * Marks rows deleted in a stopped test server's PGlite folder (TestServer.restart), the way an

@@ -147,6 +147,11 @@ beforeAll(async () => {
   // The demo introduction page (seeds/demo-pages.ts), a content page (§2 content_id).
   deleted.content = '706167650000000000000001';
   deleted.news = first(await api.get<Item[]>('/news', { meeting_id: meetingId, limit: 1 }));
+  // The demo vote (seeds/demo-votes.ts) and one of its candidates.
+  deleted.vote = first(await api.get<Item[]>('/votes', { meeting_id: meetingId }));
+  deleted.candidate = first(
+    (await api.get<{ players: Item[] }>('/vote/get', { vote_id: deleted.vote })).players,
+  );
 
   await server.restart((dataDir) =>
     softDelete(dataDir, [
@@ -158,6 +163,8 @@ beforeAll(async () => {
       { table: 'tickets', id: deleted.ticket ?? '' },
       { table: 'news', id: deleted.news ?? '' },
       { table: 'pages', id: deleted.content ?? '' },
+      { table: 'vote_players', id: deleted.candidate ?? '' },
+      { table: 'votes', id: deleted.vote ?? '' },
     ]),
   );
 }, 180_000);

@@ -15,6 +15,7 @@ import { meetingPages } from './router.tsx';
 import { searchPages } from './search-routes.tsx';
 import { sitePages } from './site-routes.tsx';
 import { threadPages } from './threads-routes.tsx';
+import { votePages } from './votes-routes.tsx';
 
 /** Every meeting page of the route tables: the first script's and the discoverable groups'. */
 const tableRoutes: PageRoute[] = [
@@ -32,6 +33,7 @@ const tableRoutes: PageRoute[] = [
   ...threadPages,
   ...questionPages,
   ...demandPages,
+  ...votePages,
 ];
 const tablePaths = tableRoutes.map((route) => route.path);
 

@@ -11,6 +11,7 @@ import { questionRoutes } from '../lib/questions-paths.ts';
 import { searchRoutes } from '../lib/search-paths.ts';
 import { siteRoutes } from '../lib/site-paths.ts';
 import { threadRoutes } from '../lib/threads-paths.ts';
+import { voteRoutes } from '../lib/votes-paths.ts';
 
 /** The kinds of item a detail page shows by id. */
 export type DetailItem =
@@ -27,7 +28,9 @@ export type DetailItem =
   | 'thread'
   | 'demand'
   | 'question'
-  | 'inquiry';
+  | 'inquiry'
+  | 'vote'
+  | 'candidate';
 
 /** Other ids a page needs besides its item's: a live item of that kind, the meeting, or a new group id. */
 export type OtherId = DetailItem | 'meeting' | 'agent';
@@ -207,6 +210,21 @@ export const detailRoutes: readonly DetailRoute[] = [
     requireLogin: true,
     deleted: 'not-found',
   },
+  // A vote and a candidate (§2): a deleted or hidden one answers like an unknown one (404), so /404.
+  {
+    path: voteRoutes.vote,
+    id: { query: 'vote_id' },
+    item: 'vote',
+    requireLogin: false,
+    deleted: 'not-found',
+  },
+  {
+    path: voteRoutes.candidate,
+    id: { query: 'player_id' },
+    item: 'candidate',
+    requireLogin: false,
+    deleted: 'not-found',
+  },
   // Orders are never deleted (§4 Order states): an unknown or malformed id opens /404.
   {
     path: orderRoutes.myOrder,
@@ -292,6 +310,8 @@ export const pagesWithoutItem: readonly string[] = [
   pagesRoutes.branch,
   pagesRoutes.contact,
   pagesRoutes.conference,
+  voteRoutes.notifications,
+  voteRoutes.notificationPreferences,
   // Names a signed token, not an item: a bad token shows 'The temporary link has expired' (§8).
   pagesRoutes.preview,
 ];

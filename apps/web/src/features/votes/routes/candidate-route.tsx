@@ -1,13 +1,15 @@
 import { localize } from '@app/domain';
 import { ArrowLeft, Trophy, Vote as VoteIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { ShareButton } from '../../../components/ui/share-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api/client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { votePaths } from '../../../lib/votes-paths.ts';
@@ -26,6 +28,7 @@ function CandidateRoute() {
   const [playerId = ''] = useSearchState('player_id');
   const player = useVotePlayer(playerId, useIsLoggedIn(meetingId));
 
+  if (!playerId) return <Navigate to={paths.notFound()} replace />;
   if (player.isPending) {
     return (
       <div
@@ -37,7 +40,13 @@ function CandidateRoute() {
       </div>
     );
   }
-  if (player.isError || !player.data) return <ErrorState onRetry={() => void player.refetch()} />;
+  if (player.isError) {
+    // §2: a malformed, unknown or deleted item opens /404 (nothing of a deleted vote stays visible).
+    if (player.error instanceof ApiError && player.error.status < 500 && player.error.status !== 401)
+      return <Navigate to={paths.notFound()} replace />;
+    return <ErrorState onRetry={() => void player.refetch()} />;
+  }
+  if (!player.data) return <Navigate to={paths.notFound()} replace />;
   const data = player.data;
   const name = localize(data.name, language);
   const voteLink = votePaths.vote({ meetingId, voteId: data.vote._id.$id });

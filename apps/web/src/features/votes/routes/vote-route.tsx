@@ -4,13 +4,14 @@ import { localize } from '@app/domain';
 import { Trophy, Vote as VoteIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { ShareButton } from '../../../components/ui/share-button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api/client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -140,6 +141,7 @@ function VoteRoute() {
   const [target, setTarget] = useState<VotePlayer | null>(null);
   const [error, setError] = useState('');
 
+  if (!voteId) return <Navigate to={paths.notFound()} replace />;
   if (vote.isPending) {
     return (
       <div
@@ -152,7 +154,13 @@ function VoteRoute() {
       </div>
     );
   }
-  if (vote.isError || !vote.data) return <ErrorState onRetry={() => void vote.refetch()} />;
+  if (vote.isError) {
+    // §2: a malformed, unknown or deleted item opens /404 (nothing of a deleted vote stays visible).
+    if (vote.error instanceof ApiError && vote.error.status < 500 && vote.error.status !== 401)
+      return <Navigate to={paths.notFound()} replace />;
+    return <ErrorState onRetry={() => void vote.refetch()} />;
+  }
+  if (!vote.data) return <Navigate to={paths.notFound()} replace />;
   const data = vote.data;
   const title = localize(data.title, language);
   const max = castable(data.mine);
