@@ -14,6 +14,7 @@ import type consoleMeetings from './locales/en/console-meetings.json';
 import type consoleModeration from './locales/en/console-moderation.json';
 import type consoleNews from './locales/en/console-news.json';
 import type consolePages from './locales/en/console-pages.json';
+import type consolePeople from './locales/en/console-people.json';
 import type consoleQuestions from './locales/en/console-questions.json';
 import type consoleRegistrations from './locales/en/console-registrations.json';
 import type consoleSearch from './locales/en/console-search.json';
@@ -31,6 +32,7 @@ import type news from './locales/en/news.json';
 import type notifications from './locales/en/notifications.json';
 import type orders from './locales/en/orders.json';
 import type pages from './locales/en/pages.json';
+import type people from './locales/en/people.json';
 import type questions from './locales/en/questions.json';
 import type schedules from './locales/en/schedules.json';
 import type search from './locales/en/search.json';
@@ -104,6 +106,9 @@ export const namespaces = [
   'console-speakers',
   // Friend applications, connections, card exchange and /my/contact (§4, §6).
   'friends',
+  // The people directory, user page and people settings (§2 /meeting/connection, /meeting/user) and the console's people.
+  'people',
+  'console-people',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -163,6 +168,8 @@ export type Resources = {
   'console-votes': typeof consoleVotes;
   'console-speakers': typeof consoleSpeakers;
   friends: typeof friends;
+  people: typeof people;
+  'console-people': typeof consolePeople;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

@@ -24,8 +24,12 @@ import { PageSkeleton } from './root-layout.tsx';
 import { needsLogin } from './route-guard.ts';
 import { Shell } from './shell.tsx';
 
-/** Query values that do not stay in the address bar once stored. */
-const consumedParams = ['token', 'user_id'];
+/**
+ * Query values that do not stay in the address bar once stored (§2): `token`, and `user_id` with it.
+ * A `user_id` without a token is no session: it names the person of /meeting/user and stays.
+ */
+const consumedParams = (search: URLSearchParams): string[] =>
+  search.has('token') ? ['token', 'user_id'] : [];
 
 /**
  * Guard and provider of every meeting page: resolves the meeting (meeting-loader.ts, a suspense
@@ -73,10 +77,11 @@ function ResolvedMeetingLayout({ meetingId }: { meetingId: string }) {
     if (isGoingToLogin) return;
     const search = new URLSearchParams(location.search);
     const hasMeeting = search.get('meeting_id') === meetingId || search.has('meeting');
-    const hasConsumed = consumedParams.some((name) => search.has(name));
+    const consumed = consumedParams(search);
+    const hasConsumed = consumed.length > 0;
     if (hasMeeting && !hasConsumed) return;
     if (!hasMeeting) search.set('meeting_id', meetingId);
-    for (const name of consumedParams) search.delete(name);
+    for (const name of consumed) search.delete(name);
     navigate(
       { pathname: location.pathname, search: `?${search.toString()}` },
       { replace: true, preventScrollReset: true },
@@ -88,7 +93,7 @@ function ResolvedMeetingLayout({ meetingId }: { meetingId: string }) {
   if (meeting.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
   if (isGoingToLogin) {
     const here = new URLSearchParams(location.search);
-    for (const name of consumedParams) here.delete(name);
+    for (const name of consumedParams(here)) here.delete(name);
     if (!here.has('meeting_id') && !here.has('meeting')) here.set('meeting_id', meetingId);
     const query = here.toString();
     const redirect = `${location.pathname}${query ? `?${query}` : ''}`;

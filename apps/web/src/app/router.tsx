@@ -155,6 +155,11 @@ export const discoverablePages = [
     load: async () => (await import('./threads-routes.tsx')).threadPages,
   },
   {
+    // The people directory, a person's page, the people settings and /my/email (people-routes.tsx).
+    addresses: /^\/(meeting\/(connection|user)|my\/email|my\/profile\/people)$/,
+    load: async () => (await import('./people-routes.tsx')).peoplePages,
+  },
+  {
     // The speaker invitation page (speakers-routes.tsx).
     addresses: /^\/meeting\/speaker\/invite$/,
     load: async () => (await import('./speakers-routes.tsx')).speakerInvitePages,

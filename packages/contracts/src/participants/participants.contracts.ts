@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CountResponse, Flag, LocalizedText, resultsOf } from '../wire/common.ts';
 import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
+import { peopleLimits } from '../wire/people-limits.ts';
 import { defineRoute } from '../wire/route.ts';
 
 /**
@@ -20,15 +21,7 @@ export type MembershipLevel = z.infer<typeof MembershipLevel>;
 export const PersonConnection = z.enum(['self', 'connected', 'submitted', 'received', 'none']);
 export type PersonConnection = z.infer<typeof PersonConnection>;
 
-/** Limits of the people texts (§5): ≤ 10 tags of ≤ 20 characters, an introduction ≤ 500. */
-export const peopleLimits = {
-  tags: 10,
-  tag: 20,
-  introduction: textLimits.description,
-  specialIdentityLabel: 40,
-  pageSize: 50,
-  recommendations: 20,
-} as const;
+export { peopleLimits };
 
 /** One tag: trimmed, 1–20 characters, no line breaks or commas (a comma separates tags in CSV). */
 export const PersonTag = z

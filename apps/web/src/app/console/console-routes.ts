@@ -9,6 +9,7 @@ import { consoleMeetingsRoutes } from '../../features/console-meetings/console-m
 import { consoleModerationRoutes } from '../../features/console-moderation/console-moderation-routes.ts';
 import { consoleNewsRoutes } from '../../features/console-news/console-news-routes.ts';
 import { consolePagesRoutes } from '../../features/console-pages/console-pages-routes.ts';
+import { consolePeopleRoutes } from '../../features/console-people/console-people-routes.ts';
 import { consoleQuestionsRoutes } from '../../features/console-questions/console-questions-routes.ts';
 import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
 import { consoleSearchRoutes } from '../../features/console-search/console-search-routes.ts';
@@ -33,6 +34,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleDocumentsRoutes,
   ...consolePagesRoutes,
   ...consoleQuestionsRoutes,
+  ...consolePeopleRoutes,
   ...consoleSearchRoutes,
   ...consoleDemandsRoutes,
   ...consoleThreadsRoutes,
