@@ -22,12 +22,8 @@ export const timelineKey = ['schedules', 'timeline'] as const;
 export const bookmarksQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: bookmarksKey(userId),
-    queryFn: async () =>
-      (
-        await api.get<{ results: Agenda[] }>(
-          fillPath<typeof listUserAgendas>('/users/:id/agendas', { id: userId }),
-        )
-      ).results,
+    // The client unwraps `{ results }` answers (§7).
+    queryFn: () => api.get<Agenda[]>(fillPath<typeof listUserAgendas>('/users/:id/agendas', { id: userId })),
     staleTime: 60_000,
   });
 
@@ -64,7 +60,5 @@ export function useToggleBookmark(userId: string) {
 export const timelineQueryOptions = () =>
   queryOptions({
     queryKey: timelineKey,
-    queryFn: async () =>
-      (await api.get<{ results: TimelineItem[] }>(contractPath<typeof getMyTimeline>('/meeting/my/timeline')))
-        .results,
+    queryFn: () => api.get<TimelineItem[]>(contractPath<typeof getMyTimeline>('/meeting/my/timeline')),
   });
