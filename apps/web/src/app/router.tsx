@@ -155,6 +155,11 @@ export const discoverablePages = [
     load: async () => (await import('./threads-routes.tsx')).threadPages,
   },
   {
+    // Connections, requests, my card and a scanned card's landing (friends-routes.tsx).
+    addresses: /^\/(my\/(contact|connections(\/application)?)|meeting\/connection\/card)$/,
+    load: async () => (await import('./friends-routes.tsx')).friendPages,
+  },
+  {
     // The people directory, a person's page, the people settings and /my/email (people-routes.tsx).
     addresses: /^\/(meeting\/(connection|user)|my\/email|my\/profile\/people)$/,
     load: async () => (await import('./people-routes.tsx')).peoplePages,

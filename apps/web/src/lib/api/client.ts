@@ -18,6 +18,9 @@ const objectRefusals = new Set([
   'activity.invitation_invalid',
   'moderation.banned',
   'participant.required',
+  // Card exchange refused for this person (§6 special identity, or their setting).
+  'card.special_identity',
+  'card.exchange_disabled',
 ]);
 
 export type QueryValue =

@@ -19,12 +19,12 @@ import { downloadFile } from '../../../lib/api/download-file.ts';
 /** Page size of the connections and applications lists. */
 export const friendPageSize = 50;
 
-/** GET /user/friends (§7): my connections with contacts (§6), newest first, filtered by `keyword`. */
+/** GET /user/friends (§7): my connections (the client unwraps `results`) with contacts (§6), newest first, filtered by `keyword`. */
 export const useFriends = (keyword: string, enabled = true) =>
   useQuery({
     queryKey: ['friends', 'list', keyword],
     queryFn: () =>
-      api.get<{ results: Friend[]; total: number }>(contractPath<typeof listFriends>('/user/friends'), {
+      api.list<Friend>(contractPath<typeof listFriends>('/user/friends'), {
         keyword: keyword || undefined,
         limit: friendPageSize,
       }),
@@ -37,10 +37,10 @@ export const useFriendApplications = (box: 'received' | 'sent', enabled = true) 
   useQuery({
     queryKey: ['friends', 'applications', box],
     queryFn: () =>
-      api.get<{ results: FriendApplication[]; total: number }>(
-        contractPath<typeof listFriendApplications>('/user/friend/applications'),
-        { box, limit: friendPageSize },
-      ),
+      api.list<FriendApplication>(contractPath<typeof listFriendApplications>('/user/friend/applications'), {
+        box,
+        limit: friendPageSize,
+      }),
     enabled,
     staleTime: 0,
   });
@@ -105,3 +105,6 @@ export function useFriendMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => refreshFriends(queryClient) });
 }
+
+/** Card exchange as a mutation (friends lists refresh after it). */
+export const useExchangeCard = () => useFriendMutation((card: string) => exchangeCardRequest(card));

@@ -2,6 +2,7 @@ import type { FriendPerson } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cx } from '../../../components/ui/cx.ts';
+import { displayName } from './display-name.ts';
 
 /** What ContactCard needs of a person (FriendPerson, or the user page's shape). */
 export type ContactPerson = Pick<
@@ -19,15 +20,16 @@ export function ContactCard({ person, className }: { person: ContactPerson; clas
   const phone = person.phone ? `+${person.area_code} ${person.phone}`.replace(/^\+ /, '') : '';
   const work = [person.work.title, person.work.company].filter(Boolean).join(' · ');
   const hasContact = Boolean(phone || person.email);
+  const name = displayName(person, t);
   return (
     <section
       data-testid="contact-card"
       className={cx('rounded-card bg-white p-4 shadow-sm ring-1 ring-slate-100', className)}
     >
       <div className="flex items-center gap-3">
-        <Avatar name={person.username} photo={person.avatar} className="size-12 text-lg" />
+        <Avatar name={name} photo={person.avatar} className="size-12 text-lg" />
         <div className="min-w-0">
-          <p className="truncate text-[16px] font-semibold text-slate-900">{person.username}</p>
+          <p className="truncate text-[16px] font-semibold text-slate-900">{name}</p>
           {work ? <p className="truncate text-sm text-slate-500">{work}</p> : null}
         </div>
       </div>
