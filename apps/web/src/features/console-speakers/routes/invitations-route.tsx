@@ -114,7 +114,7 @@ function InviteForm() {
               onChange={(event) => setSpeakerId(event.target.value)}
               required
               data-testid="invite-speaker"
-              className="h-12 rounded-card bg-white px-3 text-[15px] ring-1 ring-slate-200 outline-none focus:ring-2 focus:ring-primary"
+              className="h-12 w-full min-w-0 rounded-card bg-white px-3 text-[15px] ring-1 ring-slate-200 outline-none focus:ring-2 focus:ring-primary"
             >
               <option value="">{t('form.chooseSpeaker')}</option>
               {speakers.map((speaker) => (
