@@ -55,7 +55,10 @@ describe('preferences', () => {
       results: NotificationPreference[];
     };
     expect(initial.results.every((p) => p.mail === 1 && p.sms === 1)).toBe(true);
-    const saved = await call('PUT', apiUrl('/notification/preferences'), who, { kind: 'question.answer', mail: 0 });
+    const saved = await call('PUT', apiUrl('/notification/preferences'), who, {
+      kind: 'question.answer',
+      mail: 0,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(
       (saved.json() as { results: NotificationPreference[] }).results.find(
@@ -118,7 +121,10 @@ describe('notices land in the centre and respect the channels', () => {
       .select({ id: tickets.id })
       .from(tickets)
       .where(and(eq(tickets.userId, registrant.userId), eq(tickets.meetingId, meetingId)));
-    await call('PUT', apiUrl('/notification/preferences'), registrant, { kind: 'registration.review', sms: 0 });
+    await call('PUT', apiUrl('/notification/preferences'), registrant, {
+      kind: 'registration.review',
+      sms: 0,
+    });
     const reviewed = await call('PUT', apiUrl(`/tickets/${ticket?.id}/attends`), world.logins.organiser, {
       status: 1,
     });

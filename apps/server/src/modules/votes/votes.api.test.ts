@@ -111,6 +111,20 @@ afterEach(() => {
 });
 afterAll(() => world.t.close());
 
+describe('demo vote (seeds/demo-votes.ts)', () => {
+  // First: the seed adds its vote only to a meeting without votes.
+  it('seeds one open vote with candidates once', async () => {
+    const id = await seedDemoVotes(world.t.database.db);
+    expect(id).not.toBeNull();
+    expect(await seedDemoVotes(world.t.database.db)).toBeNull();
+    const res = await call('GET', apiUrl('/vote/get', { vote_id: id }), null);
+    expect(res.statusCode, res.body).toBe(200);
+    const vote = res.json() as VoteDetail;
+    expect(vote).toMatchObject({ status: 'open', per_person_limit: 10, per_day_limit: 3 });
+    expect(vote.players.length).toBeGreaterThan(1);
+  });
+});
+
 describe('casting within the limits (§5, §9)', () => {
   it('200 parallel casts by one voter never exceed the per-person or per-day limit', async () => {
     const { voteId, players } = await makeVote({ per_person_limit: 60, per_day_limit: 37 });
@@ -328,18 +342,5 @@ describe('reading votes and results', () => {
     const gone = await call('DELETE', apiUrl(`${base}/${voteId}`), world.logins.organiser);
     expect(gone.statusCode).toBe(200);
     expect((await call('GET', apiUrl('/vote/get', { vote_id: voteId }), voter)).statusCode).toBe(404);
-  });
-});
-
-describe('demo vote (seeds/demo-votes.ts)', () => {
-  it('seeds one open vote with candidates once', async () => {
-    const id = await seedDemoVotes(world.t.database.db);
-    expect(id).not.toBeNull();
-    expect(await seedDemoVotes(world.t.database.db)).toBeNull();
-    const res = await call('GET', apiUrl('/vote/get', { vote_id: id }), null);
-    expect(res.statusCode, res.body).toBe(200);
-    const vote = res.json() as VoteDetail;
-    expect(vote).toMatchObject({ status: 'open', per_person_limit: 10, per_day_limit: 3 });
-    expect(vote.players.length).toBeGreaterThan(1);
   });
 });
