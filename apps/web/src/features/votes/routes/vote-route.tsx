@@ -44,7 +44,7 @@ export function Countdown({
   return (
     <p className="text-[14px] text-slate-600" data-testid="vote-countdown">
       {label}{' '}
-      <span className="font-medium text-slate-900 tabular-nums" dir="ltr">
+      <span className="font-medium text-slate-900 tabular-nums">
         {t('countdown', {
           days: left.days,
           clock: `${pad(left.hours)}:${pad(left.minutes)}:${pad(left.seconds)}`,
