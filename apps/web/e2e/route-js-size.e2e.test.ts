@@ -52,6 +52,7 @@ describe('JavaScript each public route loads', () => {
       '/agree',
       '/my/order',
       '/my/order/:checkoutId',
+      '/meeting/connection',
       '/invoice/form',
       '/invoice/detail',
       '/my/notifications',

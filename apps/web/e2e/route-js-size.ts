@@ -120,6 +120,8 @@ export function publicRoutes(meetingId: string): RouteStep[] {
       needsLogin: true,
     },
     { route: '/my/order/:checkoutId', location: found('order'), needsLogin: true },
+    // The people directory (§2 /meeting/connection) with its recommendations.
+    { route: '/meeting/connection', location: () => `/meeting/connection?${q}`, needsLogin: true },
     // The order's invoice pages (§2 /invoice/form, /invoice/detail, query checkout = that order).
     { route: '/invoice/form', location: invoicePage('form'), needsLogin: true },
     { route: '/invoice/detail', location: invoicePage('detail'), needsLogin: true },
