@@ -5,6 +5,7 @@ import { FootprintsEntry } from '../features/documents/components/footprints-ent
 import { FriendsEntry } from '../features/friends/components/friends-entry.tsx';
 import { NotificationsEntry } from '../features/notifications/components/notifications-entry.tsx';
 import { OrdersEntry } from '../features/orders/components/orders-entry.tsx';
+import { PeopleEntry } from '../features/people/components/people-entry.tsx';
 import { QuestionsEntry } from '../features/questions/components/questions-entry.tsx';
 import { ThreadsEntry } from '../features/threads/components/threads-entry.tsx';
 import { MyIndex } from '../features/users/routes/my-index-route.tsx';
@@ -15,7 +16,8 @@ import { MyIndex } from '../features/users/routes/my-index-route.tsx';
  * documents feature the row to the browsing history, the orders feature the row to the caller's orders,
  * the threads feature the row to the meeting's discussions, the questions feature the row to the
  * caller's questions and price inquiries, the demands feature the row to the caller's demands, the
- * friends feature the rows to my connections (with the pending requests badge) and my contact card.
+ * friends feature the rows to my connections (with the pending requests badge) and my contact card,
+ * the people feature the row to the meeting's people directory.
  */
 function MyIndexPage() {
   return (
@@ -30,6 +32,7 @@ function MyIndexPage() {
           <ThreadsEntry meetingId={meetingId} />
           <QuestionsEntry meetingId={meetingId} />
           <DemandsEntry meetingId={meetingId} />
+          <PeopleEntry meetingId={meetingId} />
           <FriendsEntry meetingId={meetingId} />
         </>
       )}
