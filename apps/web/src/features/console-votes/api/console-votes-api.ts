@@ -8,6 +8,7 @@ import type {
   getConsoleVote,
   listConsoleVotes,
   updateConsoleVote,
+  updateConsoleVotePlayer,
 } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, fillPath } from '../../../lib/api/api.ts';
@@ -81,6 +82,26 @@ export function useAddPlayer(meetingId: string, voteId: string) {
           meeting_id: meetingId,
           id: voteId,
         }),
+        bracketBody(body),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: ['console', 'votes', meetingId] }),
+  });
+}
+
+/** Saves a candidate's name, image and description. */
+export function useUpdatePlayer(meetingId: string, voteId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ playerId, body }: { playerId: string; body: Record<string, NestedValue> }) =>
+      api.put<ConsoleVoteDetail>(
+        fillPath<typeof updateConsoleVotePlayer>(
+          '/console/meetings/:meeting_id/votes/:id/players/:player_id',
+          {
+            meeting_id: meetingId,
+            id: voteId,
+            player_id: playerId,
+          },
+        ),
         bracketBody(body),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: ['console', 'votes', meetingId] }),

@@ -1,6 +1,6 @@
-import type { ConsoleVote, ConsoleVoteDetail } from '@app/contracts';
+import type { ConsoleVote, ConsoleVoteDetail, ConsoleVotePlayer } from '@app/contracts';
 import { localize } from '@app/domain';
-import { Download, Plus, Trash2 } from 'lucide-react';
+import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -23,6 +23,7 @@ import {
   useDeletePlayer,
   useDeleteVote,
   useSaveVote,
+  useUpdatePlayer,
 } from '../api/console-votes-api.ts';
 
 /** A unix time as the value of a datetime-local input (the organiser's browser zone). */
@@ -242,6 +243,8 @@ function VoteResults({ meetingId, detail }: { meetingId: string; detail: Console
   const language = useLanguage();
   const add = useAddPlayer(meetingId, detail._id.$id);
   const remove = useDeletePlayer(meetingId, detail._id.$id);
+  const update = useUpdatePlayer(meetingId, detail._id.$id);
+  const [editing, setEditing] = useState<ConsoleVotePlayer | null>(null);
   const [name, setName] = useState('');
   const [img, setImg] = useState('');
   const [description, setDescription] = useState('');
@@ -286,6 +289,19 @@ function VoteResults({ meetingId, detail }: { meetingId: string; detail: Console
             <Button
               size="sm"
               variant="ghost"
+              aria-label={t('editCandidate')}
+              onClick={() => {
+                setEditing(player);
+                setName(localize(player.name, language));
+                setImg(player.img);
+                setDescription(localize(player.description, language));
+              }}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
               aria-label={t('removeCandidate')}
               onClick={() => remove.mutate(player._id.$id)}
             >
@@ -302,20 +318,39 @@ function VoteResults({ meetingId, detail }: { meetingId: string; detail: Console
         data-testid="console-vote-add-player"
         onSubmit={(event) => {
           event.preventDefault();
+          const keep = (value: unknown, text: string) =>
+            value && typeof value === 'object'
+              ? { ...(value as Record<string, string>), [language]: text }
+              : { [language]: text };
+          const reset = () => {
+            setEditing(null);
+            setName('');
+            setImg('');
+            setDescription('');
+          };
+          const onError = (error: unknown) => showToast(apiErrorMessage(error, tc));
+          if (editing) {
+            update.mutate(
+              {
+                playerId: editing._id.$id,
+                body: {
+                  name: keep(editing.name, name),
+                  img,
+                  description: keep(editing.description, description),
+                  weight: editing.weight,
+                },
+              },
+              { onSuccess: reset, onError },
+            );
+            return;
+          }
           add.mutate(
             { name: { [language]: name }, img, description: { [language]: description } },
-            {
-              onSuccess: () => {
-                setName('');
-                setImg('');
-                setDescription('');
-              },
-              onError: (error) => showToast(apiErrorMessage(error, tc)),
-            },
+            { onSuccess: reset, onError },
           );
         }}
       >
-        <h3 className="font-medium text-slate-900">{t('addCandidate')}</h3>
+        <h3 className="font-medium text-slate-900">{editing ? t('editCandidate') : t('addCandidate')}</h3>
         <Field
           label={t('fields.candidateName')}
           value={name}
@@ -336,9 +371,31 @@ function VoteResults({ meetingId, detail }: { meetingId: string; detail: Console
           value={img}
           onChange={setImg}
         />
-        <Button type="submit" size="sm" className="self-start" disabled={add.isPending || name.trim() === ''}>
-          <Plus aria-hidden="true" className="size-4" /> {t('addCandidate')}
-        </Button>
+        <div className="flex gap-3">
+          <Button type="submit" size="sm" disabled={add.isPending || update.isPending || name.trim() === ''}>
+            {editing ? (
+              t('save')
+            ) : (
+              <>
+                <Plus aria-hidden="true" className="size-4" /> {t('addCandidate')}
+              </>
+            )}
+          </Button>
+          {editing ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                setEditing(null);
+                setName('');
+                setImg('');
+                setDescription('');
+              }}
+            >
+              {t('cancel')}
+            </Button>
+          ) : null}
+        </div>
       </form>
     </section>
   );
