@@ -13,6 +13,7 @@ export * from './console/console-commerce.contracts.ts';
 export * from './console/console-dashboard.contracts.ts';
 export * from './console/console-demands.contracts.ts';
 export * from './console/console-exhibitors.contracts.ts';
+export * from './console/console-friends.contracts.ts';
 export * from './console/console-invoices.contracts.ts';
 export * from './console/console-jobs.contracts.ts';
 export * from './console/console-meetings.contracts.ts';

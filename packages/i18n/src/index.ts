@@ -9,6 +9,7 @@ import type consoleCommerce from './locales/en/console-commerce.json';
 import type consoleDemands from './locales/en/console-demands.json';
 import type consoleDocuments from './locales/en/console-documents.json';
 import type consoleExhibitors from './locales/en/console-exhibitors.json';
+import type consoleFriends from './locales/en/console-friends.json';
 import type consoleInvoices from './locales/en/console-invoices.json';
 import type consoleMeetings from './locales/en/console-meetings.json';
 import type consoleModeration from './locales/en/console-moderation.json';
@@ -104,8 +105,9 @@ export const namespaces = [
   'console-votes',
   // The console's speaker invitations (§2 /meeting/speaker/invite).
   'console-speakers',
-  // Friend applications, connections, card exchange and /my/contact (§4, §6).
+  // Friend applications, connections, card exchange and /my/contact (§4, §6); the console's networking.
   'friends',
+  'console-friends',
   // The people directory, user page and people settings (§2 /meeting/connection, /meeting/user) and the console's people.
   'people',
   'console-people',
@@ -168,6 +170,7 @@ export type Resources = {
   'console-votes': typeof consoleVotes;
   'console-speakers': typeof consoleSpeakers;
   friends: typeof friends;
+  'console-friends': typeof consoleFriends;
   people: typeof people;
   'console-people': typeof consolePeople;
 };

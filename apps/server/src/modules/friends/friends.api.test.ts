@@ -517,3 +517,36 @@ describe('contact visibility matrix (§6): stranger, applicant, connected, organ
     ).toBe(403);
   });
 });
+
+describe('console: networking figures (people.read)', () => {
+  it('counts pairs by source and applications by state, with the top connectors and their contacts', async () => {
+    const before = await call(
+      'GET',
+      `/api/console/meetings/${meetingId}/friends/stats`,
+      world.logins.organiser,
+    );
+    expect(before.statusCode, before.body).toBe(200);
+    const hub = await person({ shown: true });
+    const others = await Promise.all(Array.from({ length: 12 }, () => person()));
+    for (const other of others.slice(0, 11)) {
+      const res = await call('POST', '/api/user/friends', other, { card: (await cardFor(hub)).card });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await apply(others[11] as Person, hub)).statusCode).toBe(200);
+    const after = await call(
+      'GET',
+      `/api/console/meetings/${meetingId}/friends/stats`,
+      world.logins.organiser,
+    );
+    const was = before.json();
+    const now = after.json();
+    expect(now.by_card - was.by_card).toBe(11);
+    expect(now.connections - was.connections).toBe(11);
+    expect(now.applications.submitted - was.applications.submitted).toBe(1);
+    expect(now.top[0]).toMatchObject({ username: hub.name, phone: `+86${hub.phone}`, email: hub.email });
+    expect(now.top[0].connections).toBeGreaterThanOrEqual(11);
+    expect(now.top.length).toBeLessThanOrEqual(10);
+    const denied = await call('GET', `/api/console/meetings/${meetingId}/friends/stats`, hub);
+    expect(denied.statusCode).toBe(403);
+  });
+});

@@ -3,6 +3,7 @@ import {
   applyFriend as applyFriendContract,
   exchangeCard as exchangeCardContract,
   exportFriendsVcard as exportFriendsVcardContract,
+  getConsoleFriendStats as getConsoleFriendStatsContract,
   getFriendCard as getFriendCardContract,
   listFriendApplications as listFriendApplicationsContract,
   listFriends as listFriendsContract,
@@ -13,6 +14,7 @@ import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import { createMailProvider } from '../../providers/mail/create-mail-provider.ts';
 import { createSmsProvider } from '../../providers/sms/create-sms-provider.ts';
+import { consoleFriendStats } from './friends.console.ts';
 import {
   answerApplication,
   applyFriend,
@@ -26,7 +28,8 @@ import {
 
 /**
  * Friends routes (§7 /user/friends, /user/friend/applications; §4 Connection application; §6; card
- * exchange §1, §8). All need a login; meeting-scoped ones use the session meeting.
+ * exchange §1, §8), and the console's networking figures (people.read). All need a login;
+ * meeting-scoped ones use the session meeting.
  */
 export function friendRoutes(app: App): void {
   const { db, config, jobs } = app.deps;
@@ -93,5 +96,11 @@ export function friendRoutes(app: App): void {
     config: required,
     handler: async (request) =>
       answerApplication(deps, { userId: requireUserId(request), id: request.params.id, body: request.body }),
+  });
+  app.route({
+    ...contractRoute(getConsoleFriendStatsContract),
+    config: required,
+    handler: async (request) =>
+      consoleFriendStats(deps, { userId: requireUserId(request), meetingId: request.params.meeting_id }),
   });
 }

@@ -4,6 +4,7 @@ import { consoleCommerceRoutes } from '../../features/console-commerce/console-c
 import { consoleDemandsRoutes } from '../../features/console-demands/console-demands-routes.ts';
 import { consoleDocumentsRoutes } from '../../features/console-documents/console-documents-routes.ts';
 import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
+import { consoleFriendsRoutes } from '../../features/console-friends/console-friends-routes.ts';
 import { consoleInvoicesRoutes } from '../../features/console-invoices/console-invoices-routes.ts';
 import { consoleMeetingsRoutes } from '../../features/console-meetings/console-meetings-routes.ts';
 import { consoleModerationRoutes } from '../../features/console-moderation/console-moderation-routes.ts';
@@ -35,6 +36,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consolePagesRoutes,
   ...consoleQuestionsRoutes,
   ...consolePeopleRoutes,
+  ...consoleFriendsRoutes,
   ...consoleSearchRoutes,
   ...consoleDemandsRoutes,
   ...consoleThreadsRoutes,
