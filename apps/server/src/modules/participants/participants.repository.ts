@@ -271,7 +271,7 @@ export async function findRecommendationCandidates(
           (${input.industryId !== null ? sql`p.industry_id is not distinct from ${input.industryId}` : sql`false`}) as same_industry,
           ${
             tags.length > 0
-              ? sql`array(select t from unnest(p.tags) t where lower(t) = any(${tagArray}))`
+              ? sql`case when lower(p.tags::text)::text[] && ${tagArray} then array(select t from unnest(p.tags) t where lower(t) = any(${tagArray})) else '{}'::text[] end`
               : sql`'{}'::text[]`
           } as shared_tags,
           coalesce(s.n, 0) as sessions, coalesce(a.n, 0) as activities, coalesce(l.n, 0) as exhibitors,
