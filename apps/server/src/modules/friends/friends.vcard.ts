@@ -52,12 +52,13 @@ export function foldVcardLine(line: string): string {
 export function toVcards(contacts: readonly VcardContact[]): string {
   const lines: string[] = [];
   for (const contact of contacts) {
-    const name = escapeVcardText(contact.name || contact.email || contact.phone || contact.id);
+    const phone = /^\+\d{4,20}$/.test(contact.phone) ? contact.phone : '';
+    const name = escapeVcardText(contact.name || contact.email || phone || contact.id);
     lines.push('BEGIN:VCARD', 'VERSION:4.0', `UID:urn:uuid:${uuidOf(contact.id)}`, `FN:${name}`);
     lines.push(`N:${name};;;;`);
     if (contact.company) lines.push(`ORG:${escapeVcardText(contact.company)}`);
     if (contact.title) lines.push(`TITLE:${escapeVcardText(contact.title)}`);
-    if (/^\+\d{4,20}$/.test(contact.phone)) lines.push(`TEL;VALUE=uri;TYPE=cell:tel:${contact.phone}`);
+    if (phone) lines.push(`TEL;VALUE=uri;TYPE=cell:tel:${phone}`);
     if (contact.email) lines.push(`EMAIL:${escapeVcardText(contact.email)}`);
     lines.push('END:VCARD');
   }
