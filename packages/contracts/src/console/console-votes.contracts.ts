@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VoteStatus } from '../votes/votes.contracts.ts';
+import { VoteStatus, voteLimits } from '../votes/votes.contracts.ts';
 import { Flag, LocalizedText, localizedTextInput, UnixSeconds } from '../wire/common.ts';
 import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
@@ -39,8 +39,8 @@ export const ConsoleVoteFields = z.strictObject({
   cover: ImageRef.optional(),
   start_at: Seconds,
   end_at: Seconds,
-  per_person_limit: z.coerce.number().int().min(1).max(1_000_000),
-  per_day_limit: z.coerce.number().int().min(0).max(1_000_000),
+  per_person_limit: z.coerce.number().int().min(1).max(voteLimits.perPersonMax),
+  per_day_limit: z.coerce.number().int().min(0).max(voteLimits.perDayMax),
   allow_withdraw: FlagInput.optional(),
   show_results: FlagInput.optional(),
   enable_show: FlagInput.optional(),

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { Flag, LocalizedText, resultsOf, UnixSeconds } from '../wire/common.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
+import { voteLimits } from '../wire/vote-limits.ts';
+
+export { voteLimits };
 
 /**
  * Votes (§3 Vote, Vote player; §4 Vote open or over; §5 vote count and limits; §7 Votes; §8 12000,
@@ -123,11 +126,11 @@ export const listVoteAnswers = defineRoute({
   response: resultsOf(VoteAnswer),
 });
 
-/** Body of POST /vote/answer/add: `count` an integer ≥ 1 (§5: never 0). */
+/** Body of POST /vote/answer/add: `count` an integer 1 … voteLimits.countMax (§5: never 0). */
 export const AddVoteAnswerBody = z.strictObject({
   vote_id: ObjectIdString,
   player_id: ObjectIdString,
-  count: z.coerce.number().int().min(1).max(1_000_000),
+  count: z.coerce.number().int().min(1).max(voteLimits.countMax),
 });
 export type AddVoteAnswerBody = z.infer<typeof AddVoteAnswerBody>;
 

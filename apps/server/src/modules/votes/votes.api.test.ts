@@ -204,6 +204,77 @@ describe('the day is the meeting zone’s (§5)', () => {
   });
 });
 
+describe('a cast that waits for the ballot lock (§4, §5)', () => {
+  // The clock reads the request's time first; the next reading is when the ballot lock is held.
+  function steppingClock(request: Date, locked: Date) {
+    let reads = 0;
+    voteClock.now = () => (reads++ === 0 ? request : locked);
+  }
+
+  it('requested before the deadline, locked after it: 12003 and nothing stored', async () => {
+    const endAt = Math.floor(Date.now() / 1000) + 3600;
+    const { voteId, players } = await makeVote({ end_at: endAt, per_person_limit: 5 });
+    const voter = await newPerson(world.t, meetingId);
+    steppingClock(new Date(endAt * 1000 - 500), new Date(endAt * 1000 + 500));
+    const late = await cast(voter, voteId, players[0], 1);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({ code: 12003, message: 'Voting has ended' });
+    expect(await stored(voteId)).toMatchObject({ answers: 0, counted: 0, balloted: 0 });
+    const ballots = await world.t.database.db
+      .select()
+      .from(voteBallots)
+      .where(eq(voteBallots.voteId, voteId));
+    expect(ballots).toHaveLength(0);
+  });
+
+  it('requested before the meeting’s midnight, locked after it: counts for the new day', async () => {
+    const shanghai = (iso: string) => new Date(`${iso}+08:00`);
+    const { voteId, players } = await makeVote({ per_person_limit: 10, per_day_limit: 2 });
+    const voter = await newPerson(world.t, meetingId);
+    voteClock.now = () => shanghai('2026-11-20T23:59:00');
+    expect((await cast(voter, voteId, players[0], 2)).statusCode).toBe(200);
+    steppingClock(shanghai('2026-11-20T23:59:59.500'), shanghai('2026-11-21T00:00:00.500'));
+    const next = await cast(voter, voteId, players[1], 2);
+    expect(next.statusCode, next.body).toBe(200);
+    const body = next.json() as { answer: VoteAnswer; mine: VoteMine };
+    expect(body.answer.day).toBe('2026-11-21');
+    expect(body.mine).toMatchObject({ used: 4, today_used: 2, day: '2026-11-21' });
+  });
+});
+
+describe('no input overflows a total (§5, §9 limits)', () => {
+  it('refuses limits above 10000 and a cast above 1000 with nothing stored; totals read as numbers', async () => {
+    const base = `/console/meetings/${meetingId}/votes`;
+    const now = Math.floor(Date.now() / 1000);
+    const fields = { title: { en: 'Huge' }, start_at: now - 3600, end_at: now + 3600 };
+    for (const limits of [
+      { per_person_limit: 10_001, per_day_limit: 0 },
+      { per_person_limit: 1_000_000, per_day_limit: 0 },
+      { per_person_limit: 10, per_day_limit: 10_001 },
+    ]) {
+      const res = await call('POST', apiUrl(base), world.logins.organiser, { ...fields, ...limits });
+      expect(res.statusCode, JSON.stringify(limits)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed' });
+    }
+    const { voteId, players } = await makeVote({ per_person_limit: 10_000, per_day_limit: 10_000 });
+    const voter = await newPerson(world.t, meetingId);
+    const tooBig = await cast(voter, voteId, players[0], 1001);
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json()).toMatchObject({ code: 'validation_failed' });
+    expect(await stored(voteId)).toMatchObject({ answers: 0, counted: 0, balloted: 0 });
+    expect((await cast(voter, voteId, players[0], 1000)).statusCode).toBe(200);
+    const list = await call('GET', apiUrl(`/votes?meeting_id=${meetingId}`), voter);
+    expect(list.statusCode, list.body).toBe(200);
+    const mine = (list.json() as { results: { _id: unknown; vote_total: unknown }[] }).results.find(
+      (vote) => wireIdText(vote._id) === voteId,
+    );
+    expect(mine?.vote_total).toBe(1000);
+    const consoleList = await call('GET', apiUrl(base), world.logins.organiser);
+    expect(consoleList.statusCode, consoleList.body).toBe(200);
+    expect(JSON.stringify(consoleList.json())).toMatch(/"vote_total":1000,"voter_total":1,/);
+  });
+});
+
 describe('refusals store nothing (§5, §8)', () => {
   it('count 0, not an integer, above the remainder, before the start and after the deadline', async () => {
     const { voteId, players } = await makeVote({ per_person_limit: 3, per_day_limit: 0 });

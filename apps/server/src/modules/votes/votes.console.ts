@@ -4,7 +4,9 @@ import {
   ConsoleVoteError,
   type ConsoleVoteFields,
   type ConsoleVotePlayerFields,
+  ErrorCode,
   toWireId,
+  voteLimits,
 } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -106,6 +108,10 @@ export async function getConsoleVote(deps: RolesDeps, input: Caller & { voteId: 
 function voteValues(body: ConsoleVoteFields) {
   if (body.end_at <= body.start_at) {
     throw badRequest(ConsoleVoteError.windowInvalid, 'The deadline must come after the start');
+  }
+  // §9 limits within the int4 totals, also for a caller that skipped the contract's parsing.
+  if (body.per_person_limit > voteLimits.perPersonMax || body.per_day_limit > voteLimits.perDayMax) {
+    throw badRequest(ErrorCode.validation, 'Vote limits are too large');
   }
   return {
     title: body.title,

@@ -64,13 +64,13 @@ export async function voteTotals(db: Database, voteIds: string[]) {
   const rows = await db
     .select({
       voteId: voteBallots.voteId,
-      votes: sql<number>`coalesce(sum(${voteBallots.total}), 0)::int`,
-      voters: sql<number>`count(*) filter (where ${voteBallots.total} > 0)::int`,
+      votes: sql<string>`coalesce(sum(${voteBallots.total}), 0)::bigint`,
+      voters: sql<string>`count(*) filter (where ${voteBallots.total} > 0)::bigint`,
     })
     .from(voteBallots)
     .where(sql`${voteBallots.voteId} in ${voteIds}`)
     .groupBy(voteBallots.voteId);
-  return new Map(rows.map((row) => [row.voteId, { votes: row.votes, voters: row.voters }]));
+  return new Map(rows.map((row) => [row.voteId, { votes: Number(row.votes), voters: Number(row.voters) }]));
 }
 
 /** The caller's ballot row (no lock). */

@@ -259,12 +259,12 @@ export async function listMeetingVotes(
             await deps.db
               .select({
                 voteId: votePlayers.voteId,
-                total: sql<number>`coalesce(sum(${votePlayers.voteTotal}), 0)::int`,
+                total: sql<string>`coalesce(sum(${votePlayers.voteTotal}), 0)::bigint`,
               })
               .from(votePlayers)
               .where(and(sql`${votePlayers.voteId} in ${ids}`, eq(votePlayers.deleted, 0)))
               .groupBy(votePlayers.voteId)
-          ).map((row) => [row.voteId, row.total]),
+          ).map((row) => [row.voteId, Number(row.total)]),
         );
   return { results: rows.map((row) => toSummary(row.vote, input.now, totals.get(row.vote.id) ?? 0)) };
 }
@@ -274,13 +274,21 @@ export async function listMeetingVotes(
  * of the caller's session meeting. The voter's ballot row is locked for the transaction, the limits
  * are checked on it (per person first, then today's in the meeting's time zone), and the answer, the
  * ballot and the candidate's vote_total change together — parallel casts never exceed a limit, and
- * a refused cast stores nothing.
+ * a refused cast stores nothing. `now` is the request's time (early refusals); once the ballot is
+ * locked the deadline and the day are taken again from `clock` (default voteClock.now), so a cast
+ * that waited for the lock past end_at is refused and one past midnight counts for the new day.
  * @throws 404 not_found (vote not shown or of another meeting, candidate not of the vote);
  *   409 vote.not_started / 12003 / 12000 / 12001
  */
 export async function castVote(
   deps: Deps,
-  input: { userId: string; sessionMeetingId: string | null; body: AddVoteAnswerBody; now: Date },
+  input: {
+    userId: string;
+    sessionMeetingId: string | null;
+    body: AddVoteAnswerBody;
+    now: Date;
+    clock?: () => Date;
+  },
 ): Promise<{ answer: VoteAnswer; mine: VoteMine; player_vote_total: number | null }> {
   const { vote, timeZone } = await shownVote(deps.db, input.body.vote_id);
   if (input.sessionMeetingId && vote.meetingId !== input.sessionMeetingId) throw notFound('Vote');
@@ -289,16 +297,19 @@ export async function castVote(
   const status = voteStatus(vote, input.now);
   if (status === 'not_started') throw voteNotStarted();
   if (status === 'over') throw voteEnded();
-  const day = dayIn(timeZone, input.now);
   const count = input.body.count;
   return inTransaction(deps.db, async (tx) => {
-    const ballot = await lockBallot(tx, vote.id, input.userId, day);
+    const ballot = await lockBallot(tx, vote.id, input.userId, dayIn(timeZone, input.now));
+    // The lock may have been waited for: the deadline and the day are those of the commit (§4, §5).
+    const now = (input.clock ?? voteClock.now)();
+    if (voteStatus(vote, now) === 'over') throw voteEnded();
+    const day = dayIn(timeZone, now);
     const before = mineOf(vote, ballot, day);
     if (count > before.remaining) throw votesUsedUp();
     if (before.today_remaining !== null && count > before.today_remaining) throw votesUsedUpToday();
     const [updated] = await tx
       .update(voteBallots)
-      .set({ total: ballot.total + count, day, dayTotal: before.today_used + count, updatedAt: input.now })
+      .set({ total: ballot.total + count, day, dayTotal: before.today_used + count, updatedAt: now })
       .where(and(eq(voteBallots.voteId, vote.id), eq(voteBallots.userId, input.userId)))
       .returning();
     const [answer] = await tx
@@ -310,7 +321,7 @@ export async function castVote(
         userId: input.userId,
         count,
         day,
-        createdAt: input.now,
+        createdAt: now,
       })
       .returning();
     const [counted] = await tx
@@ -320,7 +331,7 @@ export async function castVote(
       .returning({ voteTotal: votePlayers.voteTotal });
     if (!answer || !updated) throw new Error('vote cast lost its rows');
     return {
-      answer: toAnswer(answer, vote, input.now),
+      answer: toAnswer(answer, vote, now),
       mine: mineOf(vote, updated, day),
       player_vote_total: vote.showResults === 1 ? (counted?.voteTotal ?? null) : null,
     };
@@ -331,12 +342,12 @@ export async function castVote(
  * DELETE /vote/answer/delete (§7 Votes, §5): withdraws one of the caller's casts where the vote
  * allows it and before its deadline; the count goes back to the per-person remainder, and to today's
  * when it was cast today (meeting zone); the candidate's vote_total drops by it. All under the
- * ballot row lock, in one transaction.
+ * ballot row lock, in one transaction; the deadline and day are read again from `clock` once locked.
  * @throws 404 not_found; 409 vote.withdraw_not_allowed / 12003
  */
 export async function withdrawVote(
   deps: Deps,
-  input: { userId: string; answerId: string; now: Date },
+  input: { userId: string; answerId: string; now: Date; clock?: () => Date },
 ): Promise<{ mine: VoteMine }> {
   const [owned] = await deps.db
     .select()
@@ -349,9 +360,12 @@ export async function withdrawVote(
   const { vote, timeZone } = found;
   if (vote.allowWithdraw !== 1) throw withdrawNotAllowed();
   if (voteStatus(vote, input.now) === 'over') throw voteEnded();
-  const day = dayIn(timeZone, input.now);
   return inTransaction(deps.db, async (tx) => {
-    const ballot = await lockBallot(tx, vote.id, input.userId, day);
+    const ballot = await lockBallot(tx, vote.id, input.userId, dayIn(timeZone, input.now));
+    // Deadline and day at the time the lock is held, not at the request (§4, §5).
+    const now = (input.clock ?? voteClock.now)();
+    if (voteStatus(vote, now) === 'over') throw voteEnded();
+    const day = dayIn(timeZone, now);
     const [gone] = await tx
       .delete(voteAnswers)
       .where(and(eq(voteAnswers.id, owned.id), eq(voteAnswers.userId, input.userId)))
@@ -360,7 +374,7 @@ export async function withdrawVote(
     const dayTotal = ballot.day === gone.day ? Math.max(0, ballot.dayTotal - gone.count) : ballot.dayTotal;
     const [updated] = await tx
       .update(voteBallots)
-      .set({ total: Math.max(0, ballot.total - gone.count), dayTotal, updatedAt: input.now })
+      .set({ total: Math.max(0, ballot.total - gone.count), dayTotal, updatedAt: now })
       .where(and(eq(voteBallots.voteId, vote.id), eq(voteBallots.userId, input.userId)))
       .returning();
     await tx

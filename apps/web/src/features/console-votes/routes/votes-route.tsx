@@ -1,4 +1,5 @@
 import type { ConsoleVote, ConsoleVoteDetail, ConsoleVotePlayer } from '@app/contracts';
+import { voteLimits } from '@app/contracts/wire/vote-limits.ts';
 import { localize } from '@app/domain';
 import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -189,7 +190,7 @@ function VoteForm({
           label={t('fields.perPerson')}
           type="number"
           min={1}
-          max={1_000_000}
+          max={voteLimits.perPersonMax}
           value={draft.perPerson}
           required
           onChange={(e) => set({ perPerson: e.target.value })}
@@ -200,7 +201,7 @@ function VoteForm({
           hint={t('fields.perDayHint')}
           type="number"
           min={0}
-          max={1_000_000}
+          max={voteLimits.perDayMax}
           value={draft.perDay}
           required
           onChange={(e) => set({ perDay: e.target.value })}

@@ -10,6 +10,7 @@ import type {
   VotePlayer,
   VoteSummary,
 } from '@app/contracts';
+import { voteLimits } from '@app/contracts/wire/vote-limits.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, contractPath } from '../../../lib/api/api.ts';
 
@@ -73,8 +74,10 @@ export function useWithdrawVote() {
   });
 }
 
-/** Most a voter may cast now: the smaller of the two remainders (§5). */
+/** Most a voter may cast now: the smaller of the two remainders, at most voteLimits.countMax a cast (§5, §9). */
 export function castable(mine: VoteMine | null): number {
   if (!mine) return 0;
-  return mine.today_remaining === null ? mine.remaining : Math.min(mine.remaining, mine.today_remaining);
+  const left =
+    mine.today_remaining === null ? mine.remaining : Math.min(mine.remaining, mine.today_remaining);
+  return Math.min(left, voteLimits.countMax);
 }
