@@ -6,15 +6,15 @@ import { startTestServer, type TestServer } from './server.ts';
 
 /**
  * The speaker invitation journey (§2 /meeting/speaker/invite, §6 "Speaker: invited, accepts via
- * invitation page"): the organiser invites a speaker by e-mail from the console, the link in the
- * outbox message opens the invitation page, the speaker logs in, accepts, writes a bio, and the
- * public speaker page shows it. One zh screenshot (console) and one ar screenshot (profile form).
+ * invitation page"): the organiser invites a speaker by phone from the console, the link in the
+ * outbox SMS opens the invitation page, the speaker logs in with that phone (only the invited phone
+ * or e-mail's account may answer), accepts, writes a bio, and the public speaker page shows it. One
+ * zh screenshot (console) and one ar screenshot (profile form).
  */
 
 const meetingId = '64656d6f0000000000002019';
 const adminPhone = '13900008871';
 const speakerPhone = '13800008872';
-const speakerEmail = 'invited.speaker@example.org';
 const bio = 'Builds calm robots for busy factories.';
 
 let server: TestServer;
@@ -45,8 +45,8 @@ afterAll(async () => {
 });
 
 describe('speaker invitation journey', () => {
-  it('console invites by e-mail → link → login → accept → bio → the speaker page shows it', async () => {
-    // The organiser (a platform administrator) invites the first speaker of the list by e-mail.
+  it('console invites by phone → link → login → accept → bio → the speaker page shows it', async () => {
+    // The organiser (a platform administrator) invites the first speaker of the list by phone.
     const admin = await logIn(adminPhone, '/my/index', viewports[1]);
     await admin.page.waitForURL((url) => url.hash.startsWith('#/my/index'));
     await admin.page.goto(`${server.url}/#/console/meetings/${meetingId}/speaker-invitations?lang=zh`);
@@ -56,7 +56,8 @@ describe('speaker invitation journey', () => {
     const speakerId = await select.locator('option:nth-child(2)').getAttribute('value');
     expect(speakerId).toMatch(/^[0-9a-f]{24}$/);
     await select.selectOption(speakerId ?? '');
-    await admin.page.locator('[data-testid="invite-email"]').fill(speakerEmail);
+    await admin.page.getByRole('tab', { name: '手机' }).click();
+    await admin.page.locator('[data-testid="invite-phone"]').fill(speakerPhone);
     await admin.page.locator('[data-testid="invite-submit"]').click();
     await admin.page.locator('[data-testid="speaker-invitations-table"]').waitFor();
     await admin.page.locator('[data-testid="invitation-status"]', { hasText: '待回复' }).first().waitFor();
@@ -65,9 +66,11 @@ describe('speaker invitation journey', () => {
     expect(admin.errors).toEqual([]);
     await admin.page.context().close();
 
-    // The e-mail in the outbox carries the link.
-    const mail = (await outboxMessages(server.url)).find((message) => message.recipient === speakerEmail);
-    const link = /https?:\/\/\S+invitation_token=[A-Za-z0-9_-]{43}/.exec(mail?.body ?? '')?.[0];
+    // The SMS in the outbox carries the link.
+    const sms = (await outboxMessages(server.url)).find(
+      (message) => message.recipient === `+86${speakerPhone}` && message.body.includes('invitation_token='),
+    );
+    const link = /https?:\/\/\S+invitation_token=[A-Za-z0-9_-]{43}/.exec(sms?.body ?? '')?.[0];
     expect(link).toBeTruthy();
     const route = new URL(link ?? '').hash.slice(1);
     expect(route.startsWith('/meeting/speaker/invite?')).toBe(true);

@@ -5,7 +5,7 @@ import { withQuery } from './paths.ts';
  * helper. Apart from paths.ts so it loads with that page (router.tsx discovers it on first visit).
  */
 export const speakerInviteRoutes = {
-  /** The invitation link's page (`meeting_id`, `invitation_token`). */
+  /** The invitation page: `meeting_id` with `invitation_token` (the link) or `invitation_id` (a notice). */
   invite: '/meeting/speaker/invite',
 } as const;
 

@@ -39,7 +39,7 @@ export const CreateSpeakerInvitationBody = z.strictObject({
   phone: z.string().trim().max(textLimits.phone).optional(),
   area_code: z.string().trim().max(textLimits.areaCode).optional(),
   email: z.string().trim().max(textLimits.email).optional(),
-  /** UI language of the message; default: the meeting's first enabled language. */
+  /** UI language of the message, one of the twenty (400 validation_failed otherwise); default: the meeting's first enabled language. */
   lang: z.string().trim().max(textLimits.languageCode).optional(),
 });
 export type CreateSpeakerInvitationBody = z.infer<typeof CreateSpeakerInvitationBody>;
@@ -92,7 +92,7 @@ export const resendConsoleSpeakerInvitation = defineRoute({
   method: 'POST',
   path: '/console/meetings/:meeting_id/speaker-invitations/:id/resend',
   summary:
-    'Sends a pending (or expired) invitation again with a new link and 14 more days; the old link stops working. 403 no_permission; 404 not_found; 409 speaker_invitation.answered.',
+    'Sends a pending (or expired) invitation again: a new invitation (new id, new link, 14 days) replaces it, and the old one is revoked, so its link answers 410 speaker_invitation.expired. `lang` one of the twenty languages. 403 no_permission; 400 validation_failed (lang); 404 not_found; 409 speaker_invitation.answered.',
   spec: '§2 /meeting/speaker/invite',
   tags: ['console', 'speaker-invitations'],
   isPublic: false,

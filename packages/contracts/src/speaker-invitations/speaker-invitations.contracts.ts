@@ -31,6 +31,7 @@ export const SpeakerInvitationView = z.object({
 export type SpeakerInvitationView = z.infer<typeof SpeakerInvitationView>;
 
 const TokenParams = z.object({ token: SpeakerInvitationToken });
+const IdParams = z.object({ id: ObjectIdString });
 
 export const getSpeakerInvitation = defineRoute({
   method: 'GET',
@@ -49,7 +50,7 @@ export const acceptSpeakerInvitation = defineRoute({
   method: 'POST',
   path: '/speaker/invitations/:token/accept',
   summary:
-    'Accepts the invitation: the speaker is linked to the caller (speakers.user_id). 401 login.required; 404 not_found; 410 speaker_invitation.expired; 409 speaker_invitation.answered (already accepted or declined; the speaker is linked to someone else).',
+    "Accepts the invitation: the speaker is linked to the caller (speakers.user_id). Only the account of the invited phone or e-mail (verified) may answer. 401 login.required; 403 no_permission (the caller's phone and e-mail are not the invitation's); 404 not_found; 410 speaker_invitation.expired; 409 speaker_invitation.answered (already accepted or declined; the speaker is linked to someone else).",
   spec: '§2 /meeting/speaker/invite, §6',
   tags: ['speaker-invitations'],
   isPublic: false,
@@ -61,11 +62,47 @@ export const declineSpeakerInvitation = defineRoute({
   method: 'POST',
   path: '/speaker/invitations/:token/decline',
   summary:
-    'Declines the invitation (nothing is linked). 401 login.required; 404 not_found; 410 speaker_invitation.expired; 409 speaker_invitation.answered.',
+    'Declines the invitation (nothing is linked); only the account of the invited phone or e-mail. 401 login.required; 403 no_permission; 404 not_found; 410 speaker_invitation.expired; 409 speaker_invitation.answered.',
   spec: '§2 /meeting/speaker/invite, §6',
   tags: ['speaker-invitations'],
   isPublic: false,
   params: TokenParams,
+  response: SpeakerInvitationView,
+});
+
+export const getMySpeakerInvitation = defineRoute({
+  method: 'GET',
+  path: '/user/speaker-invitations/:id',
+  summary:
+    "An invitation sent to the caller's phone or e-mail, by id (the notification centre's link carries no token). 401 login.required; 403 no_permission (sent to another phone or e-mail); 404 not_found; 410 speaker_invitation.expired.",
+  spec: '§2 /meeting/speaker/invite, §6, §8',
+  tags: ['speaker-invitations'],
+  isPublic: false,
+  params: IdParams,
+  response: SpeakerInvitationView,
+});
+
+export const acceptMySpeakerInvitation = defineRoute({
+  method: 'POST',
+  path: '/user/speaker-invitations/:id/accept',
+  summary:
+    "Accepts an invitation sent to the caller's verified phone or e-mail, by id. 401 login.required; 403 no_permission (sent to another phone or e-mail); 404 not_found; 410 speaker_invitation.expired; 409 speaker_invitation.answered.",
+  spec: '§2 /meeting/speaker/invite, §6',
+  tags: ['speaker-invitations'],
+  isPublic: false,
+  params: IdParams,
+  response: SpeakerInvitationView,
+});
+
+export const declineMySpeakerInvitation = defineRoute({
+  method: 'POST',
+  path: '/user/speaker-invitations/:id/decline',
+  summary:
+    "Declines an invitation sent to the caller's verified phone or e-mail, by id. 401 login.required; 403 no_permission; 404 not_found; 410 speaker_invitation.expired; 409 speaker_invitation.answered.",
+  spec: '§2 /meeting/speaker/invite, §6',
+  tags: ['speaker-invitations'],
+  isPublic: false,
+  params: IdParams,
   response: SpeakerInvitationView,
 });
 
@@ -74,7 +111,10 @@ export const SpeakerProfileBody = z.strictObject({
   biography: z.string().trim().max(textLimits.freeText).optional(),
   work_title: z.string().trim().max(textLimits.title).optional(),
   company: z.string().trim().max(textLimits.title).optional(),
-  /** An uploaded image (/api/files/image/… or /api/files/avatar/…), an https URL, or '' to remove it. */
+  /**
+   * The caller's own jpg/png upload (/api/files/image/…), '' to remove it, or the current photo
+   * unchanged (an organiser may have set an avatar or https one).
+   */
   photo: z
     .string()
     .trim()
@@ -88,7 +128,7 @@ export const updateSpeakerProfile = defineRoute({
   method: 'PUT',
   path: '/meeting/speakers/:speaker_id/profile',
   summary:
-    "The linked speaker edits their own bio, photo, title and company (beyond spec, §6 speaker accepts and edits). Texts replace the speaker's, in every language. 401 login.required; 403 no_permission (not the speaker's linked user); 404 not_found; 400 validation_failed (a photo that is not an uploaded image or https URL).",
+    "The linked speaker edits their own bio, photo, title and company (beyond spec, §6 speaker accepts and edits). Texts replace the speaker's, in every language. 401 login.required; 403 no_permission (not the speaker's linked user); 404 not_found; 400 validation_failed (a photo that is not an uploaded image or https URL), validation_failed on body/photo (a new photo that is not the caller's own jpg or png upload), content.sensitive (§5, texts are moderated); 403 moderation.banned.",
   spec: '§6 Speaker',
   tags: ['speaker-invitations'],
   isPublic: false,

@@ -10,6 +10,7 @@ import { demoActivityIds } from '../../seeds/demo-activities.ts';
 import { activities } from '../activities/activities.tables.ts';
 import { agendas } from '../agendas/agendas.tables.ts';
 import { appointments, schedules } from '../appointments/appointments.tables.ts';
+import { tickets as ticketRows } from '../tickets/tickets.tables.ts';
 import { agendaBookmarks } from './bookmarks.tables.ts';
 
 /**
@@ -185,6 +186,10 @@ describe('bookmarks: POST/DELETE /users/{id}/agendas/{agenda_id} (§7 Users)', (
 
 describe('GET /users/{id}/tickets (§7 Users)', () => {
   it('the user and a registration reader see the tickets; another user does not', async () => {
+    await world.t.database.db
+      .update(ticketRows)
+      .set({ phone: '+8613800138555', areaCode: '86', email: 'holder@example.org' })
+      .where(and(eq(ticketRows.userId, me(participant)), eq(ticketRows.meetingId, meetingId)));
     const own = await call('GET', apiUrl(`/users/${me(participant)}/tickets`), participant);
     expect(own.statusCode, own.body).toBe(200);
     const tickets = (own.json() as { results: Ticket[] }).results;
@@ -192,6 +197,11 @@ describe('GET /users/{id}/tickets (§7 Users)', () => {
     const byOrganiser = await call('GET', apiUrl(`/users/${me(participant)}/tickets`), organiser);
     expect(byOrganiser.statusCode, byOrganiser.body).toBe(200);
     expect((byOrganiser.json() as { results: Ticket[] }).results).toHaveLength(tickets.length);
+    // §6: the user sees their own contacts; the organiser gets the staff view, contacts only in the console.
+    expect(tickets.some((ticket) => ticket.email === 'holder@example.org')).toBe(true);
+    for (const ticket of (byOrganiser.json() as { results: Ticket[] }).results) {
+      expect(ticket).toMatchObject({ phone: null, area_code: null, email: null, id_number: null, form: {} });
+    }
     expect((await call('GET', apiUrl(`/users/${me(participant)}/tickets`), stranger)).statusCode).toBe(403);
     expect((await call('GET', apiUrl(`/users/${me(participant)}/tickets`), null)).statusCode).toBe(401);
   });

@@ -90,8 +90,10 @@ export async function listBookmarkedAgendas(
 
 /**
  * GET /users/{id}/tickets (§7 Users): the user's own tickets in the session meeting, newest first,
- * each with its activity (at most 500). The user themself, or a holder of registration.read in that
- * meeting (organisers, registration staff).
+ * each with its activity (at most 500). The user themself gets the owner view (contacts, answers);
+ * a holder of registration.read in that meeting (organisers, registration staff) gets the staff
+ * view, without phone, e-mail, ID number nor form answers — §6 gives organisers contacts only in
+ * the console.
  * @throws 403 no_permission; 400 meeting_id_required (no session meeting)
  */
 export async function listUserTickets(
@@ -99,7 +101,8 @@ export async function listUserTickets(
   input: { callerId: string; userId: string; meetingId: string | null },
 ): Promise<Ticket[]> {
   const meetingId = requireMeeting(input.meetingId);
-  if (input.callerId !== input.userId) {
+  const self = input.callerId === input.userId;
+  if (!self) {
     const access = await meetingAccess(deps, input.callerId, meetingId);
     if (!can(access, 'registration.read')) throw noPermission();
   }
@@ -108,7 +111,7 @@ export async function listUserTickets(
     { meetingId, userId: input.userId },
     { limit: personalListLimit, skip: 0 },
   );
-  return toWireTickets(deps.db, rows, 'owner', true);
+  return toWireTickets(deps.db, rows, self ? 'owner' : 'staff', true);
 }
 
 /**

@@ -56,17 +56,29 @@ export async function findInvitationByHash(
   return row;
 }
 
-/** An invitation of a meeting, locked for update (inside a transaction). */
-export async function lockInvitationInMeeting(
+/** An invitation by id, locked for update when `lock` (inside a transaction). */
+export async function findInvitationById(
+  db: Database,
+  id: string,
+  lock = false,
+): Promise<SpeakerInvitationRow | undefined> {
+  const query = db.select().from(speakerInvitations).where(eq(speakerInvitations.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** An invitation of a meeting, locked for update when `lock` (inside a transaction). */
+export async function findInvitationInMeeting(
   db: Database,
   meetingId: string,
   id: string,
+  lock = true,
 ): Promise<SpeakerInvitationRow | undefined> {
-  const [row] = await db
+  const query = db
     .select()
     .from(speakerInvitations)
-    .where(and(eq(speakerInvitations.id, id), eq(speakerInvitations.meetingId, meetingId)))
-    .for('update');
+    .where(and(eq(speakerInvitations.id, id), eq(speakerInvitations.meetingId, meetingId)));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -119,6 +131,15 @@ export async function findConsoleInvitations(
     })),
     total: totals[0]?.total ?? 0,
   };
+}
+
+/** The speaker row, unlocked. */
+export async function findSpeakerRow(
+  db: Database,
+  id: string,
+): Promise<typeof speakers.$inferSelect | undefined> {
+  const [row] = await db.select().from(speakers).where(eq(speakers.id, id)).limit(1);
+  return row;
 }
 
 /** The speaker row, locked for update (inside a transaction). */

@@ -1,7 +1,10 @@
 import {
+  acceptMySpeakerInvitation,
   acceptSpeakerInvitation,
   createConsoleSpeakerInvitation,
+  declineMySpeakerInvitation,
   declineSpeakerInvitation,
+  getMySpeakerInvitation,
   getSpeakerInvitation,
   listConsoleSpeakerInvitations,
   resendConsoleSpeakerInvitation,
@@ -17,6 +20,7 @@ import {
   answerInvitation,
   createInvitation,
   getInvitation,
+  getMyInvitation,
   listInvitations,
   resendInvitation,
   revokeInvitation,
@@ -26,7 +30,8 @@ import {
 /**
  * Speaker invitations (§2 /meeting/speaker/invite, §6 speakers invited, §8 'The temporary link has
  * expired'): the console's invite, list, revoke and resend (programme.edit); the public invitation
- * page's read, accept and decline; the linked speaker's own profile edit.
+ * page's read, accept and decline (by the link's token, or by id for the invited account, as the
+ * notification centre opens it); the linked speaker's own profile edit.
  */
 export function speakerInvitationRoutes(app: App): void {
   const { db, config, jobs } = app.deps;
@@ -58,6 +63,23 @@ export function speakerInvitationRoutes(app: App): void {
         answer: 'declined',
       }),
   });
+  app.route({
+    ...contractRoute(getMySpeakerInvitation),
+    config: { auth: 'required' },
+    handler: async (request) =>
+      getMyInvitation(deps, { id: request.params.id, userId: requireUserId(request) }),
+  });
+  for (const [contract, answer] of [
+    [acceptMySpeakerInvitation, 'accepted'],
+    [declineMySpeakerInvitation, 'declined'],
+  ] as const) {
+    app.route({
+      ...contractRoute(contract),
+      config: { auth: 'required' },
+      handler: async (request) =>
+        answerInvitation(deps, { id: request.params.id, userId: requireUserId(request), answer }),
+    });
+  }
   app.route({
     ...contractRoute(updateSpeakerProfile),
     config: { auth: 'required' },

@@ -11,7 +11,7 @@ import {
   type SpeakerProfileBody,
   toWireId,
 } from '@app/contracts';
-import { localize } from '@app/domain';
+import { isLanguage, localize } from '@app/domain';
 import { normaliseEmail, normalisePhone } from '@app/domain/contact';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -23,23 +23,27 @@ import { escapeHtml } from '../../plugins/dev-outbox.ts';
 import type { MailProvider } from '../../providers/mail/mail.ts';
 import type { SmsProvider } from '../../providers/sms/sms.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
+import { firstImageNotOwnUpload } from '../media/media.ownership.ts';
 import { queueMail, queueSms } from '../messages/messages.service.ts';
-import { recordNotification } from '../notifications/notifications.service.ts';
+import { moderateText, queueForReview } from '../moderation/moderation.service.ts';
+import { notificationChannels, recordNotification } from '../notifications/notifications.service.ts';
 import { requireCan } from '../roles/roles.service.ts';
 import { publicLink } from '../shared/public-links.ts';
 import { findSpeakerInMeeting } from '../speakers/speakers.repository.ts';
 import { toWireSpeaker } from '../speakers/speakers.serializer.ts';
 import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
-import { findUserByEmail, findUserByPhone } from '../users/users.repository.ts';
+import { findUserByEmail, findUserById, findUserByPhone } from '../users/users.repository.ts';
 import { invitationTexts } from './speaker-invitations.messages.ts';
 import {
   type ConsoleInvitationRow,
   findConsoleInvitations,
   findInvitationByHash,
+  findInvitationById,
+  findInvitationInMeeting,
   findMeetingTitle,
+  findSpeakerRow,
   insertInvitation,
   linkSpeaker,
-  lockInvitationInMeeting,
   lockSpeaker,
   revokePendingOfSpeaker,
   type SpeakerInvitationRow,
@@ -112,8 +116,10 @@ function meetingLanguage(config: unknown): string {
 }
 
 /**
- * Sends the link by e-mail or SMS (queued in `tx`, so it goes out only if the write commits) and, when
- * the address already belongs to an account, records an in-app 'speaker.invitation' notification.
+ * Sends the link by e-mail or SMS (queued in `tx`, so it goes out only if the write commits). When the
+ * address already belongs to an account, that account's choices for 'speaker.invitation' decide
+ * whether the mail or SMS goes out, and an in-app notice is recorded whose query carries only the
+ * invitation's id (never the link's token): the page reads it by id for that logged-in account.
  */
 async function sendInvitation(
   tx: Database,
@@ -129,8 +135,16 @@ async function sendInvitation(
     name: input.speakerName,
     link: input.link,
   });
+  const user = row.email
+    ? await findUserByEmail(tx, row.email)
+    : row.phone
+      ? await findUserByPhone(tx, row.phone)
+      : undefined;
+  const channels = user
+    ? await notificationChannels(tx, user.id, 'speaker.invitation')
+    : { mail: true, sms: true };
   const queueDeps = { ...deps, db: tx };
-  if (row.email) {
+  if (row.email && channels.mail) {
     const html = `<!doctype html><html lang="${escapeHtml(texts.language)}" dir="${texts.language === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:system-ui,sans-serif;color:#222">
 ${texts.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 </body></html>`;
@@ -138,7 +152,7 @@ ${texts.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
       message: { to: row.email, subject: texts.subject, text: `${texts.lines.join('\n\n')}\n`, html },
       meetingId: row.meetingId,
     });
-  } else if (row.phone) {
+  } else if (!row.email && row.phone && channels.sms) {
     await queueSms(queueDeps, {
       message: {
         to: row.phone,
@@ -148,22 +162,27 @@ ${texts.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
       meetingId: row.meetingId,
     });
   }
-  const user = row.email
-    ? await findUserByEmail(tx, row.email)
-    : row.phone
-      ? await findUserByPhone(tx, row.phone)
-      : undefined;
   if (user) {
-    const token = new URL(input.link.replace('/#/', '/')).searchParams.get('invitation_token') ?? '';
     await recordNotification(tx, {
       userId: user.id,
       meetingId: row.meetingId,
       kind: 'speaker.invitation',
       values: { meeting: meetingTitle, name: input.speakerName },
       path: '/meeting/speaker/invite',
-      query: { meeting_id: row.meetingId, invitation_token: token },
+      query: { meeting_id: row.meetingId, invitation_id: row.id },
     });
   }
+}
+
+/** The message language asked for: one of the twenty (§ languages), else 400 validation_failed. */
+function messageLanguage(lang: string | undefined): string | undefined {
+  if (lang === undefined || lang === '') return undefined;
+  if (!isLanguage(lang)) {
+    throw new AppError(400, ErrorCode.validation, 'lang must be one of the supported languages', [
+      { path: 'body/lang', message: 'lang must be one of the supported languages' },
+    ]);
+  }
+  return lang;
 }
 
 /** The invited contact: exactly one of phone (E.164 with area_code, default 86) or e-mail. */
@@ -204,6 +223,7 @@ export async function createInvitation(
   const now = input.now ?? new Date();
   await requireCan(deps, { userId: input.userId, meetingId: input.meetingId, action: 'programme.edit' });
   const contact = contactOf(input.body);
+  const lang = messageLanguage(input.body.lang);
   const { token, hash } = newToken();
   const link = inviteLink(deps.config, input.meetingId, token);
   const row = await inTransaction(deps.db, async (tx) => {
@@ -220,7 +240,7 @@ export async function createInvitation(
       expiresAt: new Date(now.getTime() + invitationLifetimeMs),
     });
     await revokePendingOfSpeaker(tx, speaker.id, inserted.id);
-    await sendInvitation(tx, deps, { row: inserted, speakerName: speaker.name, link, lang: input.body.lang });
+    await sendInvitation(tx, deps, { row: inserted, speakerName: speaker.name, link, lang });
     return { ...inserted, speakerName: speaker.name, respondedUsername: null };
   });
   return { ...toConsoleInvitation(row, now), link };
@@ -265,7 +285,7 @@ export async function revokeInvitation(
   const now = input.now ?? new Date();
   await requireCan(deps, { userId: input.userId, meetingId: input.meetingId, action: 'programme.edit' });
   await inTransaction(deps.db, async (tx) => {
-    const row = await lockInvitationInMeeting(tx, input.meetingId, input.id);
+    const row = await findInvitationInMeeting(tx, input.meetingId, input.id);
     if (!row) throw notFound('Invitation');
     if (row.status !== 'pending') throw invitationAnswered();
     await updateInvitation(tx, row.id, { status: 'revoked' });
@@ -274,9 +294,11 @@ export async function revokeInvitation(
 }
 
 /**
- * POST /console/meetings/{meeting_id}/speaker-invitations/{id}/resend (programme.edit): a new link
- * (the old one stops working) valid 14 more days, sent again to the same contact.
- * @throws 403 no_permission; 404 not_found; 409 speaker_invitation.answered (not pending)
+ * POST /console/meetings/{meeting_id}/speaker-invitations/{id}/resend (programme.edit): a new
+ * invitation to the same contact (new id, new link, 14 days) replaces the pending (or expired) one,
+ * which is revoked, so the old link answers 410 speaker_invitation.expired. Locks the speaker first,
+ * then the invitation (the order every writer here uses), and re-checks it under the lock.
+ * @throws 403 no_permission; 404 not_found; 400 validation_failed (lang); 409 speaker_invitation.answered
  */
 export async function resendInvitation(
   deps: SpeakerInvitationDeps,
@@ -284,22 +306,33 @@ export async function resendInvitation(
 ): Promise<CreatedSpeakerInvitation> {
   const now = input.now ?? new Date();
   await requireCan(deps, { userId: input.userId, meetingId: input.meetingId, action: 'programme.edit' });
+  const lang = messageLanguage(input.lang);
   const { token, hash } = newToken();
   const link = inviteLink(deps.config, input.meetingId, token);
-  await inTransaction(deps.db, async (tx) => {
-    const row = await lockInvitationInMeeting(tx, input.meetingId, input.id);
-    if (!row) throw notFound('Invitation');
-    if (row.status !== 'pending') throw invitationAnswered();
-    const speaker = await lockSpeaker(tx, row.speakerId);
+  const row = await inTransaction(deps.db, async (tx) => {
+    const peek = await findInvitationInMeeting(tx, input.meetingId, input.id, false);
+    if (!peek) throw notFound('Invitation');
+    const speaker = await lockSpeaker(tx, peek.speakerId);
     if (!speaker || speaker.deleted === 1) throw notFound('Speaker');
+    const old = await findInvitationInMeeting(tx, input.meetingId, input.id);
+    if (!old) throw notFound('Invitation');
+    if (old.status !== 'pending') throw invitationAnswered();
     if (speaker.userId) throw invitationAnswered();
-    const updated = await updateInvitation(tx, row.id, {
+    await updateInvitation(tx, old.id, { status: 'revoked' });
+    const inserted = await insertInvitation(tx, {
+      id: newId(),
+      meetingId: old.meetingId,
+      speakerId: speaker.id,
+      phone: old.phone,
+      email: old.email,
       tokenHash: hash,
+      invitedByUserId: input.userId,
       expiresAt: new Date(now.getTime() + invitationLifetimeMs),
     });
-    await sendInvitation(tx, deps, { row: updated, speakerName: speaker.name, link, lang: input.lang });
+    await sendInvitation(tx, deps, { row: inserted, speakerName: speaker.name, link, lang });
+    return { ...inserted, speakerName: speaker.name, respondedUsername: null };
   });
-  return { ...toConsoleInvitation(await consoleRow(deps.db, input.meetingId, input.id), now), link };
+  return { ...toConsoleInvitation(row, now), link };
 }
 
 /** The live invitation of a token, or the refusal: 404 unknown; 410 revoked or pending past expiry. */
@@ -333,6 +366,7 @@ async function viewOf(
  * GET /speaker/invitations/{token} (§2 /meeting/speaker/invite; public): the speaker, the meeting's
  * title and the status; `is_linked_to_me` when the caller is the account it linked.
  * @throws 404 not_found (unknown token, or the speaker was deleted); 410 speaker_invitation.expired
+ *   (expired, revoked, or replaced by a resend)
  */
 export async function getInvitation(
   deps: { db: Database },
@@ -343,23 +377,77 @@ export async function getInvitation(
   return viewOf(deps.db, row, input.viewerId);
 }
 
+/** 403 no_permission: the invitation went to a phone or e-mail that is not the caller's. */
+const notTheInvitee = () =>
+  new AppError(
+    403,
+    ErrorCode.noPermission,
+    'This invitation was sent to another phone number or e-mail address: log in with that one to answer it',
+  );
+
 /**
- * POST /speaker/invitations/{token}/accept|decline (§2, §6; login required). One transaction with the
- * invitation row and then the speaker row locked, so two answers at once give one answer and one 409.
- * Accepting links the speaker to the caller (speakers.user_id); declining links nothing.
- * @throws 404 not_found; 410 speaker_invitation.expired; 409 speaker_invitation.answered (answered
- *   before, or the speaker is linked to another account)
+ * §6 only the invited person answers: the caller's account must hold the invitation's phone or
+ * e-mail (both are stored only once proven by a code). @throws 403 no_permission
+ */
+async function requireInvitee(db: Database, row: SpeakerInvitationRow, userId: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  const matches =
+    user !== undefined &&
+    user.deleted === 0 &&
+    ((row.email !== null && user.email === row.email) || (row.phone !== null && user.phone === row.phone));
+  if (!matches) throw notTheInvitee();
+}
+
+/**
+ * GET /user/speaker-invitations/{id} (§2 /meeting/speaker/invite, §6; login required): the
+ * invitation of the notification centre's link, for the account it was sent to.
+ * @throws 404 not_found; 403 no_permission (sent to another phone or e-mail); 410 speaker_invitation.expired
+ */
+export async function getMyInvitation(
+  deps: { db: Database },
+  input: { id: string; userId: string; now?: Date },
+): Promise<SpeakerInvitationView> {
+  const now = input.now ?? new Date();
+  const row = await findInvitationById(deps.db, input.id);
+  if (!row) throw notFound('Invitation');
+  await requireInvitee(deps.db, row, input.userId);
+  return viewOf(deps.db, checkLive(row, now), input.userId);
+}
+
+/**
+ * POST /speaker/invitations/{token}/accept|decline and /user/speaker-invitations/{id}/accept|decline
+ * (§2, §6; login required). Only the account holding the invited phone or e-mail may answer. One
+ * transaction: the invitation is read unlocked, then the speaker row is locked and then the
+ * invitation (the order createInvitation and resendInvitation use, so no two writers wait on each
+ * other in a circle), and the invitation is checked again under its lock; two answers at once give
+ * one answer and one 409. Accepting links the speaker to the caller (speakers.user_id).
+ * @throws 404 not_found; 403 no_permission (not the invited phone or e-mail); 410
+ *   speaker_invitation.expired; 409 speaker_invitation.answered (answered before, or the speaker is
+ *   linked to another account)
  */
 export async function answerInvitation(
   deps: { db: Database },
-  input: { token: string; userId: string; answer: 'accepted' | 'declined'; now?: Date },
+  input: ({ token: string } | { id: string }) & {
+    userId: string;
+    answer: 'accepted' | 'declined';
+    now?: Date;
+  },
 ): Promise<SpeakerInvitationView> {
   const now = input.now ?? new Date();
+  const tokenHash = 'token' in input ? hashToken(input.token) : null;
   const row = await inTransaction(deps.db, async (tx) => {
-    const found = checkLive(await findInvitationByHash(tx, hashToken(input.token), true), now);
-    if (found.status !== 'pending') throw invitationAnswered();
-    const speaker = await lockSpeaker(tx, found.speakerId);
+    const peek = tokenHash
+      ? await findInvitationByHash(tx, tokenHash)
+      : await findInvitationById(tx, 'id' in input ? input.id : '');
+    if (!peek) throw notFound('Invitation');
+    await requireInvitee(tx, peek, input.userId);
+    checkLive(peek, now);
+    const speaker = await lockSpeaker(tx, peek.speakerId);
     if (!speaker || speaker.deleted === 1) throw notFound('Speaker');
+    const found = checkLive(await findInvitationById(tx, peek.id, true), now);
+    // A resend between the read and the lock replaced this link (the row is revoked then, 410 above).
+    if (tokenHash && found.tokenHash !== tokenHash) throw invitationExpired();
+    if (found.status !== 'pending') throw invitationAnswered();
     if (input.answer === 'accepted') {
       if (speaker.userId && speaker.userId !== input.userId) throw invitationAnswered();
       await linkSpeaker(tx, speaker.id, input.userId);
@@ -376,23 +464,53 @@ export async function answerInvitation(
 /**
  * PUT /meeting/speakers/{speaker_id}/profile (beyond spec, §6): the speaker's linked user edits their
  * bio, work title, company and photo; given texts replace the speaker's in every language, omitted
- * fields stay. @throws 404 not_found (no live speaker); 403 no_permission (not its linked user)
+ * fields stay. The texts go through the meeting's moderation (§5, kind 'profile': refused → 400
+ * content.sensitive, unsure → saved and queued for review); a new photo must be the caller's own jpg
+ * or png upload (the current photo may be sent back unchanged, '' removes it).
+ * @throws 404 not_found (no live speaker); 403 no_permission (not its linked user) / moderation.banned;
+ *   400 content.sensitive / validation_failed (photo)
  */
 export async function updateOwnSpeakerProfile(
-  deps: { db: Database },
+  deps: { db: Database; config: Config },
   input: { userId: string; speakerId: string; body: SpeakerProfileBody },
 ): Promise<Speaker> {
+  const { biography, work_title: workTitle, company, photo } = input.body;
+  const current = await findSpeakerRow(deps.db, input.speakerId);
+  if (!current || current.deleted === 1) throw notFound('Speaker');
+  if (current.userId !== input.userId) throw noPermission();
+  if (photo !== undefined && photo !== '' && photo !== current.photo) {
+    const bad = await firstImageNotOwnUpload(deps.db, { userId: input.userId, urls: [photo] });
+    if (bad >= 0) {
+      const message = 'photo must be your own jpg or png upload';
+      throw new AppError(400, ErrorCode.validation, message, [{ path: 'body/photo', message }]);
+    }
+  }
+  const texts = [biography, workTitle, company].filter((text): text is string => text !== undefined);
+  const outcome = await moderateText(deps, {
+    meetingId: current.meetingId,
+    userId: input.userId,
+    kind: 'profile',
+    texts,
+  });
   return inTransaction(deps.db, async (tx) => {
     const speaker = await lockSpeaker(tx, input.speakerId);
     if (!speaker || speaker.deleted === 1) throw notFound('Speaker');
     if (speaker.userId !== input.userId) throw noPermission();
-    const { biography, work_title: workTitle, company, photo } = input.body;
     await updateSpeakerFields(tx, speaker.id, {
       ...(biography !== undefined ? { biography } : {}),
       ...(workTitle !== undefined ? { workTitle } : {}),
       ...(company !== undefined ? { company } : {}),
       ...(photo !== undefined ? { photo } : {}),
     });
+    if (outcome.state === 'review') {
+      await queueForReview(tx, {
+        meetingId: speaker.meetingId,
+        kind: 'profile',
+        targetId: input.userId,
+        userId: input.userId,
+        category: outcome.category,
+      });
+    }
     const updated = await findSpeakerInMeeting(tx, speaker.meetingId, speaker.id);
     if (!updated) throw notFound('Speaker');
     return toWireSpeaker(updated);

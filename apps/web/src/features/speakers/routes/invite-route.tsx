@@ -19,25 +19,35 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import {
+  type InvitationRef,
   useAnswerInvitation,
   useSpeakerInvitation,
   useUpdateSpeakerProfile,
 } from '../api/speaker-invitation.ts';
 
 /**
- * /meeting/speaker/invite?meeting_id=…&invitation_token=… (§2, §6 "Speaker: invited, accepts via invitation
- * page"): the invited speaker (logged in) sees who invites them, accepts or declines; once accepted
- * and linked, edits their photo, title, company and bio. An expired or revoked link shows §8 'The
- * temporary link has expired'.
+ * /meeting/speaker/invite?meeting_id=…&invitation_token=… (the mail or SMS link) or …&invitation_id=…
+ * (the notification centre's link) (§2, §6 "Speaker: invited, accepts via invitation page"): the
+ * invited speaker (logged in with the invited phone or e-mail) sees who invites them, accepts or
+ * declines; once accepted and linked, edits their photo, title, company and bio. An expired, revoked
+ * or replaced link shows §8 'The temporary link has expired'; another account is told to log in with
+ * the invited phone or e-mail.
  */
 function InviteRoute() {
   const { t } = useTranslation(['speakers', 'common']);
   const [token] = useSearchState('invitation_token');
-  const invitation = useSpeakerInvitation(token);
-  if (!token) return <Expired />;
+  const [invitationId] = useSearchState('invitation_id');
+  const ref: InvitationRef | undefined = token
+    ? { token }
+    : invitationId && /^[0-9a-f]{24}$/.test(invitationId)
+      ? { id: invitationId }
+      : undefined;
+  const invitation = useSpeakerInvitation(ref);
+  if (!ref) return <Expired />;
   if (invitation.isPending) return <InviteSkeleton />;
   if (invitation.isError) {
     const error = invitation.error;
+    if (error instanceof ApiError && error.status === 403) return <NotInvitee />;
     if (error instanceof ApiError && (error.status === 410 || error.status === 404 || error.status === 400)) {
       return <Expired />;
     }
@@ -48,7 +58,7 @@ function InviteRoute() {
     <div className="mx-auto max-w-xl space-y-5 px-4 pt-6 pb-12 desk:pt-10" data-testid="speaker-invite">
       <InvitationHeader view={view} />
       {view.status === 'pending' ? (
-        <AnswerButtons token={token} />
+        <AnswerButtons invitation={ref} />
       ) : view.status === 'accepted' && view.is_linked_to_me === 1 ? (
         <ProfileForm speaker={view.speaker} meetingId={view.meeting_id.$id} />
       ) : (
@@ -95,9 +105,9 @@ function InvitationHeader({ view }: { view: SpeakerInvitationView }) {
   );
 }
 
-function AnswerButtons({ token }: { token: string }) {
+function AnswerButtons({ invitation }: { invitation: InvitationRef }) {
   const { t } = useTranslation('speakers');
-  const answer = useAnswerInvitation(token);
+  const answer = useAnswerInvitation(invitation);
   const failed = answer.error instanceof ApiError ? answer.error : null;
   return (
     <Card className="space-y-4 p-5">
@@ -108,7 +118,9 @@ function AnswerButtons({ token }: { token: string }) {
             ? t('invite.answeredNote')
             : failed.status === 410
               ? t('invite.expired')
-              : failed.message}
+              : failed.status === 403
+                ? t('invite.notInvitee')
+                : failed.message}
         </p>
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row-reverse">
@@ -240,6 +252,19 @@ function Expired() {
       icon={<Clock3 aria-hidden="true" className="size-7" />}
       title={t('invite.expired')}
       description={t('invite.expiredHint')}
+    />
+  );
+}
+
+/** §6 the invitation went to another phone or e-mail than the logged-in account's. */
+function NotInvitee() {
+  const { t } = useTranslation('speakers');
+  return (
+    <EmptyState
+      className="py-24"
+      icon={<XCircle aria-hidden="true" className="size-7" />}
+      title={t('invite.pageTitle')}
+      description={t('invite.notInvitee')}
     />
   );
 }
