@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAtColumn, updatedAtColumn } from '../../db/columns.ts';
 import { categories } from '../categories/categories.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
@@ -38,6 +38,8 @@ export const meetingUserProfiles = pgTable(
     industryId: text('industry_id').references(() => categories.id, { onDelete: 'set null' }),
     /** A short self-introduction for the people directory (≤ 500 characters). */
     introduction: text('introduction').notNull().default(''),
+    /** The version of the user's personal QR card here (§8): renewing it makes older cards invalid. */
+    cardVersion: integer('card_version').notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "meeting_user_profiles" ADD COLUMN "card_version" integer DEFAULT 0 NOT NULL;
