@@ -173,6 +173,14 @@ describe('directory (§2 /meeting/connection)', () => {
     expect(await directory(viewer)).toContain(stranger.userId);
   });
 
+  it('a cancelled registration takes a shown person out of the directory (§6)', async () => {
+    const db = world.t.database.db;
+    await db.execute(sql`UPDATE tickets SET deleted = 1 WHERE user_id = ${stranger.userId}`);
+    expect(await directory(viewer)).not.toContain(stranger.userId);
+    await db.execute(sql`UPDATE tickets SET deleted = 0 WHERE user_id = ${stranger.userId}`);
+    expect(await directory(viewer)).toContain(stranger.userId);
+  });
+
   it('filters by industry, tag (exact), company and keyword; count agrees', async () => {
     expect(new Set(await directory(viewer, { industry_id: industryId }))).toEqual(
       new Set([match.userId, friend.userId]),

@@ -77,6 +77,8 @@ function directoryWhere(filter: DirectoryFilter): SQL | undefined {
     eq(meetingUserProfiles.exposure, 1),
     eq(users.deleted, 0),
     sql`${users.disabledAt} is null`,
+    // Shown only while registered (§6): a cancelled registration takes the person out of the list.
+    participantOfMeetingSql(filter.meetingId, meetingUserProfiles.userId),
   ];
   if (filter.industryId) parts.push(eq(meetingUserProfiles.industryId, filter.industryId));
   if (filter.tag) parts.push(sql`${meetingUserProfiles.tags} @> array[${filter.tag}]::text[]`);
@@ -180,7 +182,10 @@ export async function isMeetingIndustry(
 }
 
 /** SQL: `userIdColumn` is a participant of the meeting (an approved ticket, §6). */
-export function participantOfMeetingSql(meetingId: string, userIdColumn: SQL | typeof users.id): SQL {
+export function participantOfMeetingSql(
+  meetingId: string,
+  userIdColumn: SQL | typeof users.id | typeof meetingUserProfiles.userId,
+): SQL {
   return sql`exists (select 1 from ${tickets} where ${tickets.userId} = ${userIdColumn} and ${tickets.meetingId} = ${meetingId} and ${tickets.status} in (1, 3) and ${tickets.deleted} = 0)`;
 }
 
@@ -209,7 +214,7 @@ export const recommendationWeights = { industry: 3, tag: 2, session: 2, activity
  * The best `limit` candidates for `viewerId` in `meetingId` (§1 recommendations): exposed (exposure 1)
  * live users other than the viewer and their connected friends, scored by the shared industry (3),
  * tags (2 each), bookmarked sessions (2 each), registered activities (1 each) and liked exhibitors
- * (1 each); only people sharing something (score > 0). One statement: each shared kind is an
+ * (1 each); only people sharing something (score > 0) and still registered. One statement: each shared kind is an
  * aggregate over the viewer's own few items, joined to the exposed profiles of the meeting.
  */
 export async function findRecommendationCandidates(
@@ -282,15 +287,22 @@ export async function findRecommendationCandidates(
         left join shared_likes l on l.user_id = p.user_id
         where p.meeting_id = ${meetingId} and p.exposure = 1 and p.user_id <> ${viewerId}
       )
-    select sc.user_id, sc.same_industry, sc.shared_tags, sc.sessions, sc.activities, sc.exhibitors,
-      ((case when sc.same_industry then ${w.industry} else 0 end)
-        + ${w.tag} * cardinality(sc.shared_tags) + ${w.session} * sc.sessions
-        + ${w.activity} * sc.activities + ${w.exhibitor} * sc.exhibitors)::int as score
-    from scored sc
-    join users u on u.id = sc.user_id and u.deleted = 0 and u.disabled_at is null
-    where (sc.same_industry or cardinality(sc.shared_tags) > 0 or sc.sessions > 0 or sc.activities > 0 or sc.exhibitors > 0)
-      and not exists (select 1 from ${friendships} f where f.user_id = ${viewerId} and f.friend_id = sc.user_id)
-    order by score desc, sc.updated_at desc, sc.user_id
+    , ranked as (
+      select sc.user_id, sc.same_industry, sc.shared_tags, sc.sessions, sc.activities, sc.exhibitors, sc.updated_at,
+        ((case when sc.same_industry then ${w.industry} else 0 end)
+          + ${w.tag} * cardinality(sc.shared_tags) + ${w.session} * sc.sessions
+          + ${w.activity} * sc.activities + ${w.exhibitor} * sc.exhibitors)::int as score
+      from scored sc
+      join users u on u.id = sc.user_id and u.deleted = 0 and u.disabled_at is null
+      where (sc.same_industry or cardinality(sc.shared_tags) > 0 or sc.sessions > 0 or sc.activities > 0 or sc.exhibitors > 0)
+        and not exists (select 1 from ${friendships} f where f.user_id = ${viewerId} and f.friend_id = sc.user_id)
+      order by score desc, sc.updated_at desc, sc.user_id
+      limit ${input.limit * 4}
+    )
+    -- Still registered (§6): checked on the best few only, a cancelled registration is rare.
+    select r.* from ranked r
+    where exists (select 1 from tickets t where t.user_id = r.user_id and t.meeting_id = ${meetingId} and t.status in (1, 3) and t.deleted = 0)
+    order by r.score desc, r.updated_at desc, r.user_id
     limit ${input.limit}`,
   );
   return rows.map((row) => ({
