@@ -427,3 +427,28 @@ describe('expiry, revoke and resend (§8 The temporary link has expired)', () =>
     );
   });
 });
+
+describe('lock order (speaker, then invitation)', () => {
+  it('answering while the speaker is invited again never deadlocks: one of the two wins', async () => {
+    // On PostgreSQL (DATABASE_URL) the two run side by side: an answer that locked the invitation
+    // before the speaker met a new invitation holding the speaker and revoking that invitation, and
+    // one of them failed with a deadlock (500). PGlite runs them one after the other.
+    const racer = await newPerson(world.t, meetingId, { email: 'racer@example.org' });
+    const speakerId = speakerIds[2] as string;
+    for (let round = 0; round < 15; round++) {
+      await world.t.database.db.update(speakers).set({ userId: null }).where(eq(speakers.id, speakerId));
+      const pending = (
+        await invite(speakerId, { email: 'racer@example.org' })
+      ).json() as CreatedSpeakerInvitation;
+      const [answer, again] = await Promise.all([
+        call('POST', apiUrl(`/speaker/invitations/${tokenOf(pending.link)}/accept`), racer),
+        invite(speakerId, { email: 'racer@example.org' }),
+      ]);
+      const outcome = [answer.statusCode, again.statusCode];
+      expect([
+        [200, 409],
+        [410, 200],
+      ]).toContainEqual(outcome);
+    }
+  });
+});
