@@ -2,7 +2,7 @@ import type { NotificationItem } from '@app/contracts';
 import type { TFunction } from 'i18next';
 
 /** The catalogue key of each kind's sentence (`text.*`); a review picks approved or rejected. */
-export function notificationTextKey(item: Pick<NotificationItem, 'kind' | 'values'>): string {
+export function notificationTextKey(item: Pick<NotificationItem, 'kind' | 'values'>) {
   switch (item.kind) {
     case 'friend.application':
       return 'text.friendApplication';
