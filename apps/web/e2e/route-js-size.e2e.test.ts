@@ -37,6 +37,7 @@ describe('JavaScript each public route loads', () => {
       '/meeting/agenda/details',
       '/meeting/speaker/list',
       '/meeting/speaker',
+      '/meeting/speaker/invite',
       '/exhibit',
       '/meeting/enterprise',
       '/meeting/product',

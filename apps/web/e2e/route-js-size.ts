@@ -77,6 +77,9 @@ export function publicRoutes(meetingId: string): RouteStep[] {
       follow: { selector: 'a[href*="/meeting/speaker?"]', key: 'speaker' },
     },
     { route: '/meeting/speaker', location: found('speaker') },
+    // The speaker invitation page (§2 /meeting/speaker/invite; login required): without a link's token it
+    // shows its 'link has expired' state, which loads the same lazy page as an open invitation.
+    { route: '/meeting/speaker/invite', location: () => `/meeting/speaker/invite?${q}`, needsLogin: true },
     {
       route: '/exhibit',
       location: () => `/exhibit?${q}`,
