@@ -15,6 +15,7 @@ const stats = (c: MatrixContext) => `/api/console/meetings/${c.meetingId}/friend
 export const friendsRows: MatrixRow[] = [
   { route: 'GET /api/user/friends', request: () => get('/api/user/friends'), expect: signedIn(200) },
   { route: 'GET /api/user/friends/card', request: () => get('/api/user/friends/card'), expect: signedIn(200) },
+  { route: 'POST /api/user/friends/card', request: () => post('/api/user/friends/card', {}), expect: signedIn(200) },
   { route: 'GET /api/user/friends.vcf', request: () => get('/api/user/friends.vcf'), expect: signedIn(200) },
   { route: 'POST /api/user/friends', request: () => post('/api/user/friends', { card: 'not-a-card' }), expect: signedIn(400) },
   { route: 'DELETE /api/user/friends/{user_id}', request: () => del(`/api/user/friends/${unknownId}`), expect: signedIn(404) },

@@ -113,6 +113,17 @@ export const getFriendCard = defineRoute({
   response: FriendCard,
 });
 
+export const renewFriendCard = defineRoute({
+  method: 'POST',
+  path: '/user/friends/card',
+  summary:
+    "Renews the caller's personal QR for the session meeting: every earlier card (shown or printed) stops working and answers 400 card.invalid when scanned (§8). Answers the new card. 401 login.required.",
+  spec: '§1, §6, §8',
+  tags: ['friends'],
+  isPublic: false,
+  response: FriendCard,
+});
+
 /** A scanned card token (≤ 200 characters). */
 export const ExchangeCardBody = z.strictObject({ card: z.string().trim().min(1).max(200) });
 export type ExchangeCardBody = z.infer<typeof ExchangeCardBody>;

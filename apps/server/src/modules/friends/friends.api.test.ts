@@ -550,3 +550,129 @@ describe('console: networking figures (people.read)', () => {
     expect(denied.statusCode).toBe(403);
   });
 });
+
+describe('applications cannot flood anyone with mail or SMS (§4, §8)', () => {
+  const mailsTo = async (email: string) =>
+    (
+      await world.t.database.db
+        .select({ subject: outboxMessages.subject })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, email))
+    ).length;
+  const toldApplications = async (userId: string) =>
+    (
+      await world.t.database.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'friend.application')))
+    ).length;
+
+  it('a new application after a cancel or ignore of the same pair within 24 h is told in-app only', async () => {
+    const eve = await person();
+    const frank = await person({ shown: true });
+    const first = (await apply(eve, frank)).json() as { application: FriendApplication };
+    expect(await mailsTo(frank.email)).toBe(1);
+    expect((await answer(eve, first.application._id.$id, 'cancel')).statusCode).toBe(200);
+    const second = await apply(eve, frank);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await toldApplications(frank.id)).toBe(2);
+    expect(await mailsTo(frank.email)).toBe(1);
+    const secondId = (second.json() as { application: FriendApplication }).application._id.$id;
+    expect((await answer(frank, secondId, 'ignore')).statusCode).toBe(200);
+    expect((await apply(eve, frank)).statusCode).toBe(200);
+    expect(await toldApplications(frank.id)).toBe(3);
+    expect(await mailsTo(frank.email)).toBe(1);
+    expect(await pendingTotal(frank.id)).toBe(1);
+
+    // A day after the last no, an application is mailed again.
+    const pending = await applicationsOf(eve.id, frank.id);
+    const open = pending.find((row) => row.status === 'submitted');
+    expect((await answer(eve, open?.id ?? '', 'cancel')).statusCode).toBe(200);
+    await world.t.database.db
+      .update(friendApplications)
+      .set({ respondedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(inArray(friendApplications.applicantId, [eve.id, frank.id]));
+    expect((await apply(eve, frank)).statusCode).toBe(200);
+    expect(await mailsTo(frank.email)).toBe(2);
+  });
+
+  it('30 applications a day per applicant, also fired in parallel; the 31st is 429 and stores nothing; others are not limited', async () => {
+    const spammer = await person();
+    const targets = await Promise.all(Array.from({ length: 35 }, () => person({ shown: true })));
+    const results = await Promise.all(targets.map((target) => apply(spammer, target)));
+    const codes = results.map((res) => res.statusCode).sort();
+    expect(codes.filter((code) => code === 200)).toHaveLength(30);
+    expect(codes.filter((code) => code === 429)).toHaveLength(5);
+    const refused = results.find((res) => res.statusCode === 429);
+    expect(refused?.json()).toMatchObject({ code: 'too_frequent', message: 'Do not operate frequently!' });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
+    const [stored] = await world.t.database.db
+      .select({ n: count() })
+      .from(friendApplications)
+      .where(eq(friendApplications.applicantId, spammer.id));
+    expect(stored?.n).toBe(30);
+    // Cancelling does not give the allowance back.
+    const mine = await world.t.database.db
+      .select()
+      .from(friendApplications)
+      .where(eq(friendApplications.applicantId, spammer.id));
+    expect((await answer(spammer, mine[0]?.id ?? '', 'cancel')).statusCode).toBe(200);
+    expect((await apply(spammer, mine[0]?.targetId ?? '')).statusCode).toBe(429);
+    // The targets' own applications, and accepting an application back, still work.
+    const target = targets[34] as Person;
+    expect((await apply(target, targets[33] as Person)).statusCode).toBe(200);
+    const [back] = mine.slice(1);
+    const answered = await apply(targets.find((t) => t.id === back?.targetId) as Person, spammer);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ connected: 1 });
+    // After 24 hours the applicant may apply again.
+    await world.t.database.db
+      .update(friendApplications)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(friendApplications.applicantId, spammer.id));
+    expect((await apply(spammer, targets[34] as Person)).statusCode).toBe(200);
+  });
+});
+
+describe('disabled accounts leave friends lists and the vCard (§6)', () => {
+  it('a disabled friend is neither listed nor exported', async () => {
+    const me = await person();
+    const gone = await person({ name: 'Soon Disabled' });
+    expect(
+      (await call('POST', '/api/user/friends', me, { card: (await cardFor(gone)).card })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', '/api/user/friends', me)).json().total).toBe(1);
+    await world.t.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
+    const list = await call('GET', '/api/user/friends', me);
+    expect(list.json().total).toBe(0);
+    expect(list.body).not.toContain(gone.email);
+    const vcf = await call('GET', '/api/user/friends.vcf', me);
+    expect(vcf.body).not.toContain(gone.email);
+    expect(vcf.body).not.toContain('Soon Disabled');
+  });
+});
+
+describe('renewing my QR (§8)', () => {
+  it('POST /user/friends/card gives a new card; the old one is then invalid for exchange and applications', async () => {
+    const owner = await person();
+    const scanner = await person();
+    const old = await cardFor(owner);
+    const renewed = await call('POST', '/api/user/friends/card', owner);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = renewed.json() as FriendCard;
+    expect(fresh.card).not.toBe(old.card);
+    expect(fresh.link).toContain(encodeURIComponent(fresh.card).replace(/%2E/gi, '.'));
+    expect((await cardFor(owner)).card).toBe(fresh.card);
+
+    const stale = await call('POST', '/api/user/friends', scanner, { card: old.card });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toMatchObject({ code: 'card.invalid', message: 'Invalid QR code information' });
+    // A hidden owner's stale card no longer opens an application either.
+    expect((await apply(scanner, owner, { card: old.card })).statusCode).toBe(404);
+    expect(await connected(owner.id, scanner.id)).toBe(0);
+
+    const ok = await call('POST', '/api/user/friends', scanner, { card: fresh.card });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await call('POST', '/api/user/friends/card', null)).statusCode).toBe(401);
+  });
+});

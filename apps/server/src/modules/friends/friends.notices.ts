@@ -33,7 +33,8 @@ type FriendTexts = typeof en.friend;
  * rolls back): an in-app notification always ('friend.application' → /my/connections/application,
  * 'friend.accepted' → /my/connections), then an e-mail if they have one and want mail for the kind,
  * else an SMS if they have a phone and want SMS (notificationChannels). Texts come from the
- * `messages` catalogue's `friend.*` in the recipient's language.
+ * `messages` catalogue's `friend.*` in the recipient's language. `inAppOnly` stops after the in-app
+ * notification.
  */
 export async function tellFriendEvent(
   tx: Database,
@@ -44,6 +45,8 @@ export async function tellFriendEvent(
     recipient: NoticeRecipient;
     name: string;
     message?: string;
+    /** In-app only, no mail or SMS (a repeat application to someone who just said no, §4). */
+    inAppOnly?: boolean;
   },
 ): Promise<void> {
   const path = input.kind === 'friend.application' ? '/my/connections/application' : '/my/connections';
@@ -56,6 +59,7 @@ export async function tellFriendEvent(
     path,
     query,
   });
+  if (input.inAppOnly) return;
   const channels = await notificationChannels(tx, input.recipient.id, input.kind);
   const language = messageLanguage(input.recipient.language);
   const texts: Partial<FriendTexts> = messageCatalogue(language).friend ?? {};

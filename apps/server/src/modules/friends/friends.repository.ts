@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { meetingUserProfiles } from '../participants/participants.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { type FriendApplicationStatus, friendApplications, friendships } from './friends.tables.ts';
 
@@ -66,7 +67,12 @@ export async function findFriends(
   db: Database,
   input: { userId: string; keyword?: string | undefined; skip: number; limit: number },
 ) {
-  const conditions: SQL[] = [eq(friendships.userId, input.userId), eq(users.deleted, 0)];
+  // Deleted or disabled accounts drop out of the list and the vCard export (§6 contacts).
+  const conditions: SQL[] = [
+    eq(friendships.userId, input.userId),
+    eq(users.deleted, 0),
+    sql`${users.disabledAt} is null`,
+  ];
   if (input.keyword) {
     const like = `%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const match = or(
@@ -126,3 +132,67 @@ export async function findApplications(
 }
 
 export type ApplicationRow = typeof friendApplications.$inferSelect;
+
+/** The card version of `userId` in `meetingId` (0 when they have no meeting profile). */
+export async function findCardVersion(db: Database, meetingId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: meetingUserProfiles.cardVersion })
+    .from(meetingUserProfiles)
+    .where(and(eq(meetingUserProfiles.meetingId, meetingId), eq(meetingUserProfiles.userId, userId)))
+    .limit(1);
+  return row?.version ?? 0;
+}
+
+/**
+ * Raises the card version of `userId` in `meetingId` by one (creating the meeting profile with its
+ * defaults when there is none), atomically; returns the new version.
+ */
+export async function bumpCardVersion(db: Database, meetingId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .insert(meetingUserProfiles)
+    .values({ meetingId, userId, cardVersion: 1 })
+    .onConflictDoUpdate({
+      target: [meetingUserProfiles.meetingId, meetingUserProfiles.userId],
+      set: { cardVersion: sql`${meetingUserProfiles.cardVersion} + 1`, updatedAt: new Date() },
+    })
+    .returning({ version: meetingUserProfiles.cardVersion });
+  return row?.version ?? 0;
+}
+
+/**
+ * How many applications `applicantId` made since `since` (any state: a cancelled one counts too), in
+ * the caller's transaction, and when the oldest of them was made.
+ */
+export async function countApplicationsSince(
+  tx: Database,
+  applicantId: string,
+  since: Date,
+): Promise<{ n: number; oldest: Date | null }> {
+  const [row] = await tx
+    .select({ n: count(), oldest: sql<string | null>`min(${friendApplications.createdAt})` })
+    .from(friendApplications)
+    .where(and(eq(friendApplications.applicantId, applicantId), gte(friendApplications.createdAt, since)));
+  return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/**
+ * Whether an application between `a` and `b` (either direction) was cancelled or ignored since
+ * `since`, in the caller's transaction.
+ */
+export async function closedRecently(tx: Database, a: string, b: string, since: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: friendApplications.id })
+    .from(friendApplications)
+    .where(
+      and(
+        inArray(friendApplications.status, ['cancelled', 'ignored']),
+        gte(friendApplications.respondedAt, since),
+        or(
+          and(eq(friendApplications.applicantId, a), eq(friendApplications.targetId, b)),
+          and(eq(friendApplications.applicantId, b), eq(friendApplications.targetId, a)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

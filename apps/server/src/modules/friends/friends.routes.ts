@@ -8,6 +8,7 @@ import {
   listFriendApplications as listFriendApplicationsContract,
   listFriends as listFriendsContract,
   removeFriend as removeFriendContract,
+  renewFriendCard as renewFriendCardContract,
 } from '@app/contracts';
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
@@ -24,6 +25,7 @@ import {
   listApplications,
   listFriends,
   removeFriend,
+  renewFriendCard,
 } from './friends.service.ts';
 
 /**
@@ -46,6 +48,12 @@ export function friendRoutes(app: App): void {
     config: required,
     handler: async (request) =>
       getFriendCard(deps, { userId: requireUserId(request), meetingId: request.actor.sessionMeetingId }),
+  });
+  app.route({
+    ...contractRoute(renewFriendCardContract),
+    config: required,
+    handler: async (request) =>
+      renewFriendCard(deps, { userId: requireUserId(request), meetingId: request.actor.sessionMeetingId }),
   });
   app.route({
     ...contractRoute(exportFriendsVcardContract),

@@ -16,16 +16,20 @@ import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { unix } from '../../db/wire.ts';
-import { AppError, badRequest, loginRequired, notFound } from '../../errors.ts';
+import { AppError, badRequest, loginRequired, notFound, tooFrequent } from '../../errors.ts';
 import { findMeetingProfile } from '../participants/participants.profiles.ts';
-import { cardOf, verifyCard } from './friends.card.ts';
+import { cardOf, cardUserId, verifyCard } from './friends.card.ts';
 import { areConnected, connectionStates } from './friends.connections.ts';
 import type { FriendNoticeDeps } from './friends.notices.ts';
 import { tellFriendEvent } from './friends.notices.ts';
 import {
   type ApplicationRow,
+  bumpCardVersion,
   bumpPendingTotal,
+  closedRecently,
+  countApplicationsSince,
   findApplications,
+  findCardVersion,
   findFriends,
   findPeople,
   lockPair,
@@ -45,6 +49,25 @@ const friendSelf = () => badRequest(ErrorCode.friendSelf, 'You cannot connect wi
 const friendAlready = () =>
   new AppError(409, ErrorCode.friendAlready, 'Already connected, or a request is already pending');
 const cardInvalid = () => badRequest(ErrorCode.cardInvalid, 'Invalid QR code information');
+
+/**
+ * Applications one person may make in any 24 hours (§4, §8 'Do not operate frequently!'): every
+ * application tells its target, by mail or SMS too, so a script must not reach everyone listed. Only
+ * the applicant's own applications count, so nobody can use up someone else's allowance.
+ */
+export const dailyApplicationLimit = 30;
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * The owner of `card` when it is their current card in `meetingId` (right signature for their
+ * current card version), else null.
+ */
+async function cardOwnerOf(deps: FriendsDeps, meetingId: string, card: string): Promise<string | null> {
+  const userId = cardUserId(card);
+  if (!userId) return null;
+  const version = await findCardVersion(deps.db, meetingId, userId);
+  return verifyCard(deps.config.AUTH_SECRET, meetingId, card, version);
+}
 
 function requireMeeting(meetingId: string | null): string {
   if (!meetingId) throw loginRequired();
@@ -156,7 +179,31 @@ export async function getFriendCard(
   input: { userId: string; meetingId: string | null },
 ): Promise<FriendCard> {
   const meetingId = requireMeeting(input.meetingId);
-  const card = cardOf(deps.config.AUTH_SECRET, meetingId, input.userId);
+  const version = await findCardVersion(deps.db, meetingId, input.userId);
+  return cardPayload(deps, { userId: input.userId, meetingId, version });
+}
+
+/**
+ * POST /user/friends/card (§8): renews the caller's personal QR in the session meeting — the card
+ * version goes up by one, so every card shown or printed before stops working ('Invalid QR code
+ * information' when scanned) — and answers the new card as GET does.
+ * @throws 401 login.required (no session meeting).
+ */
+export async function renewFriendCard(
+  deps: FriendsDeps,
+  input: { userId: string; meetingId: string | null },
+): Promise<FriendCard> {
+  const meetingId = requireMeeting(input.meetingId);
+  const version = await bumpCardVersion(deps.db, meetingId, input.userId);
+  return cardPayload(deps, { userId: input.userId, meetingId, version });
+}
+
+async function cardPayload(
+  deps: FriendsDeps,
+  input: { userId: string; meetingId: string; version: number },
+): Promise<FriendCard> {
+  const { meetingId } = input;
+  const card = cardOf(deps.config.AUTH_SECRET, meetingId, input.userId, input.version);
   const profile = await findMeetingProfile(deps.db, meetingId, input.userId);
   const query = new URLSearchParams({ meeting_id: meetingId, card }).toString();
   return {
@@ -181,7 +228,7 @@ export async function exchangeCard(
   input: { userId: string; meetingId: string | null; card: string },
 ): Promise<{ friend: FriendPerson; created: 0 | 1 }> {
   const meetingId = requireMeeting(input.meetingId);
-  const ownerId = verifyCard(deps.config.AUTH_SECRET, meetingId, input.card);
+  const ownerId = await cardOwnerOf(deps, meetingId, input.card);
   if (!ownerId) throw cardInvalid();
   if (ownerId === input.userId) throw friendSelf();
   const owner = (await findPeople(deps.db, [ownerId])).get(ownerId);
@@ -239,10 +286,13 @@ export async function listApplications(
  * POST /user/friend/applications (§4): applies to connect with `user_id`, with an optional message.
  * When the target already applied to the caller, that application is accepted and the two are
  * connected at once (connected 1). A new application adds 1 to the target's
- * new_friend_application_total and tells them (in-app + mail/SMS per their choices), in one
- * transaction with both users' rows locked.
+ * new_friend_application_total and tells them (in-app + mail/SMS per their choices; in-app only when
+ * an application between the two was cancelled or ignored in the last 24 hours), in one transaction
+ * with both users' rows locked.
  * @throws 400 friend.self; 404 not_found (no such live user, or hidden — exposure 0 in the session
- *   meeting — unless `card` is their valid card); 409 friend.already (connected or already pending).
+ *   meeting — unless `card` is their current card); 409 friend.already (connected or already
+ *   pending); 429 too_frequent 'Do not operate frequently!' with Retry-After after
+ *   `dailyApplicationLimit` applications in 24 hours.
  */
 export async function applyFriend(
   deps: FriendsDeps,
@@ -255,7 +305,7 @@ export async function applyFriend(
     personOrNotFound(deps.db, targetId),
     personOrNotFound(deps.db, input.userId),
   ]);
-  const cardOwner = input.body.card ? verifyCard(deps.config.AUTH_SECRET, meetingId, input.body.card) : null;
+  const cardOwner = input.body.card ? await cardOwnerOf(deps, meetingId, input.body.card) : null;
   const result = await inTransaction(deps.db, async (tx) => {
     await lockPair(tx, [input.userId, targetId]);
     if (await areConnected(tx, input.userId, targetId)) throw friendAlready();
@@ -289,6 +339,14 @@ export async function applyFriend(
     }
     const profile = await findMeetingProfile(tx, meetingId, targetId);
     if (!profile.exposure && cardOwner !== targetId) throw notFound('user');
+    // The applicant's row is locked (lockPair), so concurrent applications are counted one by one.
+    const since = new Date(Date.now() - dayMs);
+    const recent = await countApplicationsSince(tx, input.userId, since);
+    if (recent.n >= dailyApplicationLimit) {
+      const freeAt = (recent.oldest?.getTime() ?? Date.now()) + dayMs;
+      throw tooFrequent((freeAt - Date.now()) / 1000);
+    }
+    const isRepeat = await closedRecently(tx, input.userId, targetId, since);
     const [row] = await tx
       .insert(friendApplications)
       .values({
@@ -307,6 +365,7 @@ export async function applyFriend(
       recipient: target,
       name: me.username,
       message: row.message,
+      inAppOnly: isRepeat,
     });
     return { row, connected: 0 as const };
   });
