@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from './server.ts';
 
 /**
  * The vote journey (§2 /activity/vote, §5 limits, §8 12001): a visitor logs in, opens the demo vote
- * (10 votes each, 3 a day), gives a candidate 3 votes with the stepper, and then sees that today's
+ * from the Votes section of the activity list (10 votes each, 3 a day), gives a candidate 3 votes with the stepper, and then sees that today's
  * votes are used up — the spec's message, the vote buttons off — while the candidate's count went up.
  * One zh and one ar screenshot of the page after voting.
  */
@@ -61,7 +61,12 @@ describe('votes', () => {
     const url = (lang: string) =>
       `${server.url}/#/activity/vote?vote_id=${voteId}&meeting_id=${meetingId}&lang=${lang}`;
 
-    await page.goto(url('en'));
+    // Reached from the activity list's Votes section, not only by a direct link.
+    await page.goto(`${server.url}/#/meeting/activity/list?meeting_id=${meetingId}&lang=en`);
+    const entry = page.locator('[data-testid="votes-section-item"]').first();
+    await expect.poll(() => entry.textContent()).toMatch(/Open.*Ends/);
+    await entry.click();
+    await page.waitForURL((address) => address.hash.includes(`vote_id=${voteId}`));
     const standing = page.locator('[data-testid="vote-standing"]');
     await expect.poll(() => standing.textContent()).toContain('Left today: 3');
     const first = page.locator('[data-testid="vote-candidate"]').first();

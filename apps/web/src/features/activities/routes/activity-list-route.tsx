@@ -1,5 +1,6 @@
 import type { Ticket } from '@app/contracts';
 import { CalendarX2 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -10,9 +11,15 @@ import { useActivities } from '../api/activities.ts';
 import { useMyTickets } from '../api/tickets.ts';
 import { ActivityCard, ActivityListSkeleton } from '../components/activity-card.tsx';
 
+/** The meeting's votes above the activities (§2 /activity/vote), their own chunk. */
+const VotesSection = lazy(() =>
+  import('../../votes/components/votes-section.tsx').then((module) => ({ default: module.VotesSection })),
+);
+
 /**
  * /meeting/activity/list (§2): the meeting's activities as cards with their registration state; a
- * logged-in caller's own tickets turn the badge into 'Registered' / 'Under review'.
+ * logged-in caller's own tickets turn the badge into 'Registered' / 'Under review'. The meeting's
+ * shown votes come first, in their own section, when there are any.
  */
 function ActivityListRoute() {
   const { t, ready } = useTranslation(['activities', 'common']);
@@ -29,6 +36,9 @@ function ActivityListRoute() {
   return (
     <div className="px-4 pt-4 pb-8 desk:px-0 desk:pt-8">
       <PageHeader title={ready ? t('common:pages.activityList') : ''} className="mb-4 desk:mb-6" />
+      <Suspense fallback={null}>
+        <VotesSection meetingId={meetingId} timeZone={meeting.time_zone} />
+      </Suspense>
       {!ready || activities.isPending ? (
         <ActivityListSkeleton />
       ) : activities.isError ? (

@@ -2,7 +2,7 @@ import type { ConsoleVote, ConsoleVoteDetail, ConsoleVotePlayer } from '@app/con
 import { voteLimits } from '@app/contracts/wire/vote-limits.ts';
 import { localize } from '@app/domain';
 import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +15,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { downloadFile } from '../../../lib/api/download-file.ts';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { sharePaths } from '../../../lib/share-paths.ts';
 import { ImageField } from '../../console-meetings/components/image-field.tsx';
 import {
   exportPath,
@@ -406,6 +407,43 @@ function VoteResults({ meetingId, detail }: { meetingId: string; detail: Console
  * #/console/meetings/:meetingId/votes (votes.edit): the meeting's votes with status and totals; a
  * vote opens its form (window, limits, flags) and its ranked results with candidates and the CSV export.
  */
+/** The share link with its QR code (qrcode library), its own chunk. */
+const ShareLink = lazy(() =>
+  import('../../console-activities/components/share-link.tsx').then((module) => ({
+    default: module.ShareLink,
+  })),
+);
+
+/**
+ * A vote's share link (§2 share links: vote with vote_id and meeting_id) with a QR
+ * code to copy, or to download as a PNG for a poster.
+ */
+function VoteShare({ meetingId, vote }: { meetingId: string; vote: ConsoleVote }) {
+  const { t } = useTranslation('console-votes');
+  const language = useLanguage();
+  // The §2 share link (server page with the vote's card, then the hash route), no language: each
+  // scanner reads the vote in their own.
+  const url = sharePaths.url({ type: 'vote', meetingId, id: vote._id.$id });
+  return (
+    <section
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+      data-testid="console-vote-share"
+    >
+      <div>
+        <h2 className="font-semibold text-lg text-slate-900">{t('share.title')}</h2>
+        <p className="text-sm text-slate-600">{t('share.hint')}</p>
+      </div>
+      <Suspense fallback={<Skeleton className="h-32 w-full" />}>
+        <ShareLink
+          url={url}
+          label={localize(vote.title, language)}
+          fileName={`vote-${vote._id.$id}-qr.png`}
+        />
+      </Suspense>
+    </section>
+  );
+}
+
 function VotesRoute() {
   const { t } = useTranslation('console-votes');
   const { meetingId = '' } = useParams();
@@ -485,6 +523,7 @@ function VotesRoute() {
               ))}
             </ul>
           )}
+          {selected && selectedVote ? <VoteShare meetingId={meetingId} vote={selectedVote} /> : null}
           {selected && selectedVote ? (
             <div className="grid gap-6 desk:grid-cols-2">
               <VoteForm

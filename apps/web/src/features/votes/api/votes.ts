@@ -4,6 +4,7 @@ import type {
   getVote,
   getVotePlayer,
   listVoteAnswers,
+  listVotes,
   VoteAnswer,
   VoteDetail,
   VoteMine,
@@ -19,6 +20,7 @@ const playerPath = contractPath<typeof getVotePlayer>('/vote/player/get');
 const answersPath = contractPath<typeof listVoteAnswers>('/vote/answer/list');
 const addPath = contractPath<typeof addVoteAnswer>('/vote/answer/add');
 const deletePath = contractPath<typeof deleteVoteAnswer>('/vote/answer/delete');
+const listPath = contractPath<typeof listVotes>('/votes');
 
 /** A candidate page's answer: the candidate, its vote and the caller's standing. */
 export type PlayerDetail = VotePlayer & { vote: VoteSummary; mine: VoteMine | null };
@@ -29,6 +31,15 @@ export function useVote(voteId: string, isLoggedIn: boolean) {
     queryKey: ['votes', 'vote', voteId, isLoggedIn ? 1 : 0],
     queryFn: () => api.get<VoteDetail>(votePath, { vote_id: voteId }),
     enabled: voteId !== '',
+  });
+}
+
+/** GET /votes (beyond the spec): the meeting's shown votes, the entry list of the activity page. */
+export function useMeetingVotes(meetingId: string) {
+  return useQuery({
+    queryKey: ['votes', 'list', meetingId],
+    queryFn: () => api.list<VoteSummary>(listPath, { meeting_id: meetingId }),
+    enabled: meetingId !== '',
   });
 }
 
