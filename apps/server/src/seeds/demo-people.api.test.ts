@@ -17,7 +17,9 @@ describe('demo people', () => {
     expect(await seedDemoPeople(world.t.database.db)).toBe(8);
     expect(await seedDemoPeople(world.t.database.db)).toBe(0);
     const participant = world.logins.participant;
-    const res = await world.t.call('GET', apiUrl('/meeting/users', { limit: 50 }), { headers: bearer(participant) });
+    const res = await world.t.call('GET', apiUrl('/meeting/users', { limit: 50 }), {
+      headers: bearer(participant),
+    });
     const cards = (res.json() as { results: PersonCard[] }).results;
     expect(cards.length).toBeGreaterThanOrEqual(8);
     expect(cards.some((c) => c.membership_level === 'senior_council')).toBe(true);
