@@ -139,4 +139,24 @@ describe('friends journeys (phone size)', () => {
       .waitFor();
     await back.page.context().close();
   });
+
+  it('renewing the QR on /my/contact (§8): after the confirmation, the old link is an invalid card', async () => {
+    const old = await cardLink();
+    const alice = await openAs('alice', '/my/contact');
+    const linkField = alice.page.locator('[data-testid="card-link"]');
+    await expect.poll(() => linkField.inputValue()).toBe(old);
+    await alice.page.locator('[data-testid="card-renew"]').click();
+    const dialog = alice.page.getByRole('dialog');
+    await dialog.getByText(/stop working/).waitFor();
+    await dialog.getByRole('button', { name: 'Renew', exact: true }).click();
+    await expect.poll(() => linkField.inputValue()).not.toBe(old);
+    expect(alice.errors).toEqual([]);
+    await alice.page.context().close();
+
+    const bob = await openCard('bob', old);
+    await bob.page
+      .locator('[data-testid="exchange-error"]', { hasText: 'Invalid QR code information' })
+      .waitFor();
+    await bob.page.context().close();
+  });
 });

@@ -11,6 +11,7 @@ import type {
   listFriendApplications,
   listFriends,
   removeFriend,
+  renewFriendCard,
 } from '@app/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, contractPath, fillPath } from '../../../lib/api/api.ts';
@@ -108,3 +109,15 @@ export function useFriendMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 
 /** Card exchange as a mutation (friends lists refresh after it). */
 export const useExchangeCard = () => useFriendMutation((card: string) => exchangeCardRequest(card));
+
+/**
+ * POST /user/friends/card (§8): renews my personal QR; every earlier card, printed or shown, stops
+ * working. The new card replaces the cached one.
+ */
+export function useRenewFriendCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<FriendCard>(contractPath<typeof renewFriendCard>('/user/friends/card'), {}),
+    onSuccess: (card) => queryClient.setQueryData(['friends', 'card'], card),
+  });
+}

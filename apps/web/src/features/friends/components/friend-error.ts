@@ -10,9 +10,13 @@ const keys: Record<string, string> = {
   'card.exchange_disabled': 'errors.exchangeDisabled',
   'card.invalid': 'errors.invalidCard',
   not_found: 'errors.notFound',
+  too_frequent: 'common:errors.tooFrequent',
 };
 
-/** The localized message of a failed friends call ('Request failed' for anything else). */
+/**
+ * The localized message of a failed friends call ('Do not operate frequently!' from `common` after too
+ * many requests in a day, §8; 'Request failed' for anything else).
+ */
 export function friendErrorMessage(error: unknown, t: TFunction<'friends'>): string {
   const key = error instanceof ApiError ? keys[String(error.code)] : undefined;
   return t((key ?? 'errors.failed') as 'errors.failed');

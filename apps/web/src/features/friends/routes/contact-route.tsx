@@ -1,7 +1,8 @@
-import { Download, ScanLine } from 'lucide-react';
+import { Download, RefreshCw, ScanLine } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
@@ -12,7 +13,7 @@ import { ApiError } from '../../../lib/api/client.ts';
 import { cardFromScan } from '../../../lib/friends-paths.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
-import { downloadVcard, useExchangeCard, useFriendCard } from '../api/friends.ts';
+import { downloadVcard, useExchangeCard, useFriendCard, useRenewFriendCard } from '../api/friends.ts';
 import { type ExchangeOutcome, ExchangeResult } from '../components/exchange-result.tsx';
 import { friendErrorMessage } from '../components/friend-error.ts';
 import { RequestsLink } from '../components/requests-link.tsx';
@@ -27,7 +28,8 @@ function absoluteLink(link: string): string {
  * /my/contact (§2, card exchange §1, §6): my personal QR, large, for another participant to scan with
  * the app or their phone camera; "Scan a card" opens the camera scanner (components/ui/qr-scanner, the
  * check-in one; a photo when the in-app browser refuses the camera) and connects at once; the vCard
- * export of all my connections.
+ * export of all my connections; "Renew my QR code", after a confirmation that older printed codes stop
+ * working (§8 'Invalid QR code information' when they are scanned).
  */
 function ContactRoute() {
   const { t, ready } = useTranslation('friends');
@@ -39,6 +41,8 @@ function ContactRoute() {
   const [outcome, setOutcome] = useState<ExchangeOutcome | null>(null);
   const lastCode = useRef('');
   const [isDownloading, setDownloading] = useState(false);
+  const renew = useRenewFriendCard();
+  const [isRenewing, setRenewing] = useState(false);
 
   const onCode = (text: string) => {
     if (exchange.isPending || outcome || text === lastCode.current) return;
@@ -138,7 +142,36 @@ function ContactRoute() {
           </Button>
         </div>
       )}
+      {isScanning || !card.isSuccess ? null : (
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={() => setRenewing(true)}
+          data-testid="card-renew"
+        >
+          <RefreshCw aria-hidden="true" className="size-5" />
+          {ready ? t('card.renew') : ''}
+        </Button>
+      )}
       <RequestsLink meetingId={meetingId} />
+      <ConfirmDialog
+        isOpen={isRenewing}
+        title={ready ? t('card.renewTitle') : ''}
+        body={ready ? t('card.renewBody') : ''}
+        confirmLabel={ready ? t('card.renewConfirm') : ''}
+        cancelLabel={ready ? t('card.renewCancel') : ''}
+        isBusy={renew.isPending}
+        onCancel={() => setRenewing(false)}
+        onConfirm={() =>
+          renew.mutate(undefined, {
+            onSuccess: () => {
+              setRenewing(false);
+              showToast(t('card.renewed'));
+            },
+            onError: (error) => showToast(friendErrorMessage(error, t)),
+          })
+        }
+      />
     </div>
   );
 }
