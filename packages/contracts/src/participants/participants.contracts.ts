@@ -33,10 +33,14 @@ export const PersonTag = z
 
 /**
  * ≤ 10 tags, duplicates (case-insensitive) removed in order. A form body cannot carry an empty list,
- * so '' stands for "no tags".
+ * so '' stands for "no tags", and a single `tags=a` arrives as a string: one tag.
  */
 export const PersonTags = z
-  .union([z.literal('').transform((): string[] => []), z.array(PersonTag).max(peopleLimits.tags)])
+  .union([
+    z.literal('').transform((): string[] => []),
+    z.array(PersonTag).max(peopleLimits.tags),
+    PersonTag.transform((tag): string[] => [tag]),
+  ])
   .transform((tags: string[]) => {
     const seen = new Set<string>();
     return tags.filter((tag) => {
@@ -110,10 +114,13 @@ export type Recommendation = z.infer<typeof Recommendation>;
 
 const UserIdParams = z.object({ user_id: ObjectIdString });
 
-/** Filters of the directory: industry, one tag, company, keyword (name, company, job title). */
+/**
+ * Filters of the directory: industry, one tag, company, keyword (name, company, job title). An empty
+ * `industry_id=` or `tag=` (a form left blank) means no filter.
+ */
 export const DirectoryQuerystring = z.object({
-  industry_id: ObjectIdString.optional(),
-  tag: PersonTag.optional(),
+  industry_id: z.union([z.literal('').transform(() => undefined), ObjectIdString]).optional(),
+  tag: z.union([z.literal('').transform(() => undefined), PersonTag]).optional(),
   company: z.string().trim().max(textLimits.title).optional(),
   keyword: z.string().trim().max(textLimits.keyword).optional(),
   skip: z.coerce.number().int().min(0).max(100_000).optional(),

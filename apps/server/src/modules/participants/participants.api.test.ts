@@ -240,6 +240,33 @@ describe('user page and contacts (§2 /meeting/user, §6)', () => {
     expect((await page(viewer, hidden)).statusCode).toBe(404);
   });
 
+  it('an exposed person without an approved ticket any more is hidden like in the directory (§6)', async () => {
+    const db = world.t.database.db;
+    expect((await page(viewer, stranger)).statusCode).toBe(200);
+    await db.execute(sql`UPDATE tickets SET deleted = 1 WHERE user_id = ${stranger.userId}`);
+    try {
+      const res = await page(viewer, stranger);
+      expect(res.statusCode, res.body).toBe(404);
+      // Oneself still sees one's own page.
+      expect((await page(stranger, stranger)).statusCode).toBe(200);
+    } finally {
+      await db.execute(sql`UPDATE tickets SET deleted = 0 WHERE user_id = ${stranger.userId}`);
+    }
+    expect((await page(viewer, stranger)).statusCode).toBe(200);
+  });
+
+  it('a disabled account is 404 on the user page, even for a connected friend', async () => {
+    const db = world.t.database.db;
+    await db.execute(sql`UPDATE users SET disabled_at = now() WHERE id = ${friend.userId}`);
+    try {
+      expect((await page(viewer, friend)).statusCode).toBe(404);
+      expect((await page(viewer, match)).statusCode).toBe(200);
+    } finally {
+      await db.execute(sql`UPDATE users SET disabled_at = null WHERE id = ${friend.userId}`);
+    }
+    expect((await page(viewer, friend)).statusCode).toBe(200);
+  });
+
   it('an unknown user is 404, a malformed id invalid_object_id', async () => {
     expect((await call('GET', apiUrl(`/meeting/users/${'f'.repeat(24)}`), viewer)).statusCode).toBe(404);
     const bad = await call('GET', apiUrl('/meeting/users/nope'), viewer);
@@ -281,6 +308,21 @@ describe('profile: tags and meeting profile (§7 Users)', () => {
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json()).toMatchObject({ tags: [], industry_id: null });
     await world.t.call('PUT', url, { headers: bearer(stranger as never), form: { tags: ['Cooking'] } });
+  });
+
+  it('form bodies (§7): a single tags=x is one tag; empty tag= / industry_id= filters mean no filter', async () => {
+    const res = await world.t.call('PUT', apiUrl(`/users/${stranger.userId}/tag`), {
+      headers: bearer(stranger as never),
+      form: { tags: 'Cooking' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as MeetingProfileSettings).tags).toEqual(['Cooking']);
+    const all = await directory(viewer);
+    expect(all.length).toBeGreaterThan(0);
+    expect(await directory(viewer, { tag: '', industry_id: '' })).toEqual(all);
+    const count = await call('GET', apiUrl('/meeting/users/count', { tag: '', industry_id: '' }), viewer);
+    expect(count.statusCode, count.body).toBe(200);
+    expect(count.json()).toEqual({ total: all.length });
   });
 
   it("meeting profile: another meeting's industry is 400, another meeting than the session's 403, another user 403", async () => {

@@ -119,18 +119,40 @@ export async function countDirectory(db: Database, filter: DirectoryFilter): Pro
   return row?.total ?? 0;
 }
 
-/** People by id with their profile in `meetingId` (defaults when none); live users only. */
-export async function findPeople(db: Database, meetingId: string, userIds: string[]): Promise<PersonRow[]> {
+/** A person with whether they are still a participant of the meeting (an approved ticket, §6). */
+export type PersonWithParticipation = PersonRow & { participant: boolean };
+
+/**
+ * People by id with their profile in `meetingId` (defaults when none) and whether they still hold an
+ * approved ticket there; live users only: never deleted, never disabled (`disabled_at` set) unless
+ * `includeDisabled` (the console, which manages every account of its meeting).
+ */
+export async function findPeople(
+  db: Database,
+  meetingId: string,
+  userIds: string[],
+  options: { includeDisabled?: boolean } = {},
+): Promise<PersonWithParticipation[]> {
   if (userIds.length === 0) return [];
-  return db
-    .select(personColumns)
+  const rows = await db
+    .select({
+      ...personColumns,
+      participant: sql<boolean>`${participantOfMeetingSql(meetingId, users.id)}`,
+    })
     .from(users)
     .leftJoin(
       meetingUserProfiles,
       and(eq(meetingUserProfiles.userId, users.id), eq(meetingUserProfiles.meetingId, meetingId)),
     )
     .leftJoin(categories, eq(categories.id, meetingUserProfiles.industryId))
-    .where(and(inArray(users.id, userIds), eq(users.deleted, 0)));
+    .where(
+      and(
+        inArray(users.id, userIds),
+        eq(users.deleted, 0),
+        options.includeDisabled ? undefined : sql`${users.disabledAt} is null`,
+      ),
+    );
+  return rows.map((row) => ({ ...row, participant: row.participant === true }));
 }
 
 export type ProfileChanges = Partial<{
@@ -454,7 +476,7 @@ export async function findConsolePerson(
   meetingId: string,
   userId: string,
 ): Promise<ConsolePersonRow | null> {
-  const [person] = await findPeople(db, meetingId, [userId]);
+  const [person] = await findPeople(db, meetingId, [userId], { includeDisabled: true });
   if (!person) return null;
   const [member] = await rowsOf<{ participant: boolean; joined_at: Date | string }>(
     db,

@@ -109,8 +109,8 @@ export async function countDirectoryPeople(
 /**
  * GET /meeting/users/{user_id} (§2 /meeting/user): the person's page in the session meeting. Contacts
  * only for self or connected friends (§6).
- * @throws 404 not_found for an unknown or deleted user, and for a hidden person (exposure 0) the
- * viewer is not connected with and has no pending application with in either direction.
+ * @throws 404 not_found for an unknown, deleted or disabled user, and for a hidden person (exposure 0,
+ * or exposure 1 without an approved ticket any more) the viewer is not connected with and has no pending application with in either direction.
  */
 export async function getPersonPage(
   deps: PeopleDeps,
@@ -120,7 +120,10 @@ export async function getPersonPage(
   const [row] = await findPeople(deps.db, meetingId, [input.userId]);
   if (!row) throw notFound('User');
   const state = (await connectionStates(deps.db, input.viewerId, [row.userId])).get(row.userId) ?? 'none';
-  if (row.exposure !== 1 && state === 'none') throw notFound('User');
+  // Shown only while exposed AND registered (§6), the directory's rule: exposure 1 kept after a
+  // cancelled registration hides the person like exposure 0.
+  const shown = row.exposure === 1 && row.participant;
+  if (!shown && state === 'none') throw notFound('User');
   return toPersonPage(row, state);
 }
 
