@@ -277,10 +277,12 @@ export async function findRecommendationCandidates(
           and ${tickets.status} in (1, 3) and ${tickets.deleted} = 0
       ),
       shared_activities as (
-        select t.user_id, count(distinct t.activity_id)::int as n from tickets t
-        where t.activity_id in (select id from my_activities) and t.status in (1, 3) and t.deleted = 0
-          and t.user_id is not null and t.user_id <> ${viewerId}
-        group by t.user_id
+        select d.user_id, count(*)::int as n from (
+          select distinct t.user_id, t.activity_id from tickets t
+          where t.activity_id in (select id from my_activities) and t.status in (1, 3) and t.deleted = 0
+            and t.user_id is not null and t.user_id <> ${viewerId}
+        ) d
+        group by d.user_id
       ),
       my_likes as (
         select ${reactions.targetId} as id, ${reactions.targetType} as type from ${reactions}
@@ -293,36 +295,44 @@ export async function findRecommendationCandidates(
         where r.kind = 'like' and r.user_id <> ${viewerId}
         group by r.user_id
       ),
+      -- Each candidate's shared tags are counted once (a lateral), the titles listed for the best few only.
       scored as (
         select p.user_id,
           (${input.industryId !== null ? sql`p.industry_id is not distinct from ${input.industryId}` : sql`false`}) as same_industry,
-          ${
-            tags.length > 0
-              ? sql`case when lower(p.tags::text)::text[] && ${tagArray} then array(select t from unnest(p.tags) t where lower(t) = any(${tagArray})) else '{}'::text[] end`
-              : sql`'{}'::text[]`
-          } as shared_tags,
+          ${tags.length > 0 ? sql`coalesce(tg.n, 0)` : sql`0`} as tag_n,
           coalesce(s.n, 0) as sessions, coalesce(a.n, 0) as activities, coalesce(l.n, 0) as exhibitors,
           p.updated_at
         from meeting_user_profiles p
+        ${
+          tags.length > 0
+            ? sql`left join lateral (select count(*)::int as n from unnest(p.tags) t where lower(t) = any(${tagArray})) tg on true`
+            : sql``
+        }
         left join shared_sessions s on s.user_id = p.user_id
         left join shared_activities a on a.user_id = p.user_id
         left join shared_likes l on l.user_id = p.user_id
         where p.meeting_id = ${meetingId} and p.exposure = 1 and p.user_id <> ${viewerId}
       )
     , ranked as (
-      select sc.user_id, sc.same_industry, sc.shared_tags, sc.sessions, sc.activities, sc.exhibitors, sc.updated_at,
+      select sc.user_id, sc.same_industry, sc.sessions, sc.activities, sc.exhibitors, sc.updated_at,
         ((case when sc.same_industry then ${w.industry} else 0 end)
-          + ${w.tag} * cardinality(sc.shared_tags) + ${w.session} * sc.sessions
+          + ${w.tag} * sc.tag_n + ${w.session} * sc.sessions
           + ${w.activity} * sc.activities + ${w.exhibitor} * sc.exhibitors)::int as score
       from scored sc
       join users u on u.id = sc.user_id and u.deleted = 0 and u.disabled_at is null
-      where (sc.same_industry or cardinality(sc.shared_tags) > 0 or sc.sessions > 0 or sc.activities > 0 or sc.exhibitors > 0)
+      where (sc.same_industry or sc.tag_n > 0 or sc.sessions > 0 or sc.activities > 0 or sc.exhibitors > 0)
         and not exists (select 1 from ${friendships} f where f.user_id = ${viewerId} and f.friend_id = sc.user_id)
       order by score desc, sc.updated_at desc, sc.user_id
       limit ${input.limit * 4}
     )
     -- Still registered (§6): checked on the best few only, a cancelled registration is rare.
-    select r.* from ranked r
+    select r.user_id, r.score, r.same_industry, r.sessions, r.activities, r.exhibitors,
+      ${
+        tags.length > 0
+          ? sql`array(select t from meeting_user_profiles p2, unnest(p2.tags) t where p2.meeting_id = ${meetingId} and p2.user_id = r.user_id and lower(t) = any(${tagArray}))`
+          : sql`'{}'::text[]`
+      } as shared_tags
+    from ranked r
     where exists (select 1 from tickets t where t.user_id = r.user_id and t.meeting_id = ${meetingId} and t.status in (1, 3) and t.deleted = 0)
     order by r.score desc, r.updated_at desc, r.user_id
     limit ${input.limit}`,
