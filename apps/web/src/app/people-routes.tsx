@@ -23,7 +23,14 @@ export const peoplePages: PageRoute[] = [
   {
     path: routes.user,
     handle: handle('pages.user'),
-    lazy: () => import('../features/people/routes/user-route.tsx'),
+    // The user page embeds friends' connect button and contact card (§4, §6); composed here (§2).
+    lazy: async () => {
+      const [{ UserRoute }, { ConnectButton, ContactCard }] = await Promise.all([
+        import('../features/people/routes/user-route.tsx'),
+        import('../features/friends/components/index.ts'),
+      ]);
+      return { Component: () => <UserRoute ConnectButton={ConnectButton} ContactCard={ContactCard} /> };
+    },
   },
   {
     path: routes.myEmail,

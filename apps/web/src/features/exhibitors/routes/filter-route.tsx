@@ -6,10 +6,10 @@ import type { ChipOption } from '../../../components/ui/chips.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { usePavilionCategories } from '../../../lib/api/categories.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
-import { usePavilionCategories } from '../api/list-categories.ts';
 import { categoryOptions } from '../components/category-options.ts';
 
 /**

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Contact, QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { currentUserQueryOptions } from '../../../lib/api/current-user.ts';
 import { friendPaths } from '../../../lib/friends-paths.ts';
-import { currentUserQueryOptions } from '../../users/api/current-user.ts';
 
 const rowClass =
   'flex min-h-14 items-center gap-3 px-4 py-3 transition-colors hover:bg-slate-50 active:bg-slate-100';

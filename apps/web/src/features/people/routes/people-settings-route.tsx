@@ -11,13 +11,13 @@ import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { usePavilionCategories } from '../../../lib/api/categories.ts';
 import { ApiError } from '../../../lib/api/client.ts';
+import { currentUserQueryOptions } from '../../../lib/api/current-user.ts';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { peoplePaths } from '../../../lib/people-paths.ts';
-import { usePavilionCategories } from '../../exhibitors/api/list-categories.ts';
-import { currentUserQueryOptions } from '../../users/api/current-user.ts';
 import { saveExposure, saveMeetingProfile, settingsOptions } from '../api/people.ts';
 
 /**

@@ -1,7 +1,8 @@
-import type { PersonConnection } from '@app/contracts';
+import type { PersonConnection, PersonPage } from '@app/contracts';
 import { localize } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Briefcase, Building2, Tag } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -12,9 +13,30 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { idParam, paths } from '../../../lib/paths.ts';
 import { peoplePaths } from '../../../lib/people-paths.ts';
-import { ConnectButton, ContactCard } from '../../friends/components/index.ts';
 import { personOptions } from '../api/people.ts';
 import { IdentityBadge, LevelBadge } from '../components/level-badge.tsx';
+
+/** The connect control the user page shows under the name (§4 Connection application). */
+export type UserConnectSlot = ComponentType<{
+  userId: string;
+  state: PersonConnection;
+  onChange?: (state: PersonConnection) => void;
+}>;
+
+/** The contact card the user page shows last (§6): phone is national digits, area_code without '+'. */
+export type UserContactSlot = ComponentType<{
+  person: Pick<PersonPage, 'username' | 'avatar' | 'work'> & {
+    phone: string;
+    area_code: string;
+    email: string;
+  };
+}>;
+
+/**
+ * The user page's widgets that belong to another feature (friends: connect button, contact card);
+ * app/people-routes.tsx passes them in, so people never imports friends.
+ */
+export type UserRouteProps = { ConnectButton: UserConnectSlot; ContactCard: UserContactSlot };
 
 /**
  * /meeting/user?user_id (§2 the user page): avatar, name, membership level and special identity,
@@ -22,7 +44,7 @@ import { IdentityBadge, LevelBadge } from '../components/level-badge.tsx';
  * the contact card, whose phone and e-mail the API gives only to connected friends and the person
  * themself (§6). A missing, malformed, unknown or hidden person opens /404.
  */
-function UserRoute() {
+export function UserRoute({ ConnectButton, ContactCard }: UserRouteProps) {
   const { t, ready } = useTranslation('people');
   const language = useLanguage();
   const meetingId = idOf(useMeeting());
@@ -138,5 +160,3 @@ function UserRoute() {
     </div>
   );
 }
-
-export { UserRoute as Component };

@@ -20,11 +20,11 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
+import { currentUserQueryOptions } from '../../../lib/api/current-user.ts';
 import { appointmentPaths } from '../../../lib/appointment-paths.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { clearSession } from '../../../lib/session.ts';
-import { currentUserQueryOptions } from '../api/current-user.ts';
 import { logout } from '../api/update-profile.ts';
 import { MenuRow, maskPhone } from '../components/menu-row.tsx';
 

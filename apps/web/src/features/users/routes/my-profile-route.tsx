@@ -12,13 +12,13 @@ import { Field } from '../../../components/ui/field.tsx';
 import { ImagePicker } from '../../../components/ui/image-picker.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { currentUserQueryOptions } from '../../../lib/api/current-user.ts';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { useImageUpload } from '../../../lib/api/upload-image.ts';
 import { changeLanguage, languageName } from '../../../lib/i18n.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { tooLongFields } from '../../../lib/text-limits.ts';
-import { currentUserQueryOptions } from '../api/current-user.ts';
 import { saveWork, updateProfile } from '../api/update-profile.ts';
 
 /** The limits of PUT /users/{id} and /users/{id}/works for the fields this form edits. */

@@ -1,6 +1,6 @@
 import type { User } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api/api.ts';
+import { api } from './api.ts';
 
 /** GET /users/me: the logged-in user with contact fields (§2 /my/index). */
 export const currentUserQueryOptions = (meetingId: string) =>

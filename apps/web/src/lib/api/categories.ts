@@ -1,7 +1,7 @@
 import type { Category, listCategories } from '@app/contracts';
 import { limits } from '@app/contracts/wire/limits.ts';
 import { useQuery } from '@tanstack/react-query';
-import { api, fillPath } from '../../../lib/api/api.ts';
+import { api, fillPath } from './api.ts';
 
 /** The pavilion's filter dimensions: industries and exhibitor groups (§7 Categories). */
 export type PavilionCategoryType = 'industry' | 'exhibitor_group';
