@@ -127,6 +127,19 @@ export function formatDate(
   return formatter(language, timeZone, options).format(ms);
 }
 
+/**
+ * `Thu, 22 Aug 2019 14:30` from seconds: a date and time in the meeting's zone (an activity's
+ * registration opening, a vote's deadline), the zone named after the time when it reads differently.
+ */
+export function formatMoment(
+  seconds: number,
+  timeZone: string,
+  language: Language,
+  deviceZone: string = currentDeviceZone(),
+): string {
+  return `${formatDate(seconds * 1000, timeZone, language)} ${formatTime(seconds * 1000, timeZone, language, deviceZone)}`;
+}
+
 /** `21 – 25 Aug 2019`, collapsing shared parts (Intl formatRange). */
 export function formatDateRange(start: number, end: number, timeZone: string, language: Language): string {
   const f = formatter(language, timeZone, { day: 'numeric', month: 'short', year: 'numeric' });

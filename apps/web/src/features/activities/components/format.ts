@@ -1,7 +1,7 @@
 import type { Activity, ActivityPrice } from '@app/contracts';
 import type { Language } from '@app/domain';
 import { formatMoney } from '@app/domain/money';
-import { clockTime, currentDeviceZone, formatDate, formatTime, zoneSuffix } from '../../../lib/time.ts';
+import { clockTime, currentDeviceZone, formatDate, zoneSuffix } from '../../../lib/time.ts';
 
 /**
  * Display helpers of the activity pages: money (§9 cents shown in yuan with a currency sign, a
@@ -75,14 +75,4 @@ export function activityWhen(
     return `${startDay} · ${clockTime(start, timeZone, language)} – ${clockTime(end, timeZone, language)}${zone}`;
   }
   return `${startDay} ${clockTime(start, timeZone, language)} – ${endDay} ${clockTime(end, timeZone, language)}${zone}`;
-}
-
-/** A date and time in the meeting's zone (registration opening, deadline), zone named as lib/time.ts says. */
-export function formatMoment(
-  seconds: number,
-  timeZone: string,
-  language: Language,
-  deviceZone: string = currentDeviceZone(),
-): string {
-  return `${formatDate(seconds * 1000, timeZone, language)} ${formatTime(seconds * 1000, timeZone, language, deviceZone)}`;
 }

@@ -3,7 +3,7 @@ import { type RegistrationState, type RegistrationTicket, registrationState } fr
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../components/ui/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { formatMoment } from './format.ts';
+import { formatMoment } from '../../../lib/time.ts';
 
 /** The registration state of an activity for the caller now (§4; one rule with the server). */
 export function stateOf(

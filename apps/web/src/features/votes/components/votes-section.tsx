@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cx } from '../../../components/ui/cx.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { formatMoment } from '../../../lib/time.ts';
 import { votePaths } from '../../../lib/votes-paths.ts';
-import { formatMoment } from '../../activities/components/format.ts';
 import { useMeetingVotes } from '../api/votes.ts';
 
 const tones: Record<VoteSummary['status'], string> = {
