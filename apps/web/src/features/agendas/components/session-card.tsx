@@ -3,12 +3,12 @@ import { durationMinutes, isOngoing, localize, toMilliseconds } from '@app/domai
 import { MapPin, Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BookmarkStar } from '../../../components/ui/bookmark-star.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { colorFor } from '../../../lib/colors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDate, formatTimeRange } from '../../../lib/time.ts';
-import { BookmarkStar } from '../../schedules/components/bookmark-star.tsx';
 
 type SessionCardProps = {
   session: Agenda;

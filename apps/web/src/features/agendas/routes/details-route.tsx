@@ -49,8 +49,8 @@ function sessionTypeLabel(type: string, t: ReturnType<typeof useTranslation<'age
   return key ? t(`sessionTypes.${key}`) : type;
 }
 
+import { BookmarkStar } from '../../../components/ui/bookmark-star.tsx';
 import { ShareButton } from '../../../components/ui/share-button.tsx';
-import { BookmarkStar } from '../../schedules/components/bookmark-star.tsx';
 import { useAgenda } from '../api/get-agenda.ts';
 import { SessionActivities } from '../components/session-activities.tsx';
 

@@ -8,10 +8,10 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { timelineQueryOptions } from '../../../lib/api/bookmarks.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDate, formatTimeRange } from '../../../lib/time.ts';
-import { timelineQueryOptions } from '../api/bookmarks.ts';
 import { ScheduleSkeleton } from './schedule-skeleton.tsx';
 
 const kindIcon = { bookmark: Star, appointment: Handshake, activity: Ticket } as const;

@@ -8,7 +8,7 @@ import type {
   TimelineItem,
 } from '@app/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, contractPath, fillPath } from '../../../lib/api/api.ts';
+import { api, contractPath, fillPath } from './api.ts';
 
 /**
  * The personal agenda (§7 Users: GET /users/{id}/agendas, POST/DELETE /users/{id}/agendas/{agenda_id};

@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../../components/ui/cx.ts';
-import { useSession } from '../../../lib/use-session.ts';
-import { useBookmarkedIds, useToggleBookmark } from '../api/bookmarks.ts';
+import { useBookmarkedIds, useToggleBookmark } from '../../lib/api/bookmarks.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { cx } from './cx.ts';
 
 /**
  * The bookmark star of a session (§2 /my/schedules, §7 POST/DELETE /users/{id}/agendas/{agenda_id}):
