@@ -32,7 +32,7 @@ export const activityPages: PageRoute[] = [
   {
     path: routes.activityList,
     handle: handle(routes.activityList),
-    lazy: () => import('../features/activities/routes/activity-list-route.tsx'),
+    lazy: () => import('./activity-list-page.tsx'),
   },
   {
     path: routes.activityDetail,

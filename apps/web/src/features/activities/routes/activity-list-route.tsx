@@ -1,6 +1,6 @@
 import type { Ticket } from '@app/contracts';
 import { CalendarX2 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
@@ -11,17 +11,16 @@ import { useActivities } from '../api/activities.ts';
 import { useMyTickets } from '../api/tickets.ts';
 import { ActivityCard, ActivityListSkeleton } from '../components/activity-card.tsx';
 
-/** The meeting's votes above the activities (§2 /activity/vote), their own chunk. */
-const VotesSection = lazy(() =>
-  import('../../votes/components/votes-section.tsx').then((module) => ({ default: module.VotesSection })),
-);
+/** A section shown above the activities, given the meeting and its time zone (the app passes the votes). */
+export type ActivityListSection = ComponentType<{ meetingId: string; timeZone: string }>;
 
 /**
  * /meeting/activity/list (§2): the meeting's activities as cards with their registration state; a
- * logged-in caller's own tickets turn the badge into 'Registered' / 'Under review'. The meeting's
- * shown votes come first, in their own section, when there are any.
+ * logged-in caller's own tickets turn the badge into 'Registered' / 'Under review'. `TopSection`
+ * (the meeting's shown votes, §2 /activity/vote, composed in app/activity-list-page.tsx) comes first;
+ * it may be lazy: nothing is shown while it loads, and the activities never wait for it.
  */
-function ActivityListRoute() {
+export function ActivityListRoute({ TopSection }: { TopSection?: ActivityListSection }) {
   const { t, ready } = useTranslation(['activities', 'common']);
   const meeting = useMeeting();
   const meetingId = meeting._id.$id;
@@ -36,9 +35,11 @@ function ActivityListRoute() {
   return (
     <div className="px-4 pt-4 pb-8 desk:px-0 desk:pt-8">
       <PageHeader title={ready ? t('common:pages.activityList') : ''} className="mb-4 desk:mb-6" />
-      <Suspense fallback={null}>
-        <VotesSection meetingId={meetingId} timeZone={meeting.time_zone} />
-      </Suspense>
+      {TopSection ? (
+        <Suspense fallback={null}>
+          <TopSection meetingId={meetingId} timeZone={meeting.time_zone} />
+        </Suspense>
+      ) : null}
       {!ready || activities.isPending ? (
         <ActivityListSkeleton />
       ) : activities.isError ? (
@@ -66,5 +67,3 @@ function ActivityListRoute() {
     </div>
   );
 }
-
-export { ActivityListRoute as Component };
