@@ -7,6 +7,7 @@ import { AreaCodeSelect } from '../../../components/ui/area-code-select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { ShareLink } from '../../../components/ui/share-link.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -19,7 +20,6 @@ import {
   removeInvite,
 } from '../api/console-activities.ts';
 import { inputClass, Labelled, Section, useSaveError } from './editor-parts.tsx';
-import { ShareLink } from './share-link.tsx';
 
 type Ids = { meetingId: string; activityId: string };
 

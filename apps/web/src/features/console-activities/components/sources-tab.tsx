@@ -7,11 +7,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
+import { ShareLink } from '../../../components/ui/share-link.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { createSource, deleteSource, sourcesQuery, updateSource } from '../api/console-activities.ts';
 import { FlagSwitch, inputClass, Labelled, NumberInput, Section, useSaveError } from './editor-parts.tsx';
-import { ShareLink } from './share-link.tsx';
 
 type Ids = { meetingId: string; activityId: string };
 type SourceDraft = { title: string; max: number; default: 0 | 1 };

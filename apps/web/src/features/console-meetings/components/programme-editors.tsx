@@ -11,6 +11,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { ImageField } from '../../../components/ui/image-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
@@ -23,7 +24,6 @@ import {
   updateSession,
   updateSpeaker,
 } from '../api/programme.ts';
-import { ImageField } from './image-field.tsx';
 import { asLanguageMap, compactMap, LocalizedInput } from './localized-input.tsx';
 import { SessionActivitiesField } from './session-activities-field.tsx';
 import { Toggle } from './settings-sections.tsx';

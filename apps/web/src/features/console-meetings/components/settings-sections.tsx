@@ -3,8 +3,8 @@ import { allLanguages, type Language } from '@app/domain';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field.tsx';
+import { ImageField } from '../../../components/ui/image-field.tsx';
 import { languageName } from '../../../lib/i18n.ts';
-import { ImageField } from './image-field.tsx';
 import { LocalizedInput } from './localized-input.tsx';
 import type { DraftField, SettingsDraft } from './settings-draft.ts';
 

@@ -1,7 +1,10 @@
 import type {
+  ConsoleProgramme,
+  ConsoleSpeaker,
   ConsoleSpeakerInvitation,
   CreatedSpeakerInvitation,
   CreateSpeakerInvitationBody,
+  consoleGetProgramme,
   createConsoleSpeakerInvitation,
   listConsoleSpeakerInvitations,
   resendConsoleSpeakerInvitation,
@@ -30,6 +33,24 @@ export const invitationsQueryOptions = (meetingId: string, skip: number) =>
         { limit: invitationsPageSize, skip },
       ),
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * GET …/programme, keeping its speakers (§6: the speakers an invitation can name), in the
+ * order the programme lists them. Shares the programme screen's query key (['console', 'programme',
+ * meetingId]) so a speaker added there is offered here without a reload. 403 no_permission
+ * (programme.edit).
+ */
+export const programmeSpeakersQueryOptions = (meetingId: string) =>
+  queryOptions({
+    queryKey: ['console', 'programme', meetingId] as const,
+    queryFn: () =>
+      api.get<ConsoleProgramme>(
+        fillPath<typeof consoleGetProgramme>('/console/meetings/:meeting_id/programme', {
+          meeting_id: meetingId,
+        }),
+      ),
+    select: (programme): ConsoleSpeaker[] => programme.speakers,
   });
 
 /** POST …/speakers/{speaker_id}/invitations: sends the link; 409 when the speaker is already linked. */

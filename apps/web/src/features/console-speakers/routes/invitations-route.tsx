@@ -20,11 +20,11 @@ import { ApiError } from '../../../lib/api/client.ts';
 import { useConsole } from '../../../lib/console-context.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { formatDate } from '../../../lib/time.ts';
-import { programmeQueryOptions } from '../../console-meetings/api/programme.ts';
 import {
   invitationsKey,
   invitationsQueryOptions,
   inviteSpeaker,
+  programmeSpeakersQueryOptions,
   resendInvitation,
   revokeInvitation,
 } from '../api/console-speakers-api.ts';
@@ -64,7 +64,7 @@ function InviteForm() {
   const language = useLanguage();
   const { meetingId = '' } = useParams();
   const queryClient = useQueryClient();
-  const programme = useQuery(programmeQueryOptions(meetingId));
+  const programmeSpeakers = useQuery(programmeSpeakersQueryOptions(meetingId));
   const speakerSelectId = useId();
   const [speakerId, setSpeakerId] = useState('');
   const [channel = 'email', setChannel] = useState<string | undefined>('email');
@@ -98,7 +98,7 @@ function InviteForm() {
     event.preventDefault();
     if (speakerId) invite.mutate();
   };
-  const speakers = programme.data?.speakers ?? [];
+  const speakers = programmeSpeakers.data ?? [];
   return (
     <Card className="p-4 desk:p-5">
       <form className="space-y-4" onSubmit={onSubmit} data-testid="invite-form">

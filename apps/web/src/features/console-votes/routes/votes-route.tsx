@@ -10,13 +10,13 @@ import { ConsoleErrorState, ConsolePage } from '../../../components/ui/console-p
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { ImageField } from '../../../components/ui/image-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { downloadFile } from '../../../lib/api/download-file.ts';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { sharePaths } from '../../../lib/share-paths.ts';
-import { ImageField } from '../../console-meetings/components/image-field.tsx';
 import {
   exportPath,
   useAddPlayer,
@@ -409,7 +409,7 @@ function VoteResults({ meetingId, detail }: { meetingId: string; detail: Console
  */
 /** The share link with its QR code (qrcode library), its own chunk. */
 const ShareLink = lazy(() =>
-  import('../../console-activities/components/share-link.tsx').then((module) => ({
+  import('../../../components/ui/share-link.tsx').then((module) => ({
     default: module.ShareLink,
   })),
 );

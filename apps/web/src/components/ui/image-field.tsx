@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { ImagePicker } from '../../../components/ui/image-picker.tsx';
-import { showToast } from '../../../components/ui/toast.tsx';
-import { apiErrorMessage } from '../../../lib/api/error-message.ts';
-import { useImageUpload } from '../../../lib/api/upload-image.ts';
+import { apiErrorMessage } from '../../lib/api/error-message.ts';
+import { useImageUpload } from '../../lib/api/upload-image.ts';
+import { Button } from './button.tsx';
+import { ImagePicker } from './image-picker.tsx';
+import { showToast } from './toast.tsx';
 
-/** An image of the meeting (cover, share cover, mail logo, invitation cover): upload, preview, remove. */
+/**
+ * An image of the meeting (cover, share cover, mail logo, invitation cover, vote cover): upload,
+ * preview, remove. Used by several console areas; its two labels live in the console-meetings catalogue.
+ */
 export function ImageField({
   label,
   hint,

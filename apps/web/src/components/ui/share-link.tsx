@@ -1,9 +1,9 @@
 import { Copy, Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { copyText } from '../../../components/ui/copy-text.ts';
-import { QrCode, qrPath } from '../../../components/ui/qr-code.tsx';
-import { showToast } from '../../../components/ui/toast.tsx';
+import { Button } from './button.tsx';
+import { copyText } from './copy-text.ts';
+import { QrCode, qrPath } from './qr-code.tsx';
+import { showToast } from './toast.tsx';
 
 /** Pixels per QR module in the downloaded PNG (a 41-module code → about 400 px, print-ready). */
 const pixelsPerModule = 10;
@@ -32,7 +32,8 @@ export function downloadQrPng(value: string, fileName: string): void {
 
 /**
  * A share link with its QR code, a copy button and a 'download QR as PNG' button (a source's link,
- * an invitation link). The link reads left to right in every language.
+ * an invitation link, a vote's link). The link reads left to right in every language. Used by several
+ * console areas; its labels live in the console-activities catalogue. Pulls in the QR encoder: lazy-load it.
  */
 export function ShareLink({ url, label, fileName }: { url: string; label: string; fileName: string }) {
   const { t } = useTranslation('console-activities');
