@@ -543,9 +543,16 @@ describe('console: networking figures (people.read)', () => {
     expect(now.by_card - was.by_card).toBe(11);
     expect(now.connections - was.connections).toBe(11);
     expect(now.applications.submitted - was.applications.submitted).toBe(1);
-    expect(now.top[0]).toMatchObject({ username: hub.name, phone: `+86${hub.phone}`, email: hub.email });
-    expect(now.top[0].connections).toBeGreaterThanOrEqual(11);
-    expect(now.top.length).toBeLessThanOrEqual(10);
+    // Earlier tests of this file connect other people too (how many depends on which parallel answers
+    // won), so the hub is among the top connectors, not necessarily first; the list is by count, descending.
+    type Connector = { username: string; phone: string; email: string; connections: number };
+    const top = now.top as Connector[];
+    const hubRow = top.find((row) => row.username === hub.name);
+    expect(hubRow).toMatchObject({ phone: `+86${hub.phone}`, email: hub.email });
+    expect(hubRow?.connections).toBeGreaterThanOrEqual(11);
+    const counts = top.map((row) => row.connections);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(top.length).toBeLessThanOrEqual(10);
     const denied = await call('GET', `/api/console/meetings/${meetingId}/friends/stats`, hub);
     expect(denied.statusCode).toBe(403);
   });
