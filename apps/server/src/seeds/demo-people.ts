@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { activities, activityPrices } from '../modules/activities/activities.tables.ts';
 import { agendas } from '../modules/agendas/agendas.tables.ts';
 import { agendaBookmarks } from '../modules/bookmarks/bookmarks.tables.ts';
@@ -160,6 +161,28 @@ export async function seedDemoPeople(db: Database): Promise<number> {
     .orderBy(asc(agendas.start), asc(agendas.id))
     .limit(4);
   const userIds = people.map(() => newId());
+  // One transaction: the tickets and the activity's and ticket type's totals move together
+  // (tickets = sold_total = ticket_total, §4 full / sold out), or nothing is written.
+  await inTransaction(db, (tx) =>
+    writePeople(tx, { activityId: activity.id, priceId: price.id, userIds, industries, sessions }),
+  );
+  return people.length;
+}
+
+/** Writes the demo people, their tickets (with the totals), profiles and bookmarks in `tx`. */
+async function writePeople(
+  db: Database,
+  input: {
+    activityId: string;
+    priceId: string;
+    userIds: string[];
+    industries: { id: string }[];
+    sessions: { id: string }[];
+  },
+): Promise<void> {
+  const { userIds, industries, sessions } = input;
+  const activity = { id: input.activityId };
+  const price = { id: input.priceId };
   await db.insert(users).values(
     people.map((person, index) => ({
       id: userIds[index] as string,
@@ -182,6 +205,14 @@ export async function seedDemoPeople(db: Database): Promise<number> {
       code: newTicketCode(),
     })),
   );
+  await db
+    .update(activities)
+    .set({ ticketTotal: sql`${activities.ticketTotal} + ${people.length}` })
+    .where(eq(activities.id, activity.id));
+  await db
+    .update(activityPrices)
+    .set({ soldTotal: sql`${activityPrices.soldTotal} + ${people.length}` })
+    .where(eq(activityPrices.id, price.id));
   await db.insert(meetingUserProfiles).values(
     people.map((person, index) => ({
       meetingId: demoMeetingId,
@@ -203,5 +234,4 @@ export async function seedDemoPeople(db: Database): Promise<number> {
       .map((agendaId) => ({ userId: userIds[index] as string, agendaId, meetingId: demoMeetingId })),
   );
   if (bookmarks.length > 0) await db.insert(agendaBookmarks).values(bookmarks).onConflictDoNothing();
-  return people.length;
 }
