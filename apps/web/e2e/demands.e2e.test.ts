@@ -9,9 +9,10 @@ import { startTestServer, type TestServer } from './server.ts';
 
 /**
  * Demands end to end (§2 /demand/form/{type}, /demand/detail, /demand; §4 closed by the poster with
- * confirmation; §6 participants post and comment, a comment reveals the commenter's contact to the
- * poster): a registered participant posts a cooperation demand with a photo; another participant
- * comments; the poster sees the comment with the commenter's phone, and closes the demand after
+ * confirmation; §6 participants post and comment, a poster's contact shows to connected friends only,
+ * a comment reveals the commenter's contact to the poster): a registered participant posts a
+ * cooperation demand with a photo; another participant, not a friend, sees no contact and comments;
+ * the poster sees the comment with the commenter's phone, and closes the demand after
  * confirming; the page then takes no more comments. Screenshots of the list, the detail and the form
  * at 390×844 and 1280×800 in zh, en and ar.
  */
@@ -142,10 +143,11 @@ describe('demands', () => {
       .locator('[data-testid="demand-card"]', { hasText: 'Partner wanted for stand logistics' })
       .click();
     await commenter.locator('[data-testid="demand-detail"]').waitFor();
-    // The poster did not hide the contact: a logged-in reader sees it (§6).
+    // §6: only connected friends see the poster's contact; the commenter is not one of them.
     await expect
-      .poll(() => commenter.locator('[data-testid="demand-contact"]').textContent())
-      .toContain(posterPhone);
+      .poll(() => commenter.locator('[data-testid="demand-contact-none"]').textContent())
+      .toContain('connected friends only');
+    await expect(commenter.locator('[data-testid="demand-contact"]').count()).resolves.toBe(0);
     await commenter
       .locator('[data-testid="demand-comment-content"]')
       .fill('We run trucks to the venue daily, happy to help.');

@@ -205,7 +205,12 @@ function DemandArticle({
           <ContactLines contact={demand.contact} testId="demand-contact" />
         ) : (
           <p className="text-sm text-slate-500" data-testid="demand-contact-none">
-            {isLoggedIn ? t('detail.contactHidden') : t('detail.contactLogin')}
+            {/* §6: only connected friends see a poster's contact; a hidden one is hidden from them too. */}
+            {!isLoggedIn
+              ? t('detail.contactLogin')
+              : demand.hide_contact === 1
+                ? t('detail.contactHidden')
+                : t('detail.contactFriends')}
           </p>
         )}
       </section>
