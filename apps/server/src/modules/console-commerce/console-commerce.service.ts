@@ -19,6 +19,7 @@ import { noPermission, notFound } from '../../errors.ts';
 import type { PaymentProvider, PaymentQuery } from '../../providers/payment/payment.ts';
 import { can } from '../roles/roles.permissions.ts';
 import { meetingAccess, type RolesDeps, requireCan } from '../roles/roles.service.ts';
+import { csvField } from '../shared/csv.ts';
 import {
   findActivitiesWithPrices,
   findLines,
@@ -198,17 +199,6 @@ export function yuan(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * A CSV field: quoted when it holds a quote, comma or line break; a text starting with =, +, -, @,
- * tab or carriage return gets a leading ' (formula injection) unless it is a plain signed number.
- */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^[+-]\d[\d .]*$/.test(text))
-    text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Local date and time text of an instant in a zone: 'YYYY-MM-DD HH:mm:ss'. */

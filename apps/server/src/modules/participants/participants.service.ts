@@ -18,11 +18,11 @@ import type { Database } from '../../db/client.ts';
 import { AppError, noPermission, notFound } from '../../errors.ts';
 import { hasApprovedTicket } from '../appointments/appointments.repository.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
-import { csvField } from '../console-exhibitors/console-exhibitors.appointments.ts';
 import { connectionStates } from '../friends/friends.connections.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
 import { moderateText, queueForReview } from '../moderation/moderation.service.ts';
 import { type RolesDeps, requireCan } from '../roles/roles.service.ts';
+import { csvField } from '../shared/csv.ts';
 import { users } from '../users/users.tables.ts';
 import { findMeetingProfile } from './participants.profiles.ts';
 import {

@@ -8,6 +8,7 @@ import {
   toWireId,
   voteLimits,
 } from '@app/contracts';
+import { localize } from '@app/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
@@ -15,6 +16,7 @@ import { flag, unix } from '../../db/wire.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
 import { type RolesDeps, requireCan } from '../roles/roles.service.ts';
+import { csvField } from '../shared/csv.ts';
 import { findMeetingVotes, findPlayers, findVote, type VoteRow, voteTotals } from './votes.repository.ts';
 import { ranksOf, voteStatus } from './votes.service.ts';
 import { votePlayers, votes } from './votes.tables.ts';
@@ -303,19 +305,6 @@ export async function deleteConsoleVotePlayer(
   return detailOf(deps.db, input.meetingId, input.voteId, new Date());
 }
 
-/** A CSV field: quoted when needed; a leading = + - @ is defused (spreadsheet formulas). */
-function csvField(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** A localized text in `language`, else English, else the first. */
-function textIn(value: string | Record<string, string>, language: string): string {
-  if (typeof value === 'string') return value;
-  return value[language] ?? value.en ?? Object.values(value)[0] ?? '';
-}
-
 /**
  * GET /console/meetings/{meeting_id}/votes/{id}/export: ranked results as CSV (UTF-8 with BOM):
  * rank, candidate, votes, share (percent of all votes, 2 decimals).
@@ -332,7 +321,7 @@ export async function exportConsoleVote(
     ...detail.players.map((player) =>
       [
         player.rank,
-        csvField(textIn(player.name, input.language)),
+        csvField(localize(player.name, input.language)),
         player.vote_total,
         sum === 0 ? '0.00' : ((player.vote_total * 100) / sum).toFixed(2),
       ].join(','),
