@@ -137,6 +137,21 @@ const ConfigSchema = z.object({
    */
   CODE_SENDS_PER_IP_HOURLY: z.coerce.number().int().min(1).max(1_000_000).default(100),
   CODE_CHECKS_PER_IP_10_MIN: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /**
+   * The self-hosted live ingest (MediaMTX, README "Live streams"): where OBS publishes (the "Server"
+   * shown to organisers, e.g. rtmp://live.example.com:1935/live), where viewers play from
+   * (e.g. https://live.example.com:8888, paths /live/<live id>/index.m3u8), and the secret MediaMTX
+   * sends to POST /api/lives/ingest/auth. Unset: lives take pasted pull addresses only.
+   */
+  LIVE_INGEST_RTMP_URL: z
+    .string()
+    .regex(/^rtmps?:\/\//, 'LIVE_INGEST_RTMP_URL must be an rtmp:// or rtmps:// URL')
+    .optional(),
+  LIVE_INGEST_HLS_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'LIVE_INGEST_HLS_URL must be an http:// or https:// URL')
+    .optional(),
+  LIVE_INGEST_AUTH_SECRET: z.string().min(16).optional(),
   /** Prefix of every Redis key (rate limits), so several deployments can share one Redis. */
   REDIS_KEY_PREFIX: z.string().max(64).default('mp:'),
   /** WeChat official-account web OAuth (POST /tokens/wechat). */

@@ -11,6 +11,7 @@ import type consoleDocuments from './locales/en/console-documents.json';
 import type consoleExhibitors from './locales/en/console-exhibitors.json';
 import type consoleFriends from './locales/en/console-friends.json';
 import type consoleInvoices from './locales/en/console-invoices.json';
+import type consoleLives from './locales/en/console-lives.json';
 import type consoleMeetings from './locales/en/console-meetings.json';
 import type consoleModeration from './locales/en/console-moderation.json';
 import type consoleNews from './locales/en/console-news.json';
@@ -27,6 +28,7 @@ import type documents from './locales/en/documents.json';
 import type exhibitors from './locales/en/exhibitors.json';
 import type friends from './locales/en/friends.json';
 import type invoices from './locales/en/invoices.json';
+import type lives from './locales/en/lives.json';
 import type meetings from './locales/en/meetings.json';
 import type moderation from './locales/en/moderation.json';
 import type news from './locales/en/news.json';
@@ -111,6 +113,9 @@ export const namespaces = [
   // The people directory, user page and people settings (§2 /meeting/connection, /meeting/user) and the console's people.
   'people',
   'console-people',
+  // Live streams (/meeting/live, /meeting/live/detail: room, chat, reminders) and the console's lives.
+  'lives',
+  'console-lives',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -173,6 +178,8 @@ export type Resources = {
   'console-friends': typeof consoleFriends;
   people: typeof people;
   'console-people': typeof consolePeople;
+  lives: typeof lives;
+  'console-lives': typeof consoleLives;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

@@ -55,6 +55,8 @@ export const consoleActions = [
   'people.read',
   'people.manage',
   'votes.edit',
+  'lives.edit',
+  'lives.moderate',
 ] as const;
 export const ConsoleAction = z.enum(consoleActions);
 export type ConsoleAction = z.infer<typeof ConsoleAction>;

@@ -18,6 +18,7 @@ export const NotificationKind = z.enum([
   'registration.review',
   'question.answer',
   'speaker.invitation',
+  'live.reminder',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -20,7 +20,7 @@ import {
   type ReferenceRow,
   updatedAtColumn,
 } from '../../db/columns.ts';
-import { activities } from '../activities/activities.tables.ts';
+import { activities, activityPrices } from '../activities/activities.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { speakers } from '../speakers/speakers.tables.ts';
 
@@ -127,7 +127,12 @@ export const agendaSpeakers = pgTable(
   ],
 );
 
-/** Live streams (§3 Live); the live module grows on this table in a later issue. */
+/**
+ * Live streams (§3 Live: title, cover, start, end, enable_show; §4 Live states). Ongoing while
+ * start ≤ now < end; the shown state (coming soon, streaming, paused, ended, replay) comes from
+ * `liveStateOf` in @app/domain. The live module (modules/lives) owns the behaviour; the table stays
+ * beside agenda_lives, which links lives to sessions.
+ */
 export const lives = pgTable(
   'lives',
   {
@@ -136,14 +141,55 @@ export const lives = pgTable(
       .notNull()
       .references(() => meetings.id, { onDelete: 'cascade' }),
     title: localizedColumn('title'),
+    description: localizedColumn('description'),
     cover: text('cover').notNull().default(''),
     start: timestamp('start', { withTimezone: true }).notNull(),
     end: timestamp('end', { withTimezone: true }).notNull(),
     enableShow: smallint('enable_show').notNull().default(1),
+    weight: integer('weight').notNull().default(0),
+    /** 1: the organiser paused the stream (§4 shown 'paused' while start ≤ now < end). */
+    paused: smallint('paused').notNull().default(0),
+    /**
+     * Where the picture comes from: 'url' — `source_url`, an HLS (.m3u8) or FLV pull address pasted
+     * by the organiser; 'ingest' — the self-hosted MediaMTX ingest (LIVE_INGEST_* config), published
+     * with `stream_key` and played through signed, expiring URLs; 'none' — not set up yet.
+     */
+    sourceKind: text('source_kind').$type<'none' | 'url' | 'ingest'>().notNull().default('none'),
+    sourceUrl: text('source_url').notNull().default(''),
+    /** The recording shown once the live has ended (§4 replay); '' for none. */
+    replayUrl: text('replay_url').notNull().default(''),
+    /** The publish key of the ingest, sealed with the secrets key (credentials-box). */
+    streamKeySealed: text('stream_key_sealed').notNull().default(''),
+    /**
+     * Who may watch (§6): 'public' everyone; 'registered' holders of an approved ticket of
+     * `activity_id`; 'paid' the same, or buyers of `price_id` (POST /lives/{id}/checkouts); 'private'
+     * only users granted in live_users (allowed = 1). Organisers of the meeting always may.
+     */
+    access: text('access').$type<'public' | 'registered' | 'paid' | 'private'>().notNull().default('public'),
+    activityId: text('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    priceId: text('price_id').references(() => activityPrices.id, { onDelete: 'set null' }),
+    chatEnabled: smallint('chat_enabled').notNull().default(1),
+    pinnedMessageId: text('pinned_message_id'),
+    /** Distinct viewers (heartbeats) and the most online at once; chat messages accepted. */
+    viewerTotal: integer('viewer_total').notNull().default(0),
+    viewerPeak: integer('viewer_peak').notNull().default(0),
+    chatTotal: integer('chat_total').notNull().default(0),
     deleted: deletedColumn(),
     createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
-  (t) => [index('lives_meeting_idx').on(t.meetingId)],
+  (t) => [
+    index('lives_meeting_idx').on(t.meetingId),
+    index('lives_meeting_start_idx').on(t.meetingId, t.start),
+    check('lives_window', sql`${t.end} > ${t.start}`),
+    check('lives_access', sql`${t.access} in ('public', 'registered', 'paid', 'private')`),
+    check('lives_source_kind', sql`${t.sourceKind} in ('none', 'url', 'ingest')`),
+    check(
+      'lives_flags',
+      sql`${t.enableShow} in (0, 1) and ${t.paused} in (0, 1) and ${t.chatEnabled} in (0, 1)`,
+    ),
+    check('lives_counters', sql`${t.viewerTotal} >= 0 and ${t.viewerPeak} >= 0 and ${t.chatTotal} >= 0`),
+  ],
 );
 
 /** Lives shown on an agenda item (GET /meeting/agendas?with_lives=1). */

@@ -13,6 +13,7 @@ export const notificationKinds = [
   'registration.review',
   'question.answer',
   'speaker.invitation',
+  'live.reminder',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -65,6 +65,10 @@ export const permissions = {
   'people.manage': ['owner', 'organiser'],
   /** Votes (§3 Vote, Vote player): create, limits, deadline, candidates, results export. */
   'votes.edit': ['owner', 'organiser', 'editor'],
+  /** Lives (§3 Live): create, edit, pause, stream keys, figures. */
+  'lives.edit': ['owner', 'organiser', 'editor'],
+  /** Live chat (§7 PUT /lives/{id}/users/{user_id}): mute, ban, pin, delete, allow users into private lives. */
+  'lives.moderate': ['owner', 'organiser', 'editor'],
 } as const satisfies Record<ConsoleAction, readonly MeetingRoleName[]>;
 
 export type { ConsoleAction };

@@ -22,12 +22,14 @@ export function notificationTextKey(item: Pick<NotificationItem, 'kind' | 'value
       return 'text.questionAnswer';
     case 'speaker.invitation':
       return 'text.speakerInvitation';
+    case 'live.reminder':
+      return 'text.liveReminder';
   }
 }
 
 /** A notice's sentence in the reader's language, filled with its values (names, titles). */
 export function notificationText(item: NotificationItem, t: TFunction<'notifications'>): string {
-  const values = { name: '', enterprise: '', activity: '', meeting: '', ...item.values };
+  const values = { name: '', enterprise: '', activity: '', meeting: '', live: '', ...item.values };
   return t(notificationTextKey(item), values);
 }
 
@@ -40,4 +42,5 @@ export const kindLabelKeys = {
   'registration.review': 'kinds.registration_review',
   'question.answer': 'kinds.question_answer',
   'speaker.invitation': 'kinds.speaker_invitation',
+  'live.reminder': 'kinds.live_reminder',
 } as const;
