@@ -57,8 +57,13 @@ export const ConsoleLiveFields = z.strictObject({
   access: LiveAccess.optional(),
   activity_id: z.union([ObjectIdString, z.literal('')]).optional(),
   price_id: z.union([ObjectIdString, z.literal('')]).optional(),
-  /** Sessions of the meeting the live belongs to (agenda_lives); replaces the list. */
-  agenda_ids: z.array(ObjectIdString).max(20).optional(),
+  /**
+   * Sessions of the meeting the live belongs to (agenda_lives); replaces the list. A form body has
+   * no empty list: `agenda_ids=` ('') clears it.
+   */
+  agenda_ids: z
+    .preprocess((value) => (value === '' ? [] : value), z.array(ObjectIdString).max(20))
+    .optional(),
   chat_enabled: FlagInput.optional(),
   /** Optimistic lock on update: the `updated` the editor read (409 conflict.stale when older). */
   updated: z.coerce.number().int().optional(),
