@@ -94,6 +94,7 @@ describe('security headers from settings (https)', () => {
         PUBLIC_URL: 'https://expo.example.com',
         CSP_FRAME_ANCESTORS: "'self' https://*.servicewechat.com",
         CSP_MEDIA_SRC: 'https://live.example-cdn.com',
+        LIVE_INGEST_HLS_URL: 'https://ingest.example.com:8888/hls',
         CSP_CONNECT_SRC: 'wss://chat.example.com',
         CSP_FRAME_SRC: 'https://maps.example.com https://video.example.com',
         S3_ENDPOINT: 'https://s3.example-storage.com',
@@ -104,7 +105,7 @@ describe('security headers from settings (https)', () => {
   });
   afterAll(() => t.close());
 
-  it('adds HSTS, the stream, storage and frame hosts, and drops X-Frame-Options for other ancestors', async () => {
+  it('adds HSTS, the stream, ingest, storage and frame hosts, and drops X-Frame-Options for other ancestors', async () => {
     expect((await t.call('GET', '/api/health')).headers['strict-transport-security']).toBe(
       'max-age=15552000',
     );
@@ -115,10 +116,10 @@ describe('security headers from settings (https)', () => {
     const storage = 'https://s3.example-storage.com https://expo.s3.example-storage.com';
     expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'self' https://*.servicewechat.com");
     expect(directive(csp, 'media-src')).toBe(
-      `media-src 'self' blob: ${storage} https://live.example-cdn.com`,
+      `media-src 'self' blob: ${storage} https://ingest.example.com:8888 https://live.example-cdn.com`,
     );
     expect(directive(csp, 'connect-src')).toBe(
-      `connect-src 'self' ${storage} https://live.example-cdn.com wss://chat.example.com`,
+      `connect-src 'self' ${storage} https://ingest.example.com:8888 https://live.example-cdn.com wss://chat.example.com`,
     );
     expect(directive(csp, 'img-src')).toBe(`img-src 'self' data: blob: ${storage}`);
     expect(directive(csp, 'frame-src')).toBe('frame-src https://maps.example.com https://video.example.com');

@@ -45,16 +45,22 @@ function storageSources(config: Config): string[] {
   return sources;
 }
 
+/** Origin of the self-hosted live ingest's playback (LIVE_INGEST_HLS_URL): the room plays from it (§1). */
+function ingestSources(config: Config): string[] {
+  return config.LIVE_INGEST_HLS_URL ? [new URL(config.LIVE_INGEST_HLS_URL).origin] : [];
+}
+
 /**
  * The Content-Security-Policy directives (§7 security headers): scripts only from this origin (SDKs
  * such as WeChat's JS-SDK are bundled from npm) plus WebAssembly compilation for the QR scanner
  * (zxing-wasm needs 'wasm-unsafe-eval'); styles from this origin and the exact inline texts of
- * index.html; images, media and connections from this origin, the storage host and the configured
- * stream hosts; frames from CSP_FRAME_SRC; framing by CSP_FRAME_ANCESTORS (default 'self').
+ * index.html; images, media and connections from this origin, the storage host, the configured
+ * stream hosts (CSP_MEDIA_SRC for pasted stream addresses) and the self-hosted ingest's playback origin; frames from CSP_FRAME_SRC; framing by CSP_FRAME_ANCESTORS (default 'self').
  */
 export function cspDirectives(config: Config, indexHtml: string | undefined): Record<string, string[]> {
   const inline = indexHtml ? inlineHashes(indexHtml) : { scripts: [], styles: [], styleAttributes: [] };
   const storage = storageSources(config);
+  const ingest = ingestSources(config);
   const isHttps = config.PUBLIC_URL.startsWith('https:');
   return {
     'default-src': ["'self'"],
@@ -66,9 +72,10 @@ export function cspDirectives(config: Config, indexHtml: string | undefined): Re
     'style-src-attr':
       inline.styleAttributes.length > 0 ? ["'unsafe-hashes'", ...inline.styleAttributes] : ["'none'"],
     'img-src': ["'self'", 'data:', 'blob:', ...storage, ...config.CSP_IMG_SRC],
-    'media-src': ["'self'", 'blob:', ...storage, ...config.CSP_MEDIA_SRC],
-    // hls.js fetches a stream's playlists and segments: stream hosts are connections too.
-    'connect-src': ["'self'", ...storage, ...config.CSP_MEDIA_SRC, ...config.CSP_CONNECT_SRC],
+    'media-src': ["'self'", 'blob:', ...storage, ...ingest, ...config.CSP_MEDIA_SRC],
+    // hls.js fetches a stream's playlists and segments: stream hosts are connections too. The room's
+    // chat socket is same-origin (ws:/wss: of this host match 'self' in current browsers).
+    'connect-src': ["'self'", ...storage, ...ingest, ...config.CSP_MEDIA_SRC, ...config.CSP_CONNECT_SRC],
     'font-src': ["'self'", 'data:'],
     'worker-src': ["'self'", 'blob:'],
     // The allowed web-view domains (§2 /webview) are framed too: `*.x` also allows `x` itself.
