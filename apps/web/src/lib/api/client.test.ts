@@ -113,6 +113,12 @@ describe('api client', () => {
     await expect(client.get('/meeting/speakers/count')).resolves.toEqual({ results: items }.results);
   });
 
+  it('answers a page with fields beside results whole when asked (a live chat page and its pinned message)', async () => {
+    const page = { results: [{ _id: { $id: 'a' } }], pinned: { _id: { $id: 'p' } } };
+    const { client } = setup([() => json(200, page)]);
+    await expect(client.whole('/lives/l1/chats')).resolves.toEqual(page);
+  });
+
   it('answers null for a GET by _id with no result, and keeps lists for $in', async () => {
     const { client } = setup([() => json(200, { results: [] })]);
     await expect(client.one('/meeting/agendas', { query: { _id: 'x' } })).resolves.toBeNull();
@@ -198,6 +204,7 @@ describe('api client', () => {
         () =>
           json(403, { code: 'activity.invitation_required', message: 'the current user has no permission' }),
         () => json(403, { code: 'no_permission', message: 'the current user has no permission' }),
+        () => json(403, { code: 'live.muted', message: 'You have been muted in this live' }),
       ],
       { onForbidden },
     );
@@ -206,6 +213,9 @@ describe('api client', () => {
       code: 'activity.invitation_required',
     });
     await expect(client.list('/tickets')).rejects.toMatchObject({ status: 403 });
+    await expect(client.post('/lives/l1/chats', { text: 'hi' })).rejects.toMatchObject({
+      code: 'live.muted',
+    });
     expect(onForbidden).not.toHaveBeenCalled();
   });
 

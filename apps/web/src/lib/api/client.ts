@@ -21,6 +21,9 @@ const objectRefusals = new Set([
   // Card exchange refused for this person (§6 special identity, or their setting).
   'card.special_identity',
   'card.exchange_disabled',
+  // A live's moderator muted or banned the caller there (§7 Lives): about that room only.
+  'live.muted',
+  'live.banned',
 ]);
 
 export type QueryValue =
@@ -265,7 +268,12 @@ export function createApiClient(deps: ApiClientDeps) {
   function request(
     method: HttpMethod,
     path: string,
-    options: { params?: QueryParams | undefined; body?: RequestBody | undefined } = {},
+    options: {
+      params?: QueryParams | undefined;
+      body?: RequestBody | undefined;
+      /** Answer the body as it is, even when it has `results` (an answer with more fields beside them). */
+      whole?: boolean;
+    } = {},
   ): Promise<unknown> {
     const query = serializeQuery(options.params);
     const pathWithQuery = `${deps.baseUrl}${path}${query ? `?${query}` : ''}`;
@@ -275,6 +283,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const run = () =>
       send(method, pathWithQuery, path, bodyText, false).then((payload) => {
         if (
+          !options.whole &&
           payload &&
           typeof payload === 'object' &&
           Array.isArray((payload as { results?: unknown }).results)
@@ -306,6 +315,9 @@ export function createApiClient(deps: ApiClientDeps) {
     one: <T>(path: string, params: QueryParams) => request('GET', path, { params }) as Promise<T | null>,
     /** GET of anything else (a count, a detail object). */
     get: <T>(path: string, params?: QueryParams) => request('GET', path, { params }) as Promise<T>,
+    /** GET whose answer carries fields beside `results` (a chat page and its pinned message): not unwrapped. */
+    whole: <T>(path: string, params?: QueryParams) =>
+      request('GET', path, { params, whole: true }) as Promise<T>,
     post: <T>(path: string, body?: RequestBody) => request('POST', path, { body: body ?? {} }) as Promise<T>,
     put: <T>(path: string, body?: RequestBody) => request('PUT', path, { body: body ?? {} }) as Promise<T>,
     delete: <T>(path: string) => request('DELETE', path) as Promise<T>,
