@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Order } from '../orders/orders.contracts.ts';
 import { CountResponse, Flag, LocalizedText, resultsOf, UnixSeconds } from '../wire/common.ts';
 import { limits, textLimits } from '../wire/limits.ts';
+import { liveLimits } from '../wire/live-limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
@@ -19,26 +20,8 @@ import { defineRoute } from '../wire/route.ts';
  *   across replicas when REDIS_URL is set.
  */
 
-/** Constants of the lives area (§9 and sizes chosen here). */
-export const liveLimits = {
-  /** Longest chat message, in characters. */
-  chatText: 200,
-  /** Chat messages one user may post per live per 10 seconds before 429 'Do not operate frequently!'. */
-  chatPerTenSeconds: 5,
-  /** History a joining viewer gets (newest first). */
-  chatHistory: 50,
-  /** Seconds between player heartbeats; a viewer is online while the last is ≤ 60 s old. */
-  heartbeatSeconds: 30,
-  onlineWindowSeconds: 60,
-  /** Seconds a chat socket ticket stays valid (it is used once, at connect). */
-  chatTicketSeconds: 60,
-  /** Seconds a signed ingest playback URL stays valid. */
-  playbackUrlSeconds: 6 * 3600,
-  /** Minutes before the start the reminder goes out (§9). */
-  reminderMinutes: 10,
-  /** Minutes after the end the replay-link mail goes out (§9: within 2 hours). */
-  replayMailMinutes: 30,
-} as const;
+/** Constants of the lives area (§9 and sizes chosen here), in a zod-free file the web reads too. */
+export { liveLimits };
 
 /** Error codes of the lives area (besides ErrorCode's not_found, no_permission, too_frequent …). */
 export const LiveError = {
