@@ -36,6 +36,8 @@ import { inviteRoutes } from './modules/invites/invites.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobQueue, type JobQueueOptions } from './modules/jobs/jobs.service.ts';
+import { liveJobs } from './modules/lives/lives.reminders.ts';
+import { liveRoutes } from './modules/lives/lives.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { meetingRoutes } from './modules/meetings/meetings.routes.ts';
 import { messageJobs } from './modules/messages/messages.jobs.ts';
@@ -215,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       jobRoutes(scoped);
       searchRoutes(scoped);
       voteRoutes(scoped);
+      liveRoutes(scoped);
       notificationRoutes(scoped);
     },
     { prefix: '/api' },
@@ -223,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   messageJobs(app);
   appointmentJobs(app);
   viewJobs(app);
+  liveJobs(app);
   await jobs.start();
   app.addHook('onClose', () => jobs.stop());
   // Share pages (§2 share links) live outside /api: chat apps and crawlers read their tags.

@@ -121,6 +121,8 @@ const ConfigSchema = z.object({
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   /** Aliyun template of appointment notices; unset: those SMS are recorded as failed. */
   ALIYUN_SMS_APPOINTMENT_TEMPLATE_CODE: z.string().optional(),
+  /** Aliyun template of live reminders ({live}, {minutes}; §9); unset: those SMS are recorded as failed. */
+  ALIYUN_SMS_LIVE_TEMPLATE_CODE: z.string().optional(),
   /** smtp(s)://user:pass@host:port — when set, mail goes out through SMTP (nodemailer). */
   MAIL_SMTP_URL: z
     .string()

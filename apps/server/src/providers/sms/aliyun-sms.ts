@@ -12,7 +12,8 @@ type SendSmsAnswer = { Code?: string; Message?: string; BizId?: string; RequestI
  * Aliyun SMS (Dysms) through @alicloud/pop-core's RPC client, which signs each request (HMAC-SHA1
  * over the sorted, percent-encoded query; Aliyun RPC signature v1.0). Sends the registered template
  * `templateCode` with `TemplateParam {"code":"123456"}` (an appointment notice: the optional
- * `appointmentTemplateCode` with the message's params; refused when it is not configured); the text
+ * `appointmentTemplateCode` with the message's params, a live reminder `liveTemplateCode`; refused
+ * when it is not configured); the text
  * itself is only logged in the outbox.
  * Mainland numbers go without their +86 (Aliyun's format), others as 00<country><number>.
  */
@@ -24,6 +25,8 @@ export function createAliyunSmsProvider(options: {
   templateCode: string;
   /** Template of appointment notices (ALIYUN_SMS_APPOINTMENT_TEMPLATE_CODE); none = not sent. */
   appointmentTemplateCode?: string | undefined;
+  /** Template of live reminders (ALIYUN_SMS_LIVE_TEMPLATE_CODE, §9); none = not sent. */
+  liveTemplateCode?: string | undefined;
 }): SmsProvider {
   const client = new RPCClient({
     endpoint: options.endpoint,
@@ -35,7 +38,11 @@ export function createAliyunSmsProvider(options: {
     name: 'aliyun',
     send: async (message) => {
       const template = message.template ?? 'code';
-      const templateCode = template === 'code' ? options.templateCode : options.appointmentTemplateCode;
+      const templateCode = {
+        code: options.templateCode,
+        appointment: options.appointmentTemplateCode,
+        live: options.liveTemplateCode,
+      }[template];
       if (!templateCode) {
         throw new ProviderError(`Aliyun SMS template '${template}' is not configured`, {
           code: 'template_not_configured',

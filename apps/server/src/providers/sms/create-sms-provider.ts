@@ -24,5 +24,6 @@ export function createSmsProvider(config: Config): SmsProvider {
     signName: config.ALIYUN_SMS_SIGN_NAME ?? '',
     templateCode: config.ALIYUN_SMS_TEMPLATE_CODE ?? '',
     appointmentTemplateCode: config.ALIYUN_SMS_APPOINTMENT_TEMPLATE_CODE,
+    liveTemplateCode: config.ALIYUN_SMS_LIVE_TEMPLATE_CODE,
   });
 }

@@ -1,8 +1,9 @@
 /**
  * Registered SMS templates of providers that send a template instead of free text (Aliyun):
- * `code` a verification code ({code}); `appointment` a meeting-request notice (issue 6 part 4).
+ * `code` a verification code ({code}); `appointment` a meeting-request notice; `live` a live's
+ * reminder before its start (§9: {live}, {minutes}).
  */
-export type SmsTemplate = 'code' | 'appointment';
+export type SmsTemplate = 'code' | 'appointment' | 'live';
 
 /** One SMS: the E.164 recipient, the full text (kept in the outbox) and the template values. */
 export type SmsMessage = {

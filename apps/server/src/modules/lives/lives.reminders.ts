@@ -1,0 +1,419 @@
+import { liveLimits } from '@app/contracts';
+import en from '@app/i18n/locales/en/messages.json' with { type: 'json' };
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { App } from '../../app-types.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { escapeHtml } from '../../plugins/dev-outbox.ts';
+import { createMailProvider } from '../../providers/mail/create-mail-provider.ts';
+import type { MailProvider } from '../../providers/mail/mail.ts';
+import { createSmsProvider } from '../../providers/sms/create-sms-provider.ts';
+import type { SmsProvider } from '../../providers/sms/sms.ts';
+import { lives } from '../agendas/agendas.tables.ts';
+import { fill, messageCatalogue, messageLanguage } from '../codes/codes.messages.ts';
+import type { JobQueue, JobType } from '../jobs/jobs.service.ts';
+import { meetings } from '../meetings/meetings.tables.ts';
+import { deliverMessageJob, queueMail, queueSms } from '../messages/messages.service.ts';
+import { notificationChannels, recordNotification } from '../notifications/notifications.service.ts';
+import { publicLink } from '../shared/public-links.ts';
+import { users } from '../users/users.tables.ts';
+import { liveClock } from './lives.clock.ts';
+import { liveUsers, liveViewers } from './lives.tables.ts';
+
+/**
+ * The lives' timed messages (§9): the reminder 10 minutes before the start (SMS, mail and an in-app
+ * notice to every subscriber) and the replay/minutes mail after the end (to subscribers and logged-in
+ * viewers). Both are jobs of the durable queue (DESIGN §9), enqueued by the console's create/update
+ * transaction (`scheduleLiveJobs`) and by a late subscription (`enqueueReminderNow`).
+ *
+ * Exactly once: a job carries the start (or end) it was made for and does nothing when the live's
+ * current one differs (rescheduled), when the live is deleted, or — for the reminder — when the
+ * start has passed. Each recipient is marked (`live_users.reminded_at` / `replay_mailed_at`) in the
+ * transaction that queues their messages, selected `FOR UPDATE SKIP LOCKED`: a job that runs again
+ * after a restart, or two replicas running duplicates at once, never message anyone twice.
+ */
+
+/** A reminder job: the live and the start (unix milliseconds) it reminds of. */
+export type LiveReminderData = { liveId: string; startMs: number };
+/** A replay-mail job: the live and the end (unix milliseconds) it follows. */
+export type LiveReplayMailData = { liveId: string; endMs: number };
+
+/** The reminder 10 minutes before the start (§9); retried like a notice. */
+export const liveReminderJob: JobType<LiveReminderData> = {
+  name: 'lives-reminder',
+  retryLimit: 4,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 300,
+};
+
+/** The replay/minutes mail after the end (§9: within 2 hours). */
+export const liveReplayMailJob: JobType<LiveReplayMailData> = {
+  name: 'lives-replay-mail',
+  retryLimit: 4,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 300,
+};
+
+/** Recipients handled per transaction: each batch commits its marks with its messages. */
+const batchSize = 100;
+
+/**
+ * A reminder sent this many minutes or less before a start counts as that start's: after a
+ * reschedule to a later start the subscribers are reminded again, while a clock a little ahead of
+ * the queue's never makes a second reminder for the same start.
+ */
+const reminderCoverMinutes = liveLimits.reminderMinutes + 5;
+
+const minuteMs = 60_000;
+
+/**
+ * Enqueues, in `tx` (the console's create/update transaction), the reminder at start − 10 minutes
+ * and the replay mail at end + liveLimits.replayMailMinutes for the live's current start and end.
+ * Jobs already queued for an older start/end find the mismatch and do nothing; the same start/end
+ * enqueued again (an edit of another field) is stored once (singleton key). A reminder time already
+ * past runs at once (and sends only while now < start). Call {@link wakeLiveJobs} after the commit.
+ */
+export async function scheduleLiveJobs(
+  tx: Database,
+  jobs: JobQueue,
+  live: { id: string; start: Date; end: Date },
+): Promise<void> {
+  const startMs = live.start.getTime();
+  const endMs = live.end.getTime();
+  await jobs.enqueue(
+    tx,
+    liveReminderJob,
+    { liveId: live.id, startMs },
+    {
+      startAfter: new Date(startMs - liveLimits.reminderMinutes * minuteMs),
+      singletonKey: `${live.id}:${startMs}`,
+    },
+  );
+  await jobs.enqueue(
+    tx,
+    liveReplayMailJob,
+    { liveId: live.id, endMs },
+    {
+      startAfter: new Date(endMs + liveLimits.replayMailMinutes * minuteMs),
+      singletonKey: `${live.id}:${endMs}`,
+    },
+  );
+}
+
+/** Enqueues in `tx` a reminder for the live's `start` to run now (a subscription inside the last 10 minutes). */
+export async function enqueueReminderNow(
+  tx: Database,
+  jobs: JobQueue,
+  live: { id: string; start: Date },
+): Promise<void> {
+  await jobs.enqueue(tx, liveReminderJob, { liveId: live.id, startMs: live.start.getTime() });
+}
+
+/** Makes this process's lives workers poll now (after a commit that scheduled or enqueued). */
+export function wakeLiveJobs(jobs: JobQueue): void {
+  jobs.wake(liveReminderJob);
+  jobs.wake(liveReplayMailJob);
+}
+
+/** Database, PUBLIC_URL (links), the queue and the providers (their names go on outbox rows). */
+export type LiveMailDeps = {
+  db: Database;
+  config: Pick<Config, 'PUBLIC_URL'>;
+  jobs: JobQueue;
+  sms: Pick<SmsProvider, 'name'>;
+  mail: Pick<MailProvider, 'name'>;
+};
+
+type LiveTexts = typeof en.live;
+
+/** The live's title in `language`, else English, else the first one. */
+function titleIn(title: Record<string, string> | string, language: string): string {
+  if (typeof title === 'string') return title;
+  return title[language] || title.en || Object.values(title).find(Boolean) || '';
+}
+
+/** The room: `${PUBLIC_URL}/#/meeting/live/detail?live_id=…&meeting_id=…` (it shows the replay once set). */
+export function liveRoomLink(
+  config: Pick<Config, 'PUBLIC_URL'>,
+  live: { id: string; meetingId: string },
+): string {
+  return publicLink(config, '/#/meeting/live/detail', { live_id: live.id, meeting_id: live.meetingId });
+}
+
+/**
+ * The live's start in the meeting's zone, in `language`, with the zone's name, e.g.
+ * 'Nov 26, 2026, 9:00 PM (Asia/Shanghai)' (§2 time rule: the meeting's zone, never the reader's).
+ */
+export function formatLiveStart(start: Date, timeZone: string, language: string): string {
+  const options = { timeZone, dateStyle: 'medium', timeStyle: 'short' } as const;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(language, options);
+  } catch {
+    format = new Intl.DateTimeFormat('en', { ...options, timeZone: 'UTC' });
+  }
+  return `${format.format(start)} (${format.resolvedOptions().timeZone})`;
+}
+
+/** A text of the `live` messages section in `language`, English where it is missing. */
+function liveText(language: string, key: keyof LiveTexts, values: Record<string, string>): string {
+  const texts: Partial<LiveTexts> = messageCatalogue(language).live ?? {};
+  return fill(texts[key] ?? en.live[key], values);
+}
+
+/** A plain mail page of `lines` in `language` (right-to-left for Arabic). */
+function mailHtml(language: string, lines: string[]): string {
+  return `<!doctype html><html lang="${escapeHtml(language)}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:system-ui,sans-serif;color:#222">
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+</body></html>`;
+}
+
+type LiveOfJob = {
+  id: string;
+  meetingId: string;
+  title: Record<string, string> | string;
+  start: Date;
+  end: Date;
+  replayUrl: string;
+  deleted: number;
+  timeZone: string;
+};
+
+/** The live with its meeting's zone, read in `tx` under a share lock (a concurrent edit waits). */
+async function lockLiveOfJob(tx: Database, liveId: string): Promise<LiveOfJob | null> {
+  const [row] = await tx
+    .select({
+      id: lives.id,
+      meetingId: lives.meetingId,
+      title: lives.title,
+      start: lives.start,
+      end: lives.end,
+      replayUrl: lives.replayUrl,
+      deleted: lives.deleted,
+      timeZone: meetings.timeZone,
+    })
+    .from(lives)
+    .innerJoin(meetings, eq(meetings.id, lives.meetingId))
+    .where(eq(lives.id, liveId))
+    .for('share', { of: lives });
+  return (row as LiveOfJob | undefined) ?? null;
+}
+
+type Recipient = { userId: string; phone: string | null; email: string | null; language: string | null };
+
+/**
+ * One batch of the reminder in one transaction: the live still starts at `data.startMs`, is not
+ * deleted and has not started; up to {@link batchSize} subscribers not banned and not yet reminded
+ * for this start are locked (SKIP LOCKED), marked, and sent the in-app notice, the SMS and the mail
+ * their preferences for 'live.reminder' allow. Answers how many were reminded (0: done).
+ */
+async function remindBatch(deps: LiveMailDeps, data: LiveReminderData): Promise<number> {
+  return inTransaction(deps.db, async (tx) => {
+    const live = await lockLiveOfJob(tx, data.liveId);
+    const now = liveClock.now();
+    if (live?.deleted !== 0 || live.start.getTime() !== data.startMs || now >= live.start) return 0;
+    const coveredSince = new Date(data.startMs - reminderCoverMinutes * minuteMs);
+    const due: Recipient[] = await tx
+      .select({ userId: liveUsers.userId, phone: users.phone, email: users.email, language: users.language })
+      .from(liveUsers)
+      .innerJoin(users, eq(users.id, liveUsers.userId))
+      .where(
+        and(
+          eq(liveUsers.liveId, live.id),
+          eq(liveUsers.subscribed, 1),
+          eq(liveUsers.banned, 0),
+          or(isNull(liveUsers.remindedAt), lt(liveUsers.remindedAt, coveredSince)),
+          eq(users.deleted, 0),
+          isNull(users.disabledAt),
+        ),
+      )
+      .limit(batchSize)
+      .for('update', { of: liveUsers, skipLocked: true });
+    if (due.length === 0) return 0;
+    await tx
+      .update(liveUsers)
+      .set({ remindedAt: now })
+      .where(
+        and(
+          eq(liveUsers.liveId, live.id),
+          inArray(
+            liveUsers.userId,
+            due.map((recipient) => recipient.userId),
+          ),
+        ),
+      );
+    const link = liveRoomLink(deps.config, live);
+    const minutes = String(Math.max(1, Math.ceil((live.start.getTime() - now.getTime()) / minuteMs)));
+    for (const recipient of due) {
+      const language = messageLanguage(recipient.language);
+      const values = {
+        live: titleIn(live.title, language),
+        minutes,
+        time: formatLiveStart(live.start, live.timeZone, language),
+        link,
+      };
+      await recordNotification(tx, {
+        userId: recipient.userId,
+        meetingId: live.meetingId,
+        kind: 'live.reminder',
+        values: { live: values.live },
+        path: '/meeting/live/detail',
+        query: { live_id: live.id, meeting_id: live.meetingId },
+      });
+      const channels = await notificationChannels(tx, recipient.userId, 'live.reminder');
+      const txDeps = { ...deps, db: tx };
+      if (recipient.phone && channels.sms) {
+        await queueSms(txDeps, {
+          message: {
+            to: recipient.phone,
+            text: liveText(language, 'reminderSms', values),
+            template: 'live',
+            templateParams: { live: values.live.slice(0, 20), minutes },
+          },
+          meetingId: live.meetingId,
+        });
+      }
+      if (recipient.email && channels.mail) {
+        const lines = [liveText(language, 'reminder', values), liveText(language, 'link', values)];
+        await queueMail(txDeps, {
+          message: {
+            to: recipient.email,
+            subject: liveText(language, 'reminderSubject', values),
+            text: `${lines.join('\n\n')}\n`,
+            html: mailHtml(language, lines),
+          },
+          meetingId: live.meetingId,
+        });
+      }
+    }
+    return due.length;
+  });
+}
+
+/**
+ * The reminder job's handler (§9): reminds every due subscriber of the live, a batch per
+ * transaction, then wakes the delivery worker. Answers how many were reminded.
+ */
+export async function sendLiveReminders(deps: LiveMailDeps, data: LiveReminderData): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const count = await remindBatch(deps, data);
+    total += count;
+    if (count < batchSize) break;
+  }
+  if (total > 0) deps.jobs.wake(deliverMessageJob);
+  return total;
+}
+
+/**
+ * One batch of the replay mail in one transaction: the live still ends at `data.endMs`, is not
+ * deleted and has ended; logged-in viewers get a live_users row (so they can be marked), then up to
+ * {@link batchSize} subscribers and viewers with an e-mail, not banned and not mailed yet, are locked,
+ * marked and mailed the room link (the replay text when replay_url is set, else "ended, the replay
+ * will follow"), as their mail preference for 'live.reminder' allows. Answers how many were marked.
+ */
+async function replayMailBatch(deps: LiveMailDeps, data: LiveReplayMailData): Promise<number> {
+  return inTransaction(deps.db, async (tx) => {
+    const live = await lockLiveOfJob(tx, data.liveId);
+    const now = liveClock.now();
+    if (live?.deleted !== 0 || live.end.getTime() !== data.endMs || now < live.end) return 0;
+    // Viewers who were logged in become live_users rows, where their mail is marked once.
+    await tx.execute(sql`
+      insert into ${liveUsers} (live_id, user_id)
+      select distinct ${liveViewers.liveId}, ${liveViewers.userId} from ${liveViewers}
+      where ${liveViewers.liveId} = ${live.id} and ${liveViewers.userId} is not null
+      on conflict do nothing`);
+    const due: Recipient[] = await tx
+      .select({ userId: liveUsers.userId, phone: users.phone, email: users.email, language: users.language })
+      .from(liveUsers)
+      .innerJoin(users, eq(users.id, liveUsers.userId))
+      .where(
+        and(
+          eq(liveUsers.liveId, live.id),
+          eq(liveUsers.banned, 0),
+          isNull(liveUsers.replayMailedAt),
+          isNotNull(users.email),
+          eq(users.deleted, 0),
+          isNull(users.disabledAt),
+          or(
+            eq(liveUsers.subscribed, 1),
+            sql`exists (select 1 from ${liveViewers} where ${liveViewers.liveId} = ${live.id} and ${liveViewers.userId} = ${liveUsers.userId})`,
+          ),
+        ),
+      )
+      .limit(batchSize)
+      .for('update', { of: liveUsers, skipLocked: true });
+    if (due.length === 0) return 0;
+    await tx
+      .update(liveUsers)
+      .set({ replayMailedAt: now })
+      .where(
+        and(
+          eq(liveUsers.liveId, live.id),
+          inArray(
+            liveUsers.userId,
+            due.map((recipient) => recipient.userId),
+          ),
+        ),
+      );
+    const link = liveRoomLink(deps.config, live);
+    const hasReplay = live.replayUrl !== '';
+    for (const recipient of due) {
+      if (!recipient.email) continue;
+      const channels = await notificationChannels(tx, recipient.userId, 'live.reminder');
+      if (!channels.mail) continue;
+      const language = messageLanguage(recipient.language);
+      const values = { live: titleIn(live.title, language), link };
+      const lines = [
+        liveText(language, hasReplay ? 'replay' : 'ended', values),
+        liveText(language, 'link', values),
+      ];
+      await queueMail(
+        { ...deps, db: tx },
+        {
+          message: {
+            to: recipient.email,
+            subject: liveText(language, hasReplay ? 'replaySubject' : 'endedSubject', values),
+            text: `${lines.join('\n\n')}\n`,
+            html: mailHtml(language, lines),
+          },
+          meetingId: live.meetingId,
+        },
+      );
+    }
+    return due.length;
+  });
+}
+
+/** The replay-mail job's handler (§9): mails every due recipient, a batch per transaction. */
+export async function sendLiveReplayMails(deps: LiveMailDeps, data: LiveReplayMailData): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const count = await replayMailBatch(deps, data);
+    total += count;
+    if (count < batchSize) break;
+  }
+  if (total > 0) deps.jobs.wake(deliverMessageJob);
+  return total;
+}
+
+/** The lives module's workers (DESIGN §9): the reminder and the replay mail. Called once in app.ts. */
+export function liveJobs(app: App): void {
+  const { db, config, jobs } = app.deps;
+  const deps: LiveMailDeps = {
+    db,
+    config,
+    jobs,
+    sms: createSmsProvider(config),
+    mail: createMailProvider(config),
+  };
+  jobs.work(liveReminderJob, async (data) => {
+    await sendLiveReminders(deps, data);
+  });
+  jobs.work(liveReplayMailJob, async (data) => {
+    await sendLiveReplayMails(deps, data);
+  });
+}
