@@ -5,6 +5,7 @@ import type { Storage } from '../providers/storage/storage.ts';
 import { seedDemoActivities } from './demo-activities.ts';
 import { seedDemoConsole } from './demo-console.ts';
 import { seedDemoInvites } from './demo-invites.ts';
+import { seedDemoLives } from './demo-lives.ts';
 import { seedDemoMeeting } from './demo-meeting.ts';
 import { seedDemoPeople } from './demo-people.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
@@ -36,6 +37,7 @@ export async function seedDemo(deps: {
   const demoPeople = await seedDemoPeople(db);
   if (demoPeople > 0) log.info({ people: demoPeople }, 'seeded the demo people');
   if (await seedDemoVotes(db)) log.info('seeded the demo vote');
+  if (await seedDemoLives(db)) log.info('seeded the demo live');
   if (await seedDemoConsole(db, { isProduction: deps.isProduction ?? false })) {
     log.info('granted the demo platform administrator (phone 13900139009)');
   }

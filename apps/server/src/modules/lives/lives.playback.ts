@@ -1,0 +1,142 @@
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { liveLimits } from '@app/contracts';
+import type { Config } from '../../config.ts';
+import {
+  CredentialsBoxError,
+  credentialsKeyOf,
+  openCredentials,
+  sealCredentials,
+} from '../../providers/payment/credentials-box.ts';
+import type { LiveRow } from './lives.permission.ts';
+
+/**
+ * Playback addresses and stream keys of lives (§7 Lives, self-hosted ingest):
+ * - a pasted source (`source_kind` 'url') or a replay is answered as it is, only to permitted callers;
+ * - an ingest live plays from `${LIVE_INGEST_HLS_URL}/live/<id>/index.m3u8?token=<expires>.<mac>`,
+ *   the MAC being HMAC-SHA256 (key: HKDF-SHA256 of AUTH_SECRET, info 'live-play') over
+ *   `<live id>.<expires>`; MediaMTX asks POST /lives/ingest/auth, which checks it;
+ * - OBS publishes to `${LIVE_INGEST_RTMP_URL}` with the stream key `<live id>?key=<secret>`, the
+ *   secret being 24 random bytes (base64url) stored sealed (credentials-box).
+ */
+
+type SecretConfig = Pick<Config, 'AUTH_SECRET' | 'SECRETS_KEY'>;
+type IngestConfig = Pick<Config, 'LIVE_INGEST_RTMP_URL' | 'LIVE_INGEST_HLS_URL'>;
+
+export type PlayType = 'hls' | 'flv' | 'mp4';
+
+/** Whether the self-hosted ingest is set up (both the RTMP and the HLS address configured). */
+export function isIngestConfigured(config: IngestConfig): boolean {
+  return Boolean(config.LIVE_INGEST_RTMP_URL && config.LIVE_INGEST_HLS_URL);
+}
+
+/** A new publish secret: 24 random bytes, base64url (32 characters). */
+export function newStreamSecret(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The secret sealed for `lives.stream_key_sealed`. */
+export function sealStreamSecret(config: SecretConfig, secret: string): string {
+  return sealCredentials({ key: secret }, credentialsKeyOf(config));
+}
+
+/** The live's publish secret, or null when none is stored or it does not open (another key). */
+export function openStreamSecret(config: SecretConfig, sealed: string): string | null {
+  if (!sealed) return null;
+  try {
+    const value = openCredentials(sealed, credentialsKeyOf(config)) as { key?: unknown };
+    return typeof value?.key === 'string' && value.key !== '' ? value.key : null;
+  } catch (error) {
+    if (error instanceof CredentialsBoxError) return null;
+    throw error;
+  }
+}
+
+/** The OBS "Stream key" shown in the console: '<live id>?key=<secret>'. */
+export function obsStreamKey(liveId: string, secret: string): string {
+  return `${liveId}?key=${secret}`;
+}
+
+function playKey(config: Pick<Config, 'AUTH_SECRET'>): Buffer {
+  return Buffer.from(
+    hkdfSync('sha256', Buffer.from(config.AUTH_SECRET, 'utf8'), Buffer.alloc(0), 'live-play', 32),
+  );
+}
+
+function playMac(config: Pick<Config, 'AUTH_SECRET'>, liveId: string, expires: number): string {
+  return createHmac('sha256', playKey(config)).update(`${liveId}.${expires}`).digest('base64url');
+}
+
+/** A read token for an ingest live valid until `expires` (unix seconds): '<expires>.<mac>'. */
+export function signPlayToken(config: Pick<Config, 'AUTH_SECRET'>, liveId: string, expires: number): string {
+  return `${expires}.${playMac(config, liveId, expires)}`;
+}
+
+/** Whether `token` is a read token of `liveId` that has not expired at `nowSeconds`. */
+export function verifyPlayToken(
+  config: Pick<Config, 'AUTH_SECRET'>,
+  liveId: string,
+  token: string,
+  nowSeconds: number,
+): boolean {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return false;
+  const expires = Number(match[1]);
+  if (!Number.isSafeInteger(expires) || expires <= nowSeconds) return false;
+  return safeEqual(match[2] as string, playMac(config, liveId, expires));
+}
+
+/** Constant-time comparison of two strings (false when their lengths differ). */
+export function safeEqual(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  if (a.length !== b.length) {
+    timingSafeEqual(b, b);
+    return false;
+  }
+  return timingSafeEqual(a, b);
+}
+
+/** How a URL plays, from its path: .m3u8 → hls, .flv → flv, else `fallback`. */
+export function playTypeOf(url: string, fallback: PlayType): PlayType {
+  let path = url;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    // Not absolute: read the text as a path.
+  }
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.m3u8')) return 'hls';
+  if (lower.endsWith('.flv')) return 'flv';
+  return fallback;
+}
+
+export type Playback = { url: string; type: PlayType; expires: number | null };
+
+/**
+ * What a permitted caller plays (§4, §7 GET /lives/{id}/permission) in `state` at `nowSeconds`:
+ * streaming → the pasted source (as it is), or the signed ingest address (expires after
+ * liveLimits.playbackUrlSeconds), or null when the live has no source (or no ingest is configured);
+ * replay → the recording; any other state → null. Call it only after the permission check.
+ */
+export function playbackOf(
+  config: Pick<Config, 'AUTH_SECRET' | 'LIVE_INGEST_HLS_URL'>,
+  live: Pick<LiveRow, 'id' | 'sourceKind' | 'sourceUrl' | 'replayUrl'>,
+  state: string,
+  nowSeconds: number,
+): Playback | null {
+  if (state === 'replay') {
+    if (!live.replayUrl) return null;
+    return { url: live.replayUrl, type: playTypeOf(live.replayUrl, 'mp4'), expires: null };
+  }
+  if (state !== 'streaming') return null;
+  if (live.sourceKind === 'url' && live.sourceUrl) {
+    return { url: live.sourceUrl, type: playTypeOf(live.sourceUrl, 'hls'), expires: null };
+  }
+  if (live.sourceKind === 'ingest' && config.LIVE_INGEST_HLS_URL) {
+    const expires = Math.floor(nowSeconds) + liveLimits.playbackUrlSeconds;
+    const base = config.LIVE_INGEST_HLS_URL.replace(/\/+$/, '');
+    const token = signPlayToken(config, live.id, expires);
+    return { url: `${base}/live/${live.id}/index.m3u8?token=${token}`, type: 'hls', expires };
+  }
+  return null;
+}
