@@ -36,6 +36,8 @@ import { inviteRoutes } from './modules/invites/invites.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobQueue, type JobQueueOptions } from './modules/jobs/jobs.service.ts';
+import { liveAudienceRoutes } from './modules/lives/lives.audience.routes.ts';
+import { liveChatRoutes } from './modules/lives/lives.chat.routes.ts';
 import { liveJobs } from './modules/lives/lives.reminders.ts';
 import { liveRoutes } from './modules/lives/lives.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -218,6 +220,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       searchRoutes(scoped);
       voteRoutes(scoped);
       liveRoutes(scoped);
+      liveAudienceRoutes(scoped);
+      // The live room's chat and its socket (§7 Lives, DESIGN §9 real time), in its own scope.
+      await scoped.register(liveChatRoutes);
       notificationRoutes(scoped);
     },
     { prefix: '/api' },

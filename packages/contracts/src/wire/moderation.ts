@@ -20,7 +20,7 @@ export const moderationCategoryValues = [
 ] as const;
 export type ModerationCategoryValue = (typeof moderationCategoryValues)[number];
 
-/** The kinds of user-written items (questions, answers, inquiries, demands, threads, profiles). */
+/** The kinds of user-written items (questions, answers, inquiries, demands, threads, profiles, live chat). */
 export const moderatedKindValues = [
   'question',
   'answer',
@@ -31,6 +31,7 @@ export const moderatedKindValues = [
   'thread',
   'thread_reply',
   'profile',
+  'live_chat',
 ] as const;
 export type ModeratedKindValue = (typeof moderatedKindValues)[number];
 

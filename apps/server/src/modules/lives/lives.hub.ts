@@ -1,6 +1,7 @@
 import type { LiveSocketEvent } from '@app/contracts';
 import { Redis } from 'ioredis';
 import type { App, AppDeps } from '../../app-types.ts';
+import type { Config } from '../../config.ts';
 
 /**
  * The live rooms' real-time fan-out (DESIGN §9 real time; §7 Lives chat).
@@ -155,6 +156,16 @@ export function createLiveHub(options: {
 
 /** One hub per app (keyed by its deps object, shared by every encapsulated child instance). */
 const hubs = new WeakMap<AppDeps, LiveHubInternal>();
+/** The same hubs by the app's configuration object, for services that get `{ db, config }` only. */
+const hubsByConfig = new WeakMap<Config, LiveHubInternal>();
+
+/**
+ * The hub of the app whose configuration object is `config`, if that app created one (services that
+ * receive `{ db, config }`, e.g. the moderation queue's after-commit hook); undefined otherwise.
+ */
+export function liveHubOfConfig(config: Config | undefined): LiveHub | undefined {
+  return config ? hubsByConfig.get(config) : undefined;
+}
 
 /**
  * The app's hub, created on first use; closed with the app (onClose). The chat routes create it at
@@ -174,18 +185,23 @@ export function liveHubInternalOf(app: App): LiveHubInternal {
     log: app.log,
   });
   hub = created;
-  hubs.set(app.deps, created);
   const deps = app.deps;
+  hubs.set(deps, created);
+  hubsByConfig.set(deps.config, created);
+  const forget = () => {
+    hubs.delete(deps);
+    if (hubsByConfig.get(deps.config) === created) hubsByConfig.delete(deps.config);
+  };
   try {
     app.addHook('onClose', async () => {
-      hubs.delete(deps);
+      forget();
       await created.close();
     });
   } catch (err) {
     // Created after the app started (no chat routes registered): close with the HTTP server instead.
     app.log.warn({ err }, 'lives hub: created after start; closing with the server');
     app.server.once('close', () => {
-      hubs.delete(deps);
+      forget();
       void created.close();
     });
   }

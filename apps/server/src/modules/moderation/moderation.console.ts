@@ -142,6 +142,7 @@ export async function decideItem(
   const target = moderationTargetOf(before.kind as ModeratedKind);
   if (!target) throw notFound('Item');
   const decision = decisions[input.action];
+  let isChanged = false;
   const after = await auditedWrite(
     deps.db,
     {
@@ -160,6 +161,7 @@ export async function decideItem(
       // A deleted (or vanished) item never comes back (§5): approve / block / unblock answer 404; a
       // delete of it only closes the queue row, the end state being reached already.
       if (!isSet && decision.item !== 'deleted') throw notFound('Item');
+      isChanged = isSet;
       const row = await resolveQueueRow(tx, { id: input.id, state: decision.queue, userId: input.userId });
       if (!row) throw notFound('Moderation item');
       return {
@@ -169,6 +171,13 @@ export async function decideItem(
       };
     },
   );
+  if (isChanged) {
+    await target.afterStateChange?.(deps, {
+      meetingId: input.meetingId,
+      targetId: before.targetId,
+      state: decision.item,
+    });
+  }
   const [item] = await wireQueueItems(deps.db, input.meetingId, [after]);
   if (!item) throw notFound('Moderation item');
   return item;

@@ -1,4 +1,5 @@
 import { type CreateReportBody, ErrorCode, type ReportAnswer } from '@app/contracts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -23,7 +24,7 @@ const alreadyReported = () => new AppError(409, ErrorCode.alreadyReported, 'You 
  *   §6), 409 report.duplicate
  */
 export async function reportItem(
-  deps: { db: Database },
+  deps: { db: Database; config?: Config },
   input: { userId: string; body: CreateReportBody },
 ): Promise<ReportAnswer> {
   const { body } = input;
@@ -34,7 +35,7 @@ export async function reportItem(
   if (!item || (item.meetingId !== '' && item.meetingId !== body.meeting_id)) throw notFound('Item');
   // An item the reporter cannot read is, to them, no item at all (§6).
   if (!(await target.canSee(deps.db, body.target_id, input.userId))) throw notFound('Item');
-  return inTransaction(deps.db, async (tx) => {
+  const answer = await inTransaction(deps.db, async (tx): Promise<ReportAnswer> => {
     const counted = await insertReport(tx, {
       meetingId: body.meeting_id,
       kind: body.kind,
@@ -57,4 +58,12 @@ export async function reportItem(
     }
     return { ok: 1, hidden: 0 };
   });
+  if (answer.hidden === 1) {
+    await target.afterStateChange?.(deps, {
+      meetingId: body.meeting_id,
+      targetId: body.target_id,
+      state: 'review',
+    });
+  }
+  return answer;
 }

@@ -37,7 +37,8 @@ export type ModeratedKind =
   | 'demand_comment'
   | 'thread'
   | 'thread_reply'
-  | 'profile';
+  | 'profile'
+  | 'live_chat';
 
 /** Every ModeratedKind, for validating a kind that comes from a request. */
 export const moderatedKinds: readonly ModeratedKind[] = [
@@ -50,6 +51,7 @@ export const moderatedKinds: readonly ModeratedKind[] = [
   'thread',
   'thread_reply',
   'profile',
+  'live_chat',
 ];
 
 /** What the caller stores: visible, or review (store with moderation_state 'review' and queueForReview). */

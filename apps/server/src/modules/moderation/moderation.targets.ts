@@ -1,3 +1,4 @@
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ModeratedKind } from './moderation.service.ts';
 
@@ -36,6 +37,15 @@ export type ModerationTarget = {
     db: Database,
     targetIds: string[],
   ): Promise<Map<string, { meetingId: string; userId: string; text: string; link: string | null }>>;
+  /**
+   * Optional: runs after the transaction that changed the item's state has committed (a queue
+   * decision, or the report that hid it), e.g. to push the change to a live room (live chat, DESIGN
+   * §9). Must not throw; `config` is absent when the caller has none.
+   */
+  afterStateChange?(
+    deps: { db: Database; config?: Config | undefined },
+    input: { meetingId: string; targetId: string; state: 'visible' | 'review' | 'blocked' | 'deleted' },
+  ): Promise<void>;
 };
 
 /** The common read rule of one row (§5, §6): visible to everyone, or its author's while not deleted. */

@@ -1,0 +1,102 @@
+import { isObjectId, liveChatSocketPath } from '@app/contracts';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import type { App } from '../../app-types.ts';
+import { unix } from '../../db/wire.ts';
+import { isBannedFromLive } from './lives.chat.repository.ts';
+import { liveClock } from './lives.clock.ts';
+import { liveHubInternalOf, liveSocketCloseCodes } from './lives.hub.ts';
+import { verifyChatTicket } from './lives.ticket.ts';
+
+/**
+ * The live room socket (§7 Lives chat, DESIGN §9 real time): GET /api/lives/{id}/chat/socket?ticket=…
+ * with Upgrade: websocket. The ticket (POST /lives/{id}/chat/tickets, 60 s) proves the right to watch;
+ * a missing, forged, expired or other-live ticket closes the socket at once with 4401, a banned user's
+ * with 4403 — never an HTTP error page nor a stack. The server only pushes (LiveSocketEvent JSON text
+ * frames); what a client sends is ignored, and a client that floods closes with 1008. The server pings
+ * every 25 s and drops a socket that did not answer the previous ping. Not an OpenAPI operation.
+ */
+
+/** Seconds between server pings; a socket silent for two rounds is dropped. */
+export const socketPingSeconds = 25;
+/** Largest frame a client may send (they send nothing meaningful). */
+const maxInboundBytes = 1024;
+/** Inbound frames tolerated between two pings (25 s) before the socket is closed (1008 policy violation). */
+const maxInboundPerPing = 50;
+
+type TrackedSocket = { isAlive: boolean; inbound: number };
+
+/**
+ * Registers @fastify/websocket (in the caller's encapsulated scope) and the room socket route. The
+ * hub is created here, before the app is ready, and its Redis subscription is awaited on ready so a
+ * replica hears its first room event.
+ */
+export async function liveSocketRoutes(app: App): Promise<void> {
+  const hub = liveHubInternalOf(app);
+  app.addHook('onReady', () => hub.ready());
+  await app.register(websocket, {
+    options: { maxPayload: maxInboundBytes, perMessageDeflate: false, clientTracking: false },
+  });
+
+  const sockets = new Map<WebSocket, TrackedSocket>();
+  const pinger = setInterval(() => {
+    for (const [socket, state] of sockets) {
+      if (!state.isAlive) {
+        socket.terminate();
+        continue;
+      }
+      state.isAlive = false;
+      state.inbound = 0;
+      socket.ping();
+    }
+  }, socketPingSeconds * 1000);
+  pinger.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(pinger);
+  });
+
+  const { db, config } = app.deps;
+  app.route({
+    method: 'GET',
+    url: `/${liveChatSocketPath.replace(/^\//, '')}`,
+    websocket: true,
+    // Browsers cannot sign a WebSocket request (§7 Apikey); the ticket is the proof. Any token is ignored.
+    config: { skipApikey: true, auth: 'none' },
+    schema: { hide: true },
+    handler: async (socket: WebSocket, request) => {
+      socket.on('error', (err) => request.log.debug({ err }, 'live socket error'));
+      const liveId = String((request.params as { id?: string }).id ?? '');
+      const ticket = String((request.query as { ticket?: unknown }).ticket ?? '');
+      const claims = isObjectId(liveId)
+        ? verifyChatTicket(config.AUTH_SECRET, ticket, liveId, unix(liveClock.now()))
+        : null;
+      if (!claims) {
+        socket.close(liveSocketCloseCodes.ticketInvalid, 'ticket invalid');
+        return;
+      }
+      const state: TrackedSocket = { isAlive: true, inbound: 0 };
+      // Attach first (no event missed while the ban check reads), then drop a banned user's socket.
+      const detach = hub.attach(liveId, socket, claims.userId);
+      sockets.set(socket, state);
+      socket.on('close', () => {
+        detach();
+        sockets.delete(socket);
+      });
+      socket.on('pong', () => {
+        state.isAlive = true;
+      });
+      socket.on('message', () => {
+        state.inbound += 1;
+        if (state.inbound > maxInboundPerPing) socket.close(1008, 'too many frames');
+      });
+      if (claims.userId) {
+        try {
+          if (await isBannedFromLive(db, liveId, claims.userId))
+            socket.close(liveSocketCloseCodes.banned, 'banned');
+        } catch (err) {
+          request.log.warn({ err }, 'live socket: ban check failed');
+        }
+      }
+    },
+  });
+}
