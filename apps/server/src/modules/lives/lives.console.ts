@@ -102,6 +102,7 @@ export async function getConsoleLive(
 
 /**
  * The checked column values of the console's fields (§3 Live, §6):
+ * - a title in at least one language (400 validation_failed);
  * - end after start (400 live.window_invalid);
  * - source 'url' needs an http(s) address; 'ingest' needs the ingest configured (400 live.source_invalid);
  * - access 'registered' / 'paid' need an activity of this meeting; 'paid' a ticket type of that
@@ -109,6 +110,10 @@ export async function getConsoleLive(
  * - sessions must be the meeting's (400 validation_failed).
  */
 async function liveValues(deps: ConsoleLivesDeps, meetingId: string, body: ConsoleLiveFields) {
+  const titles = typeof body.title === 'string' ? [body.title] : Object.values(body.title);
+  if (!titles.some((text) => text.trim() !== '')) {
+    throw badRequest(ErrorCode.validation, 'A live needs a title');
+  }
   if (body.end <= body.start) {
     throw badRequest(ConsoleLiveError.windowInvalid, 'The end must come after the start');
   }
