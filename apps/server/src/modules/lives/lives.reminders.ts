@@ -1,10 +1,11 @@
-import { liveLimits } from '@app/contracts';
+import { LiveError, liveLimits } from '@app/contracts';
 import en from '@app/i18n/locales/en/messages.json' with { type: 'json' };
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { App } from '../../app-types.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { escapeHtml } from '../../plugins/dev-outbox.ts';
 import { createMailProvider } from '../../providers/mail/create-mail-provider.ts';
 import type { MailProvider } from '../../providers/mail/mail.ts';
@@ -19,6 +20,7 @@ import { notificationChannels, recordNotification } from '../notifications/notif
 import { publicLink } from '../shared/public-links.ts';
 import { users } from '../users/users.tables.ts';
 import { liveClock } from './lives.clock.ts';
+import { findShownLive, liveBanned, livePermissionOf } from './lives.permission.ts';
 import { liveUsers, liveViewers } from './lives.tables.ts';
 
 /**
@@ -70,10 +72,17 @@ const reminderCoverMinutes = liveLimits.reminderMinutes + 5;
 const minuteMs = 60_000;
 
 /**
+ * The singleton slot of the scheduled jobs, in seconds: 12 hours, the longest pg-boss allows (its
+ * archive interval). A (live, start) or (live, end) saved again within the slot is queued once;
+ * across slots a second job may be queued, which finds the recipients marked and sends nothing.
+ */
+const onceSlotSeconds = 12 * 3600;
+
+/**
  * Enqueues, in `tx` (the console's create/update transaction), the reminder at start − 10 minutes
  * and the replay mail at end + liveLimits.replayMailMinutes for the live's current start and end.
  * Jobs already queued for an older start/end find the mismatch and do nothing; the same start/end
- * enqueued again (an edit of another field) is stored once (singleton key). A reminder time already
+ * enqueued again (an edit of another field, a subscription) is stored once (singleton key). A reminder time already
  * past runs at once (and sends only while now < start). Call {@link wakeLiveJobs} after the commit.
  */
 export async function scheduleLiveJobs(
@@ -90,6 +99,7 @@ export async function scheduleLiveJobs(
     {
       startAfter: new Date(startMs - liveLimits.reminderMinutes * minuteMs),
       singletonKey: `${live.id}:${startMs}`,
+      singletonSeconds: onceSlotSeconds,
     },
   );
   await jobs.enqueue(
@@ -99,6 +109,7 @@ export async function scheduleLiveJobs(
     {
       startAfter: new Date(endMs + liveLimits.replayMailMinutes * minuteMs),
       singletonKey: `${live.id}:${endMs}`,
+      singletonSeconds: onceSlotSeconds,
     },
   );
 }
@@ -398,6 +409,48 @@ export async function sendLiveReplayMails(deps: LiveMailDeps, data: LiveReplayMa
   }
   if (total > 0) deps.jobs.wake(deliverMessageJob);
   return total;
+}
+
+/** 409 live.already_started: the reminder of a live that has started cannot be asked for (§9). */
+export const liveAlreadyStarted = () =>
+  new AppError(409, LiveError.alreadyStarted, 'This live has already started');
+
+/**
+ * PUT /lives/{id}/subscription (§9): turns the caller's reminder on (1) or off (0). Any logged-in user
+ * who can see the live may ask for it (watching may still need a registration or a pass by then);
+ * not a banned one. Subscribing inside the last 10 minutes before the start queues the reminder at
+ * once; earlier, it makes sure the live's reminder job exists (lives saved before the jobs existed).
+ * A reminder already sent for this start is not sent again after an off/on. Output: { subscribed }.
+ * @throws 404 not_found (unknown, deleted or hidden live); 403 live.banned; 409 live.already_started
+ *   (subscribing at or after the start; unsubscribing is always allowed).
+ */
+export async function setLiveSubscription(
+  deps: { db: Database; config: Config; jobs: JobQueue },
+  input: { liveId: string; userId: string; subscribed: 0 | 1 },
+): Promise<{ subscribed: 0 | 1 }> {
+  const live = await findShownLive(deps.db, input.liveId);
+  if (!live) throw notFound('Live');
+  const access = await livePermissionOf(deps, live, { userId: input.userId });
+  if (access.reason === 'banned') throw liveBanned();
+  const now = liveClock.now();
+  if (input.subscribed === 1 && now >= live.start) throw liveAlreadyStarted();
+  await inTransaction(deps.db, async (tx) => {
+    await tx
+      .insert(liveUsers)
+      .values({ liveId: live.id, userId: input.userId, subscribed: input.subscribed, subscribedAt: now })
+      .onConflictDoUpdate({
+        target: [liveUsers.liveId, liveUsers.userId],
+        set: input.subscribed === 1 ? { subscribed: 1, subscribedAt: now } : { subscribed: 0 },
+      });
+    if (input.subscribed !== 1) return;
+    if (now.getTime() >= live.start.getTime() - liveLimits.reminderMinutes * minuteMs) {
+      await enqueueReminderNow(tx, deps.jobs, live);
+    } else {
+      await scheduleLiveJobs(tx, deps.jobs, live);
+    }
+  });
+  if (input.subscribed === 1) wakeLiveJobs(deps.jobs);
+  return { subscribed: input.subscribed };
 }
 
 /** The lives module's workers (DESIGN §9): the reminder and the replay mail. Called once in app.ts. */
