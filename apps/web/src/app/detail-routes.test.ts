@@ -6,6 +6,7 @@ import { detailRoutes, pagesWithoutItem } from './detail-routes.ts';
 import { documentPages } from './documents-routes.tsx';
 import { exhibitPages } from './exhibit-routes.tsx';
 import { invoicePages } from './invoices-routes.tsx';
+import { livePages } from './lives-routes.tsx';
 import { newsPages } from './news-routes.tsx';
 import { orderPages } from './orders-routes.tsx';
 import type { PageRoute } from './page-route.ts';
@@ -34,6 +35,7 @@ const tableRoutes: PageRoute[] = [
   ...questionPages,
   ...demandPages,
   ...votePages,
+  ...livePages,
 ];
 const tablePaths = tableRoutes.map((route) => route.path);
 

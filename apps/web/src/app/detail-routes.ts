@@ -3,6 +3,7 @@ import { appointmentRoutes } from '../lib/appointment-paths.ts';
 import { demandRoutes } from '../lib/demands-paths.ts';
 import { documentRoutes } from '../lib/documents-paths.ts';
 import { invoiceRoutes } from '../lib/invoices-paths.ts';
+import { liveRoutes } from '../lib/lives-paths.ts';
 import { newsRoutes } from '../lib/news-paths.ts';
 import { orderRoutes } from '../lib/orders-paths.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
@@ -30,7 +31,8 @@ export type DetailItem =
   | 'question'
   | 'inquiry'
   | 'vote'
-  | 'candidate';
+  | 'candidate'
+  | 'live';
 
 /** Other ids a page needs besides its item's: a live item of that kind, the meeting, or a new group id. */
 export type OtherId = DetailItem | 'meeting' | 'agent';
@@ -225,6 +227,14 @@ export const detailRoutes: readonly DetailRoute[] = [
     requireLogin: false,
     deleted: 'not-found',
   },
+  // A live room (§2): a deleted or hidden live is not listed (GET /lives with _id), like an unknown one.
+  {
+    path: liveRoutes.room,
+    id: { query: 'live_id' },
+    item: 'live',
+    requireLogin: false,
+    deleted: 'not-found',
+  },
   // Orders are never deleted (§4 Order states): an unknown or malformed id opens /404.
   {
     path: orderRoutes.myOrder,
@@ -312,6 +322,7 @@ export const pagesWithoutItem: readonly string[] = [
   pagesRoutes.conference,
   voteRoutes.notifications,
   voteRoutes.notificationPreferences,
+  liveRoutes.list,
   // Names a signed token, not an item: a bad token shows 'The temporary link has expired' (§8).
   pagesRoutes.preview,
 ];

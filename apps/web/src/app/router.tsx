@@ -174,6 +174,11 @@ export const discoverablePages = [
     addresses: /^\/(activity\/vote(\/candidate)?|my\/notifications(\/preferences)?)$/,
     load: async () => (await import('./votes-routes.tsx')).votePages,
   },
+  {
+    // The live list and a live room (lives-routes.tsx).
+    addresses: /^\/meeting\/live(\/detail)?$/,
+    load: async () => (await import('./lives-routes.tsx')).livePages,
+  },
 ];
 
 /**
