@@ -16,8 +16,6 @@ import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
 import { friendsRows } from './route-matrix.friends.ts';
 import { invoicesRows } from './route-matrix.invoices.ts';
 import { livesRows } from './route-matrix.lives.ts';
-import { livesAudienceRows } from './route-matrix.lives-audience.ts';
-import { livesChatRows } from './route-matrix.lives-chat.ts';
 import { newsRows } from './route-matrix.news.ts';
 import { ordersRows } from './route-matrix.orders.ts';
 import { pagesRows } from './route-matrix.pages.ts';
@@ -247,9 +245,7 @@ const rows: MatrixRow[] = [
   ...peopleRows,
   ...peopleAgendaRows,
   ...votesRows,
-  ...livesChatRows,
   ...livesRows,
-  ...livesAudienceRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */
