@@ -15,6 +15,7 @@ import { consoleThreadsRows } from './route-matrix.console-threads.ts';
 import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
 import { friendsRows } from './route-matrix.friends.ts';
 import { invoicesRows } from './route-matrix.invoices.ts';
+import { livesChatRows } from './route-matrix.lives-chat.ts';
 import { livesRows } from './route-matrix.lives.ts';
 import { newsRows } from './route-matrix.news.ts';
 import { ordersRows } from './route-matrix.orders.ts';
@@ -245,6 +246,7 @@ const rows: MatrixRow[] = [
   ...peopleRows,
   ...peopleAgendaRows,
   ...votesRows,
+  ...livesChatRows,
   ...livesRows,
 ];
 
