@@ -15,6 +15,7 @@ import { consoleThreadsRows } from './route-matrix.console-threads.ts';
 import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
 import { friendsRows } from './route-matrix.friends.ts';
 import { invoicesRows } from './route-matrix.invoices.ts';
+import { livesAudienceRows } from './route-matrix.lives-audience.ts';
 import { livesChatRows } from './route-matrix.lives-chat.ts';
 import { livesRows } from './route-matrix.lives.ts';
 import { newsRows } from './route-matrix.news.ts';
@@ -246,6 +247,7 @@ const rows: MatrixRow[] = [
   ...peopleRows,
   ...peopleAgendaRows,
   ...votesRows,
+  ...livesAudienceRows,
   ...livesChatRows,
   ...livesRows,
 ];
