@@ -6,6 +6,7 @@ import { consoleDocumentsRoutes } from '../../features/console-documents/console
 import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
 import { consoleFriendsRoutes } from '../../features/console-friends/console-friends-routes.ts';
 import { consoleInvoicesRoutes } from '../../features/console-invoices/console-invoices-routes.ts';
+import { consoleLivesRoutes } from '../../features/console-lives/console-lives-routes.ts';
 import { consoleMeetingsRoutes } from '../../features/console-meetings/console-meetings-routes.ts';
 import { consoleModerationRoutes } from '../../features/console-moderation/console-moderation-routes.ts';
 import { consoleNewsRoutes } from '../../features/console-news/console-news-routes.ts';
@@ -43,4 +44,5 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleModerationRoutes,
   ...consoleSpeakersRoutes,
   ...consoleVotesRoutes,
+  ...consoleLivesRoutes,
 ];
