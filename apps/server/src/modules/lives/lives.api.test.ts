@@ -12,6 +12,7 @@ import { newPerson } from '../appointments/appointments.fixtures.ts';
 import { notification, notify, startPayment } from '../orders/orders.fixtures.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
 import { liveClock } from './lives.clock.ts';
+import { liveHubInternalOf } from './lives.hub.ts';
 import { signPlayToken } from './lives.playback.ts';
 import { liveUsers } from './lives.tables.ts';
 
@@ -136,6 +137,49 @@ describe('shown states at the boundaries (§4, fixed clock)', () => {
     expect((await listed({ state: 'past', _id: liveId })).length).toBe(1);
     await world.t.database.db.update(lives).set({ replayUrl }).where(eq(lives.id, liveId));
     expect(await state()).toMatchObject({ state: 'replay', play_url: replayUrl, play_type: 'mp4' });
+  });
+
+  it('tells the room when the organiser pauses, resumes or edits the live (after the commit)', async () => {
+    const liveId = await makeLive();
+    at(t0 + hour);
+    const frames: string[] = [];
+    const detach = liveHubInternalOf(world.t.app).attach(
+      liveId,
+      { readyState: 1, send: (data) => frames.push(String(data)), close: () => {} },
+      null,
+    );
+    const pause = (paused: 0 | 1) =>
+      call('PUT', apiUrl(`/console/meetings/${meetingId}/lives/${liveId}/pause`), world.logins.organiser, {
+        paused,
+      });
+    expect((await pause(1)).statusCode).toBe(200);
+    expect((await pause(0)).statusCode).toBe(200);
+    const edited = await call(
+      'PUT',
+      apiUrl(`/console/meetings/${meetingId}/lives/${liveId}`),
+      world.logins.organiser,
+      {
+        title: { en: 'Keynote' },
+        start: Math.floor((t0 + 3 * hour) / 1000),
+        end: Math.floor((t0 + 4 * hour) / 1000),
+      },
+    );
+    expect(edited.statusCode).toBe(200);
+    // A refused pause (another role) says nothing.
+    expect(
+      (
+        await call('PUT', apiUrl(`/console/meetings/${meetingId}/lives/${liveId}/pause`), world.logins.user, {
+          paused: 1,
+        })
+      ).statusCode,
+    ).toBe(403);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    detach();
+    expect(frames.map((frame) => JSON.parse(frame))).toEqual([
+      { type: 'state', state: 'paused' },
+      { type: 'state', state: 'streaming' },
+      { type: 'state', state: 'coming_soon' },
+    ]);
   });
 
   it('lists ongoing first, then upcoming by start, then past newest first; count agrees', async () => {
