@@ -1,6 +1,6 @@
 import type { LiveViewer } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDemoWorld, type DemoWorld, wireIdText } from '../../../test/demo-roles.ts';
 import { bearer } from '../../../test/login.ts';
 import { apiUrl } from '../../../test/test-app.ts';
@@ -14,6 +14,7 @@ import { newPerson, type Person } from '../appointments/appointments.fixtures.ts
 import { outboxMessages } from '../messages/messages.tables.ts';
 import { notificationPreferences, notifications } from '../notifications/notifications.tables.ts';
 import { liveClock } from './lives.clock.ts';
+import { liveHubOf } from './lives.hub.ts';
 import {
   type LiveMailDeps,
   liveReminderJob,
@@ -259,6 +260,38 @@ describe('heartbeats and GET /lives/users', () => {
     const refused = await call('POST', apiUrl(`/lives/${privateLive.id}/heartbeats`), world.logins.user);
     expect(refused.statusCode).toBe(403);
     expect((await liveRow(privateLive.id))?.viewerTotal).toBe(0);
+  });
+});
+
+describe("the room's online figure", () => {
+  it('is pushed to the room after a heartbeat that changes it, at most every 10 s per live', async () => {
+    const live = await makeLive();
+    const hub = liveHubOf(app);
+    const pushed: unknown[] = [];
+    const spy = vi.spyOn(hub, 'publish').mockImplementation(async (liveId, event) => {
+      if (liveId === live.id) pushed.push(event);
+    });
+    try {
+      const t0 = Date.now();
+      const beat = (device: string, seconds: number) => {
+        liveClock.now = () => new Date(t0 + seconds * 1000);
+        return call('POST', apiUrl(`/lives/${live.id}/heartbeats`), null, undefined, { 'device-id': device });
+      };
+      await beat('device-push-1', 0);
+      expect(pushed).toEqual([{ type: 'online', online: 1 }]);
+      await beat('device-push-2', 3);
+      expect(pushed).toHaveLength(1);
+      await beat('device-push-3', 11);
+      expect(pushed).toEqual([
+        { type: 'online', online: 1 },
+        { type: 'online', online: 3 },
+      ]);
+      // Unchanged: nothing to tell.
+      await beat('device-push-1', 25);
+      expect(pushed).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { ErrorCode, type LiveViewer, liveLimits, toWireId } from '@app/contracts';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -39,6 +40,29 @@ export function viewerKeyOf(viewer: { userId: string | null; deviceId: string | 
   if (viewer.userId) return `u:${viewer.userId}`;
   const device = viewer.deviceId?.trim();
   return device ? `d:${device.slice(0, 128)}` : null;
+}
+
+/** Seconds between two 'online' pushes of one live from one process (the room's online figure). */
+export const onlinePushSeconds = 10;
+
+/**
+ * Pushes a live's online count to its room (`{ type: 'online', online }`, every replica through the
+ * hub) after a heartbeat, when it differs from the last count this process pushed for the live and
+ * that push is at least {@link onlinePushSeconds} old, so 2,000 viewers beating every 30 s make at
+ * most one push per 10 s per process. Remembers the 10,000 most recently beaten lives. `publish`
+ * failures are the caller's to log.
+ */
+export function onlinePusher(
+  publish: (liveId: string, event: { type: 'online'; online: number }) => Promise<void>,
+): (liveId: string, online: number, nowMs: number) => Promise<boolean> {
+  const last = new LRUCache<string, { at: number; online: number }>({ max: 10_000 });
+  return async (liveId, online, nowMs) => {
+    const pushed = last.get(liveId);
+    if (pushed && (pushed.online === online || nowMs - pushed.at < onlinePushSeconds * 1000)) return false;
+    last.set(liveId, { at: nowMs, online });
+    await publish(liveId, { type: 'online', online });
+    return true;
+  };
 }
 
 /** How many viewers of the live are online at `now` (in `db`, a transaction's snapshot when given one). */
