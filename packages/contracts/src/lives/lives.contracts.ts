@@ -181,7 +181,7 @@ export const checkoutLive = defineRoute({
   method: 'POST',
   path: '/lives/:id/checkouts',
   summary:
-    "Buys the live's pass (its `price_id` in the linked activity) through the commerce checkout: answers the pending order to pay (or a done one when free). 401 login.required; 404 not_found; 409 live.not_for_sale; 409 live.already_permitted; and the checkout's own refusals (4029 sold out, 4340 changed).",
+    "Buys the live's pass (its `price_id` in the linked activity) through the commerce checkout: answers the pending order to pay (or a done one when free). 401 login.required; 403 live.banned; 404 not_found; 409 live.not_for_sale; 409 live.already_permitted; and the checkout's own refusals (4029 sold out, 4340 changed).",
   spec: '§7 Lives, §4 Order',
   tags: ['lives'],
   isPublic: false,

@@ -7,14 +7,14 @@ import { apiUrl } from '../../../test/test-app.ts';
 import { demoActivityIds } from '../../seeds/demo-activities.ts';
 import { seedDemoLives } from '../../seeds/demo-lives.ts';
 import { insertActivity } from '../activities/activities.fixtures.ts';
-import { agendaLives, lives } from '../agendas/agendas.tables.ts';
+import { agendaLives, agendas, lives } from '../agendas/agendas.tables.ts';
 import { newPerson } from '../appointments/appointments.fixtures.ts';
 import { notification, notify, startPayment } from '../orders/orders.fixtures.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
 import { liveClock } from './lives.clock.ts';
 import { liveHubInternalOf } from './lives.hub.ts';
 import { signPlayToken } from './lives.playback.ts';
-import { liveUsers } from './lives.tables.ts';
+import { liveUsers, liveViewers } from './lives.tables.ts';
 
 /**
  * Lives through the API (§3 Live, §4 Live states, §6 who may watch, §7 Lives): the shown state at
@@ -200,6 +200,32 @@ describe('shown states at the boundaries (§4, fixed clock)', () => {
     expect(hiddenAnswer.statusCode).toBe(404);
   });
 
+  it('filters by session and counts viewers online in the last 60 s', async () => {
+    const [session] = await world.t.database.db
+      .select({ id: agendas.id })
+      .from(agendas)
+      .where(eq(agendas.meetingId, meetingId))
+      .limit(1);
+    const sessionId = session?.id as string;
+    const liveId = await makeLive({ agenda_ids: [sessionId] });
+    await makeLive();
+    at(t0 + hour);
+    await world.t.database.db.insert(liveViewers).values([
+      { liveId, viewerKey: 'd:a', lastSeenAt: new Date(t0 + hour - 60_000) },
+      { liveId, viewerKey: 'd:b', lastSeenAt: new Date(t0 + hour - 61_000) },
+    ]);
+    const bySession = await listed({ agenda_id: sessionId, limit: 999 });
+    expect(bySession.map((item) => wireIdText(item._id))).toContain(liveId);
+    expect(bySession.every((item) => item.agenda_ids.map(wireIdText).includes(sessionId))).toBe(true);
+    expect(bySession.find((item) => wireIdText(item._id) === liveId)?.online).toBe(1);
+    const count = await call(
+      'GET',
+      apiUrl('/lives/count', { meeting_id: meetingId, agenda_id: sessionId }),
+      null,
+    );
+    expect((count.json() as { total: number }).total).toBe(bySession.length);
+  });
+
   it('answers 404 for an unknown, malformed or deleted live id', async () => {
     const unknown = '0123456789abcdef01234567';
     expect((await call('GET', apiUrl(`/lives/${unknown}/permission`), null)).statusCode).toBe(404);
@@ -358,6 +384,12 @@ describe('who may watch (§6)', () => {
       reason: 'paid',
       play_url: sourceUrl,
     });
+    // A user banned from the live cannot buy its pass.
+    const banned = await newPerson(world.t, meetingId);
+    await world.t.database.db.insert(liveUsers).values({ liveId, userId: banned.userId, banned: 1 });
+    const bannedBuys = await call('POST', apiUrl(`/lives/${liveId}/checkouts`), banned, {});
+    expect(bannedBuys.statusCode).toBe(403);
+    expect(bannedBuys.json().code).toBe('live.banned');
     const again = await call('POST', apiUrl(`/lives/${liveId}/checkouts`), buyer, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('live.already_permitted');

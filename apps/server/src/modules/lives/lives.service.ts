@@ -19,7 +19,7 @@ import { checkout, type OrderDeps } from '../orders/orders.service.ts';
 import { loadFormContext } from '../tickets/tickets.registration.ts';
 import { users } from '../users/users.tables.ts';
 import { liveClock } from './lives.clock.ts';
-import { findShownLive, type LiveRow, livePermissionOf } from './lives.permission.ts';
+import { findShownLive, type LiveRow, liveBanned, livePermissionOf } from './lives.permission.ts';
 import { openStreamSecret, playbackOf, safeEqual, verifyPlayToken } from './lives.playback.ts';
 import {
   agendaIdsOf,
@@ -209,8 +209,8 @@ async function registrantDataOf(
  * linked activity — through the commerce checkout with the caller's registrant data from their
  * account; answers the pending order to pay (or a done one when free). Once paid, the ticket of that
  * price makes livePermissionOf answer 'paid'.
- * @throws 404 not_found; 409 live.not_for_sale (not 'paid' with a price and activity); 409
- * live.already_permitted; the checkout's own refusals (4029 sold out, 4340 changed, 400 answers).
+ * @throws 404 not_found; 409 live.not_for_sale (not 'paid' with a price and activity); 403
+ * live.banned; 409 live.already_permitted; the checkout's own refusals (4029 sold out, 4340 changed, 400 answers).
  */
 export async function checkoutLivePass(
   deps: OrderDeps,
@@ -225,8 +225,8 @@ export async function checkoutLivePass(
   if (!live) throw notFound('Live');
   if (live.access !== 'paid' || !live.priceId || !live.activityId) throw notForSale();
   const access = await livePermissionOf(deps, live, { userId: input.userId });
+  if (access.reason === 'banned') throw liveBanned();
   if (access.permission === 1) throw alreadyPermitted();
-  if (access.reason === 'banned') throw alreadyPermitted();
   const data = await registrantDataOf(deps.db, input.userId, live.activityId, liveClock.now());
   const orders = await checkout(deps, {
     userId: input.userId,
