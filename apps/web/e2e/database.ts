@@ -14,7 +14,8 @@ export type SoftDeletable =
   | 'pages'
   | 'news'
   | 'votes'
-  | 'vote_players';
+  | 'vote_players'
+  | 'lives';
 
 /**
  * Marks rows deleted in a stopped test server's PGlite folder (TestServer.restart), the way an

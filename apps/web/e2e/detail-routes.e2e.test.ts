@@ -153,6 +153,9 @@ beforeAll(async () => {
     (await api.get<{ players: Item[] }>('/vote/get', { vote_id: deleted.vote })).players,
   );
 
+  // The demo live (seeds/demo-lives.ts): a deleted live is not listed, so its room opens /404.
+  deleted.live = first(await api.get<Item[]>('/lives', { meeting_id: meetingId }));
+
   await server.restart((dataDir) =>
     softDelete(dataDir, [
       { table: 'agendas', id: deleted.agenda ?? '' },
@@ -165,6 +168,7 @@ beforeAll(async () => {
       { table: 'pages', id: deleted.content ?? '' },
       { table: 'vote_players', id: deleted.candidate ?? '' },
       { table: 'votes', id: deleted.vote ?? '' },
+      { table: 'lives', id: deleted.live ?? '' },
     ]),
   );
 }, 180_000);

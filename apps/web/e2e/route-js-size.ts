@@ -110,6 +110,14 @@ export function publicRoutes(meetingId: string): RouteStep[] {
       follow: { selector: 'a[href*="/meeting/news/detail?"]', key: 'news' },
     },
     { route: '/meeting/news/detail', location: found('news') },
+    // The live list and the demo live's room (§2 /meeting/live, /meeting/live/detail): the player's
+    // code (hls.js, mpegts.js) loads only when a viewer taps play, never with the room.
+    {
+      route: '/meeting/live',
+      location: () => `/meeting/live?${q}`,
+      follow: { selector: 'a[href*="/meeting/live/detail?"]', key: 'live' },
+    },
+    { route: '/meeting/live/detail', location: found('live') },
     // The discussions (the demo meeting has none yet, so the talk page is measured by threads.e2e).
     { route: '/meeting/thread/list', location: () => `/meeting/thread/list?${q}` },
     // The demand board (the demo meeting has none yet, so the detail is measured by demands.e2e's screenshots).

@@ -1,4 +1,4 @@
-import type { Agenda, listAgendas } from '@app/contracts';
+import type { Agenda, countLives, listAgendas } from '@app/contracts';
 import { limits } from '@app/contracts/wire/limits.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, contractPath } from '../../../lib/api/api.ts';
@@ -6,12 +6,14 @@ import { api, contractPath } from '../../../lib/api/api.ts';
 const path = contractPath<typeof listAgendas>('/meeting/agendas');
 const toSeconds = (ms: number) => Math.floor(ms / 1000);
 
-/** One day's sessions in one call: start in [dayStart, dayEnd), by start time. */
+/** One day's sessions in one call: start in [dayStart, dayEnd), by start time, with their lives. */
 export function fetchDayAgendas(meetingId: string, range: { start: number; end: number }): Promise<Agenda[]> {
   return api.list<Agenda>(path, {
     query: { meeting_id: meetingId, start: { $gte: toSeconds(range.start), $lt: toSeconds(range.end) } },
     sort: { start: 1 },
     limit: limits.maxList,
+    // §7 with_lives=1: each session's shown lives, for its "Watch live" link.
+    with_lives: 1,
   });
 }
 
@@ -56,3 +58,12 @@ export const useUpcomingAgendas = (meetingId: string, limit: number) => {
     staleTime: 60_000,
   });
 };
+
+/** GET /lives/count (§7 Lives, public): whether the meeting has lives, for the schedule's link to them. */
+export const useLiveCount = (meetingId: string) =>
+  useQuery({
+    queryKey: ['lives', 'count', meetingId],
+    queryFn: () =>
+      api.get<{ total: number }>(contractPath<typeof countLives>('/lives/count'), { meeting_id: meetingId }),
+    staleTime: 300_000,
+  });

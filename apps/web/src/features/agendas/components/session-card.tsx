@@ -1,12 +1,13 @@
 import type { Agenda } from '@app/contracts';
 import { durationMinutes, isOngoing, localize, toMilliseconds } from '@app/domain';
-import { MapPin, Ticket } from 'lucide-react';
+import { MapPin, Radio, Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookmarkStar } from '../../../components/ui/bookmark-star.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { colorFor } from '../../../lib/colors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { livePaths } from '../../../lib/lives-paths.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDate, formatTimeRange } from '../../../lib/time.ts';
 
@@ -38,6 +39,7 @@ export function SessionCard({
   const room = session.room ? localize(session.room.name, language) : '';
   const trackColor = session.track ? colorFor(session.track.name, session.track.color) : undefined;
   const speakers = session.speakers.map((speaker) => speaker.name).join(', ');
+  const live = session.lives?.[0];
 
   return (
     <div className="relative">
@@ -49,6 +51,7 @@ export function SessionCard({
           'group relative block overflow-hidden rounded-card bg-white p-4 ps-6 pe-12 ring-1 ring-slate-900/[0.06] transition hover:shadow-md hover:ring-primary/25',
           isLive && 'ring-2 ring-primary/50',
           isHighlighted && 'highlight-once',
+          live && 'pb-12',
         )}
       >
         <span
@@ -122,6 +125,16 @@ export function SessionCard({
           <p className="mt-2 line-clamp-1 text-[13px] font-medium text-slate-600">{speakers}</p>
         ) : null}
       </Link>
+      {live ? (
+        <Link
+          to={livePaths.room({ meetingId, liveId: live._id.$id })}
+          className="absolute start-6 bottom-3 inline-flex items-center gap-1 rounded-full bg-red-50 px-2.5 py-1 text-[12px] font-semibold text-red-600 ring-1 ring-red-100 hover:bg-red-100"
+          data-testid="session-live"
+        >
+          <Radio aria-hidden="true" className="size-3.5" />
+          {t('session.watchLive')}
+        </Link>
+      ) : null}
       <BookmarkStar agendaId={session._id.$id} meetingId={meetingId} className="absolute end-2 bottom-2" />
     </div>
   );

@@ -8,6 +8,7 @@ import {
   Languages,
   Link2,
   MapPin,
+  Radio,
   Shapes,
   VideoOff,
 } from 'lucide-react';
@@ -23,6 +24,7 @@ import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { colorFor } from '../../../lib/colors.ts';
 import { languageNameIn, useLanguage } from '../../../lib/i18n.ts';
+import { livePaths } from '../../../lib/lives-paths.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDate, formatTimeRange } from '../../../lib/time.ts';
@@ -218,6 +220,12 @@ function SessionDetails({ session }: { session: Agenda }) {
             className="-ms-3.5"
           />
           <BookmarkStar agendaId={session._id.$id} meetingId={meetingId} withLabel />
+          {session.lives?.[0] ? (
+            <ButtonLink size="sm" to={livePaths.room({ meetingId, liveId: session.lives[0]._id.$id })}>
+              <Radio aria-hidden="true" className="size-4" />
+              {t('session.watchLive')}
+            </ButtonLink>
+          ) : null}
         </div>
       </header>
 

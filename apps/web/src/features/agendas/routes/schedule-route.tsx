@@ -6,18 +6,19 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Chips } from '../../../components/ui/chips.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PageHeader, SectionLink } from '../../../components/ui/page-header.tsx';
 import { placeholderKeys, Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { scrollToAnchorWhenReady, scrollToElementId } from '../../../lib/anchor.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { livePaths } from '../../../lib/lives-paths.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { formatDate, formatTime, formatTimeParts, zoneLabel } from '../../../lib/time.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { dateKey, differsFromDevice } from '../../../lib/zoned-days.ts';
 import { useAgenda } from '../api/get-agenda.ts';
-import { useDayAgendas } from '../api/list-agendas.ts';
+import { useDayAgendas, useLiveCount } from '../api/list-agendas.ts';
 import {
   applyFilters,
   filterOptions,
@@ -42,6 +43,11 @@ function ScheduleRoute() {
   const [roomId, setRoom] = useSearchState('room');
   const [trackId, setTrack] = useSearchState('track');
   const [agendaId] = useSearchState('agenda_id');
+  const liveCount = useLiveCount(meetingId);
+  const livesLink =
+    (liveCount.data?.total ?? 0) > 0 ? (
+      <SectionLink to={livePaths.list({ meetingId })}>{t('schedule.lives')}</SectionLink>
+    ) : null;
 
   // A linked session opens on its own day.
   const linked = useAgenda(dayParam ? undefined : agendaId);
@@ -128,7 +134,9 @@ function ScheduleRoute() {
         className="mb-5 max-desk:hidden"
         title={t('common:pages.agenda')}
         subtitle={localize(meeting.title, language)}
+        actions={livesLink}
       />
+      {livesLink ? <div className="mb-2 flex justify-end desk:hidden">{livesLink}</div> : null}
       <Tabs
         label={t('schedule.days')}
         items={dayTabs}

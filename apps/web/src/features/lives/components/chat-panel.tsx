@@ -101,6 +101,8 @@ export function ChatPanel({
   const stickToBottom = useRef(true);
   const keepOffset = useRef<number | null>(null);
 
+  const nameOf = (message: LiveChatMessage) => message.user.username || t('lives:chat.someone');
+
   const status = useRoomSocket(
     liveId,
     true,
@@ -189,7 +191,7 @@ export function ChatPanel({
       void run(
         () => moderateUser(liveId, message.user._id.$id, action === 'mute' ? { muted: 1 } : { banned: 1 }),
         t(action === 'mute' ? 'lives:moderate.muted' : 'lives:moderate.banned', {
-          name: message.user.username,
+          name: nameOf(message),
         }),
       );
     }
@@ -259,7 +261,15 @@ export function ChatPanel({
         <p role="alert" className="min-h-4 text-[12px] text-red-600" data-testid="chat-error">
           {error}
         </p>
-        <span id={`chat-count-${liveId}`} className="text-[11px] text-slate-400 tabular-nums" dir="ltr">
+        <span
+          id={`chat-count-${liveId}`}
+          className={cx(
+            'text-[11px] tabular-nums',
+            text.length >= liveLimits.chatText * 0.9 ? 'text-amber-600' : 'text-slate-400',
+            text.length === 0 && 'invisible',
+          )}
+          dir="ltr"
+        >
           {text.length}/{liveLimits.chatText}
         </span>
       </div>
@@ -280,7 +290,7 @@ export function ChatPanel({
           <Pin aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-primary" />
           <p className="min-w-0 flex-1 text-slate-700">
             <span className="font-medium text-slate-900">
-              <bdi>{pinned.user.username}</bdi>
+              <bdi>{nameOf(pinned)}</bdi>
             </span>
             {t('lives:chat.colon')}
             <bdi className="break-words">{pinned.text}</bdi>
@@ -347,13 +357,13 @@ export function ChatPanel({
               return (
                 <li key={message._id.$id} className="group flex items-start gap-2" data-testid="chat-message">
                   <Avatar
-                    name={message.user.username}
+                    name={nameOf(message)}
                     photo={message.user.avatar}
                     className="mt-0.5 size-7 text-[11px]"
                   />
                   <div className="min-w-0 flex-1">
                     <p className="text-[12px] text-slate-500">
-                      <bdi>{message.user.username}</bdi>
+                      <bdi>{nameOf(message)}</bdi>
                     </p>
                     <p className="w-fit max-w-full rounded-2xl rounded-ss-md bg-slate-100 px-3 py-1.5 text-[14px] text-slate-900 leading-snug break-words whitespace-pre-line">
                       <bdi>{message.text}</bdi>
@@ -385,7 +395,7 @@ export function ChatPanel({
           title={t('lives:moderate.title')}
           body={
             <p className="line-clamp-3 break-words text-[14px] text-slate-500">
-              <bdi>{menuFor.user.username}</bdi>
+              <bdi>{nameOf(menuFor)}</bdi>
               {t('lives:chat.colon')}
               <bdi>{menuFor.text}</bdi>
             </p>
@@ -429,7 +439,7 @@ export function ChatPanel({
         isOpen={moderation !== null}
         title={
           moderation
-            ? t(`lives:moderate.confirm.${moderation.action}`, { name: moderation.message.user.username })
+            ? t(`lives:moderate.confirm.${moderation.action}`, { name: nameOf(moderation.message) })
             : ''
         }
         body={moderation ? t(`lives:moderate.confirmBody.${moderation.action}`) : undefined}

@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { livePaths } from '../../../lib/lives-paths.ts';
 import { formatDate, formatTimeRange } from '../../../lib/time.ts';
+import { CountdownText } from './countdown-text.tsx';
 import { LiveBadge } from './live-badge.tsx';
 import { countdownParts } from './live-clock.ts';
 
@@ -62,10 +63,7 @@ export function LiveCard({
             className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-900/75 to-transparent px-3 pt-6 pb-2 text-[13px] font-medium text-white"
             data-testid="live-card-countdown"
           >
-            {t('countdown.startsIn')}{' '}
-            <span className="tabular-nums" dir="ltr">
-              {t('countdown.value', { days: left.days, clock: left.clock })}
-            </span>
+            {t('countdown.startsIn')} <CountdownText days={left.days} clock={left.clock} />
           </span>
         ) : null}
       </div>

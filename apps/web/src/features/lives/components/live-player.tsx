@@ -151,7 +151,7 @@ export function LivePlayer({
         <button
           type="button"
           onClick={() => setStarted(true)}
-          className="absolute inset-0 flex items-center justify-center bg-slate-900/25 transition hover:bg-slate-900/35"
+          className={`absolute inset-0 flex items-center justify-center transition ${poster ? 'bg-slate-900/25 hover:bg-slate-900/35' : 'bg-gradient-to-br from-primary/70 via-primary/35 to-slate-900 hover:brightness-110'}`}
           aria-label={t('player.play')}
           data-testid="live-play"
         >

@@ -29,6 +29,7 @@ import {
   useRefreshRoom,
 } from '../api/lives.ts';
 import { ChatPanel } from '../components/chat-panel.tsx';
+import { CountdownText } from '../components/countdown-text.tsx';
 import { LiveBadge } from '../components/live-badge.tsx';
 import { countdownParts, useServerClock } from '../components/live-clock.ts';
 import { LivePlayer } from '../components/live-player.tsx';
@@ -225,13 +226,12 @@ function Room({
         title={
           <span className="flex flex-col items-center gap-1">
             <span className="font-normal text-[13px] text-white/80">{t('lives:countdown.startsIn')}</span>
-            <span
-              className="font-semibold text-[26px] tabular-nums tracking-wide desk:text-[34px]"
-              dir="ltr"
-              data-testid="live-countdown"
-            >
-              {t('lives:countdown.value', { days: left.days, clock: left.clock })}
-            </span>
+            <CountdownText
+              days={left.days}
+              clock={left.clock}
+              className="font-semibold text-[26px] tracking-wide desk:text-[34px]"
+              testId="live-countdown"
+            />
           </span>
         }
         description={`${formatDate(toMilliseconds(live.start), timeZone, language, { weekday: 'short', day: 'numeric', month: 'short' })} ${formatTimeRange(toMilliseconds(live.start), toMilliseconds(live.end), timeZone, language)}`}
