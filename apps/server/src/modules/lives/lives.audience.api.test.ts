@@ -18,6 +18,7 @@ import { liveHubOf } from './lives.hub.ts';
 import {
   type LiveMailDeps,
   liveReminderJob,
+  liveReplayMailJob,
   scheduleLiveJobs,
   sendLiveReminders,
   sendLiveReplayMails,
@@ -488,6 +489,41 @@ describe('the replay mail (§9)', () => {
     await settle();
     expect((await outboxOf(subscriber.email)).mail).toHaveLength(1);
     expect((await outboxOf(viewer.email)).mail).toHaveLength(1);
+  });
+});
+
+describe('the replay mail without a recording yet', () => {
+  it('waits up to 90 minutes after the end for the replay, then says it will follow', async () => {
+    const end = Date.now() + 5 * minute;
+    const live = await makeLive({ start: new Date(end - 60 * minute), end: new Date(end) });
+    const subscriber = await person();
+    await world.t.database.db
+      .insert(liveUsers)
+      .values({ liveId: live.id, userId: subscriber.userId, subscribed: 1 });
+    const data = { liveId: live.id, endMs: end };
+    const laterLooks = async () => {
+      const result = (await world.t.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${liveReplayMailJob.name}
+            AND state = 'created' AND data->>'liveId' = ${live.id}`,
+      )) as unknown as { rows: { n: number }[] };
+      return Number(result.rows[0]?.n ?? 0);
+    };
+    // Before the end nothing goes out.
+    liveClock.now = () => new Date(end - minute);
+    expect(await sendLiveReplayMails(mailDeps(), data)).toBe(0);
+    // At end + 30 minutes there is no recording: the job looks again later.
+    liveClock.now = () => new Date(end + 30 * minute);
+    expect(await sendLiveReplayMails(mailDeps(), data)).toBe(0);
+    expect(await laterLooks()).toBe(1);
+    expect((await outboxOf(subscriber.email)).mail).toHaveLength(0);
+    // At end + 90 minutes it is mailed anyway: the replay will appear on the live's page.
+    liveClock.now = () => new Date(end + 90 * minute);
+    expect(await sendLiveReplayMails(mailDeps(), data)).toBe(1);
+    await settle();
+    const mails = (await outboxOf(subscriber.email)).mail;
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('"Opening keynote" has ended');
+    expect(mails[0]?.body).toContain('will appear on its page');
   });
 });
 

@@ -399,8 +399,41 @@ async function replayMailBatch(deps: LiveMailDeps, data: LiveReplayMailData): Pr
   });
 }
 
-/** The replay-mail job's handler (§9): mails every due recipient, a batch per transaction. */
+/**
+ * Minutes after the end the replay mail waits at most for the organiser to add the recording
+ * (replay_url): §9 wants the link mailed within 2 hours of the end, so at end + 90 minutes it goes
+ * out anyway, saying the replay will appear on the live's page.
+ */
+export const replayWaitMinutes = 90;
+
+/**
+ * When the live still has no recording and the wait is not over: enqueues the next look (30 minutes
+ * later, at the latest at end + {@link replayWaitMinutes}) and answers true — this run sends nothing.
+ */
+async function deferForReplay(deps: LiveMailDeps, data: LiveReplayMailData): Promise<boolean> {
+  const [live] = await deps.db
+    .select({ replayUrl: lives.replayUrl, end: lives.end, deleted: lives.deleted })
+    .from(lives)
+    .where(eq(lives.id, data.liveId))
+    .limit(1);
+  if (live?.deleted !== 0 || live.end.getTime() !== data.endMs || live.replayUrl !== '') return false;
+  const lastLook = data.endMs + replayWaitMinutes * minuteMs;
+  const now = liveClock.now().getTime();
+  // Before the end the batch refuses anyway; after the wait the mail goes out without the replay.
+  if (now < data.endMs || now >= lastLook) return false;
+  const nextLook = Math.min(now + liveLimits.replayMailMinutes * minuteMs, lastLook);
+  await deps.jobs.enqueue(deps.db, liveReplayMailJob, data, { startAfter: new Date(nextLook) });
+  return true;
+}
+
+/**
+ * The replay-mail job's handler (§9): mails every due recipient, a batch per transaction — with the
+ * "watch the replay" text once the live has a recording; without one it looks again every 30 minutes
+ * up to end + 90 minutes, then sends the "ended, the replay will follow" text. Answers how many
+ * recipients were handled by this run.
+ */
 export async function sendLiveReplayMails(deps: LiveMailDeps, data: LiveReplayMailData): Promise<number> {
+  if (await deferForReplay(deps, data)) return 0;
   let total = 0;
   for (;;) {
     const count = await replayMailBatch(deps, data);
