@@ -85,6 +85,40 @@ describe('Aliyun SMS provider against a fake Dysms endpoint that checks the RPC 
     expect(fake.received.length).toBe(sent);
   });
 
+  it('sends a live reminder with its own template, and refuses it when none is configured (§9)', async () => {
+    const withLive = createAliyunSmsProvider({
+      endpoint: fake.endpoint,
+      ...credentials,
+      signName: 'Meeting',
+      templateCode: 'SMS_123456789',
+      liveTemplateCode: 'SMS_555000111',
+    });
+    await withLive.send({
+      to: '+8613800138000',
+      text: '"Keynote" goes live in about 10 minutes.',
+      template: 'live',
+      templateParams: { live: 'Keynote', minutes: '10' },
+    });
+    expect(fake.received.at(-1)).toMatchObject({
+      templateCode: 'SMS_555000111',
+      templateParam: '{"live":"Keynote","minutes":"10"}',
+    });
+    const sent = fake.received.length;
+    const error = await provider()
+      .send({
+        to: '+8613800138000',
+        text: 'x',
+        template: 'live',
+        templateParams: { live: 'x', minutes: '10' },
+      })
+      .catch((caught: unknown) => caught);
+    expect((error as ProviderError).response).toMatchObject({
+      code: 'template_not_configured',
+      template: 'live',
+    });
+    expect(fake.received.length).toBe(sent);
+  });
+
   it('fails when the endpoint cannot be reached', async () => {
     const unreachable = createAliyunSmsProvider({
       endpoint: 'http://127.0.0.1:1',
