@@ -10,8 +10,9 @@ import { startTestServer, type TestServer } from './server.ts';
  * The console's lives area end to end (DESIGN §7; §3 Live, §4 Live states, §6, §7 Lives): an
  * organiser creates a live for a session of the demo programme with access 'registered' (an activity
  * picked), edits its title, pauses it after confirming and reveals the OBS server and stream key of
- * the built-in ingest; what the server stored is read back. Screenshots of the list, the live's
- * overview and its settings at 390×844 and 1280×800 in zh, en and ar.
+ * the built-in ingest; makes it private and lets a user in by phone; pins and then deletes a chat
+ * message; sees no viewers yet; what the server stored is read back. Screenshots of the list, the
+ * live's overview, settings, chat and users at 390×844 and 1280×800 in zh, en and ar.
  */
 
 const meetingId = '64656d6f0000000000002019';
@@ -62,7 +63,7 @@ async function consoleApi(page: Page) {
 }
 
 describe('console lives', () => {
-  it('creates a registered live for a session, edits it, pauses it and reveals the stream key', async () => {
+  it('creates a registered live for a session, edits, pauses, reveals the key, grants and moderates', async () => {
     const { page, errors } = await openPage(browser, desktopSize);
     await go(page, '', 'en');
     await page.locator('input[name="phone"]').waitFor();
@@ -116,22 +117,45 @@ describe('console lives', () => {
       .toContain('rtmp://ingest.example.com');
     expect(await page.locator('[data-testid="console-live-stream-key"]').textContent()).toContain(liveId);
 
-    // What the server stored.
+    // Private: the users tab lets a user in by phone; the chat tab pins and deletes a message.
+    await page.locator('[data-testid="console-live-tab-settings"]').click();
+    await form.getByText('Private', { exact: true }).click();
+    await page.locator('[data-testid="console-live-save"]').click();
+    await page.getByText('Saved', { exact: true }).first().waitFor();
+    await page.locator('[data-testid="console-live-tab-users"]').click();
+    await page.locator('input[name="account"]').fill(adminPhone);
+    await page.locator('[data-testid="console-live-grant"]').click();
+    await page.locator('[data-testid="console-live-user"]', { hasText: 'Allowed' }).waitFor();
+
     const api = await consoleApi(page);
+    await api.post(`/lives/${liveId}/chats`, { text: 'Welcome to the keynote!' });
+    await page.locator('[data-testid="console-live-tab-chat"]').click();
+    const message = page.locator('[data-testid="console-live-message"]', {
+      hasText: 'Welcome to the keynote!',
+    });
+    await message.getByRole('button', { name: 'Pin', exact: true }).click();
+    await message.getByText('Pinned', { exact: true }).waitFor();
+    await message.locator('[data-testid="console-live-message-delete"]').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await message.getByText('Deleted', { exact: true }).waitFor();
+    await page.locator('[data-testid="console-live-tab-viewers"]').click();
+    await page.getByText('No viewers yet').waitFor();
+
+    // What the server stored.
     const stored = await api.get<ConsoleLive>(`/console/meetings/${meetingId}/lives/${liveId}`);
-    expect(stored.access).toBe('registered');
-    expect(stored.activity_id?.$id).toBe(firstActivity);
+    expect(stored.access).toBe('private');
     expect(stored.agenda_ids).toHaveLength(1);
     expect(stored.source_kind).toBe('ingest');
     expect(stored.paused).toBe(1);
     expect(stored.title).toMatchObject({ en: 'Opening keynote (live)' });
+    expect(stored.chat_total).toBe(1);
 
     session = await page.context().storageState();
     expect(errors.filter((error) => !/status of 40[13]/.test(error))).toEqual([]);
     await page.context().close();
   });
 
-  it('keeps screenshots of the list, a live and its settings in zh, en and ar', async () => {
+  it('keeps screenshots of the list and a live’s tabs in zh, en and ar', async () => {
     for (const language of ['zh', 'en', 'ar']) {
       for (const size of [phoneSize, desktopSize]) {
         const { page } = await openPage(browser, size, { storageState: session });
@@ -139,6 +163,8 @@ describe('console lives', () => {
           ['list', '', 'console-lives'],
           ['overview', `/${liveId}`, 'console-live-figures'],
           ['settings', `/${liveId}?tab=settings`, 'console-live-form'],
+          ['chat', `/${liveId}?tab=chat`, 'console-live-message'],
+          ['users', `/${liveId}?tab=users`, 'console-live-user'],
         ] as const) {
           await go(page, path, language);
           await page.locator(`[data-testid="${testId}"]`).waitFor();

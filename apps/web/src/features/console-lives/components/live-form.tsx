@@ -209,8 +209,15 @@ export function LiveForm({
   const ids = { activity: useId(), price: useId(), weight: useId() };
 
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-  const activeTab = tab && languages.includes(tab as Language) ? tab : first;
   const written = (code: string) => Boolean(draft.title[code]?.trim());
+  // The tab chosen, else the display language when written in it (or nothing is written yet), else
+  // the first language it is written in.
+  const activeTab =
+    tab && languages.includes(tab as Language)
+      ? tab
+      : written(first) || !languages.some(written)
+        ? first
+        : (languages.find(written) ?? first);
 
   const validate = (): Errors => {
     const found: Errors = {};
@@ -280,7 +287,7 @@ export function LiveForm({
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      if (found.title) setTab(first);
+      if (found.title) setTab(activeTab);
       return;
     }
     void save(base?.updated);
@@ -618,7 +625,7 @@ export function LiveForm({
         )}
       </Section>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur desk:mx-0 desk:rounded-card desk:border desk:px-4">
+      <div className="sticky bottom-0 z-10 -mx-4 flex justify-end gap-2 border-t border-slate-200 bg-white px-4 py-3 desk:mx-0 desk:rounded-card desk:border desk:px-4">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
             {t('cancel')}

@@ -45,9 +45,22 @@ export function liveWindow(live: Pick<ConsoleLive, 'start' | 'end'>, timeZone: s
 }
 
 /** One figure: a number over its label. */
-export function Figure({ label, value, testId }: { label: string; value: number; testId?: string }) {
+export function Figure({
+  label,
+  value,
+  testId,
+  className,
+}: {
+  label: string;
+  value: number;
+  testId?: string;
+  className?: string;
+}) {
   return (
-    <div className="rounded-card bg-slate-50 px-3 py-2.5 ring-1 ring-slate-100" data-testid={testId}>
+    <div
+      className={cx('rounded-card bg-slate-50 px-3 py-2.5 ring-1 ring-slate-100', className)}
+      data-testid={testId}
+    >
       <p className="text-[20px] font-semibold text-slate-900 tabular-nums">{value}</p>
       <p className="text-xs text-slate-500">{label}</p>
     </div>
@@ -63,7 +76,11 @@ export function LiveFigures({ live }: { live: ConsoleLive }) {
       <Figure label={t('figures.peak')} value={live.viewer_peak} />
       <Figure label={t('figures.viewers')} value={live.viewer_total} />
       <Figure label={t('figures.chats')} value={live.chat_total} />
-      <Figure label={t('figures.subscribers')} value={live.subscriber_total} />
+      <Figure
+        label={t('figures.subscribers')}
+        value={live.subscriber_total}
+        className="col-span-2 desk:col-span-1"
+      />
     </div>
   );
 }

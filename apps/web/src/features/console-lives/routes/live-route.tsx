@@ -29,18 +29,30 @@ type Tab = 'overview' | 'settings' | 'chat' | 'users' | 'viewers';
 const ongoingRefreshMs = 10_000;
 
 /** Overview: pause or resume, the figures and the ingest panel. */
-function Overview({ meetingId, live, timeZone }: { meetingId: string; live: ConsoleLive; timeZone: string }) {
+function Overview({
+  meetingId,
+  live,
+  onDelete,
+}: {
+  meetingId: string;
+  live: ConsoleLive;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation('console-lives');
-  const language = useLanguage();
   return (
     <div className="flex flex-col gap-5">
       <Card className="flex flex-col gap-4 p-4 desk:p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-slate-600">
           <LiveStateBadge state={live.state} />
-          <span>{liveWindow(live, timeZone, language)}</span>
-          <span>· {t(`access.${live.access}`)}</span>
-          <span>· {t(`source.${live.source_kind}`)}</span>
-          {live.chat_enabled ? null : <span>· {t('chat.off')}</span>}
+          <span>{t(`access.${live.access}`)}</span>
+          <span aria-hidden="true">·</span>
+          <span>{t(`source.${live.source_kind}`)}</span>
+          {live.chat_enabled ? null : (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>{t('chat.off')}</span>
+            </>
+          )}
         </div>
         {live.paused ? (
           <p
@@ -53,6 +65,12 @@ function Overview({ meetingId, live, timeZone }: { meetingId: string; live: Cons
         <LiveFigures live={live} />
       </Card>
       <IngestPanel meetingId={meetingId} liveId={live._id.$id} isIngest={live.source_kind === 'ingest'} />
+      <div className="flex justify-end">
+        <Button size="sm" variant="secondary" onClick={onDelete} data-testid="console-live-delete">
+          <Trash2 aria-hidden="true" className="size-4" />
+          {t('delete')}
+        </Button>
+      </div>
     </div>
   );
 }
@@ -155,14 +173,11 @@ function LiveRoute() {
             data-testid="console-live-pause"
           >
             {data.paused ? (
-              <Play aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+              <Play aria-hidden="true" className="size-4" />
             ) : (
               <Pause aria-hidden="true" className="size-4" />
             )}
             {data.paused ? t('pause.resume') : t('pause.pause')}
-          </Button>
-          <Button size="sm" variant="ghost" aria-label={t('delete')} onClick={() => setConfirming('delete')}>
-            <Trash2 aria-hidden="true" className="size-4" />
           </Button>
         </>
       }
@@ -201,7 +216,9 @@ function LiveRoute() {
         ))}
       </div>
       <div role="tabpanel">
-        {tab === 'overview' ? <Overview meetingId={meetingId} live={data} timeZone={timeZone} /> : null}
+        {tab === 'overview' ? (
+          <Overview meetingId={meetingId} live={data} onDelete={() => setConfirming('delete')} />
+        ) : null}
         {tab === 'settings' ? (
           <LiveForm key={liveId} meetingId={meetingId} timeZone={timeZone} live={data} onSaved={keep} />
         ) : null}
