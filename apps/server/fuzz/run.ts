@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { generateSync } from 'json-schema-faker';
 import qs from 'qs';
 import type { Database } from '../src/db/client.ts';
+import { seedDemoLives } from '../src/seeds/demo-lives.ts';
 import {
   createDemoWorld,
   type DemoWorld,
@@ -67,6 +68,8 @@ async function idPools(db: Database): Promise<Pools> {
     'appointments',
     'schedules',
     'categories',
+    'lives',
+    'live_chat_messages',
   ];
   const pools: Pools = {};
   for (const table of tables) {
@@ -121,6 +124,7 @@ const segmentPools: Record<string, string[]> = {
   forms: ['forms'],
   tickets: ['tickets'],
   appointments: ['appointments'],
+  lives: ['lives'],
 };
 const namePools: Record<string, string[]> = {
   meeting_id: ['meetings'],
@@ -140,6 +144,8 @@ const namePools: Record<string, string[]> = {
   category_id: ['categories'],
   agenda_id: ['agendas'],
   appointment_id: ['appointments'],
+  live_id: ['lives'],
+  message_id: ['live_chat_messages'],
 };
 /** Realistic values of path parameters that are not ids. */
 const namedValues: Record<string, string[]> = {
@@ -428,6 +434,8 @@ type Failure = {
 async function main(): Promise<void> {
   const started = Date.now();
   const world = await createDemoWorld();
+  // The demo live (public, chat on), so the lives and chat operations reach past their 404.
+  await seedDemoLives(world.t.database.db);
   const setupMs = Date.now() - started;
   const doc = await fetchOpenApi(world.t.app);
   const operations = operationsOf(doc).filter((op) => !only || op.key.includes(only));
