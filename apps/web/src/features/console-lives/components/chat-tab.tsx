@@ -136,7 +136,9 @@ export function ChatTab({
                 />
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
-                    <bdi className="font-medium text-slate-800">{message.user.username}</bdi>
+                    <bdi className="font-medium text-slate-800">
+                      {message.user.username || t('users.noName')}
+                    </bdi>
                     <span>
                       {formatDate(message.created * 1000, timeZone, language, {
                         day: 'numeric',
@@ -239,8 +241,8 @@ export function ChatTab({
           pending?.kind === 'delete'
             ? t('chat.deleteConfirm')
             : pending?.banned
-              ? t('users.banConfirm', { name: pending.message.user.username })
-              : t('users.unbanConfirm', { name: pending?.message.user.username ?? '' })
+              ? t('users.banConfirm', { name: pending.message.user.username || t('users.noName') })
+              : t('users.unbanConfirm', { name: pending?.message.user.username || t('users.noName') })
         }
         body={pending?.kind === 'ban' && pending.banned ? t('users.banBody') : undefined}
         confirmLabel={t('confirm')}

@@ -80,7 +80,7 @@ export function UsersTab({
   };
 
   const confirmTitle = (change: Change) => {
-    const name = change.user.user.username;
+    const name = change.user.user.username || change.user.user.phone || change.user.user.email || '';
     if (change.change.muted === 0) return t('users.unmuteConfirm', { name });
     if (change.change.banned === 0) return t('users.unbanConfirm', { name });
     return t('users.disallowConfirm', { name });
@@ -139,7 +139,9 @@ export function UsersTab({
               >
                 <Avatar name={row.user.username} photo={row.user.avatar} className="size-9" />
                 <div className="min-w-0 flex-1">
-                  <bdi className="block truncate text-sm font-medium text-slate-900">{row.user.username}</bdi>
+                  <bdi className="block truncate text-sm font-medium text-slate-900">
+                    {row.user.username || t('users.noName')}
+                  </bdi>
                   <span className="block truncate text-xs text-slate-500" dir="ltr">
                     {[row.user.phone, row.user.email].filter(Boolean).join(' · ')}
                   </span>

@@ -56,7 +56,9 @@ export function ViewersTab({
         cell: (viewer) => (
           <span className="flex items-center gap-2.5">
             <Avatar name={viewer.user?.username ?? '?'} photo={viewer.user?.avatar} className="size-8" />
-            <bdi className="truncate font-medium">{viewer.user?.username ?? t('viewers.guest')}</bdi>
+            <bdi className="truncate font-medium">
+              {viewer.user ? viewer.user.username || t('users.noName') : t('viewers.guest')}
+            </bdi>
           </span>
         ),
       },
