@@ -250,9 +250,9 @@ describe('live chat', () => {
     expect((await call('POST', apiUrl(`/lives/${liveId}/chat/tickets`), alice)).statusCode).toBe(403);
     const grants = apiUrl(`/console/meetings/${meetingId}/lives/${liveId}/users`);
     expect((await call('POST', grants, world.logins.user, { account: alice.phone })).statusCode).toBe(403);
-    expect((await call('POST', grants, world.logins.organiser, { account: 'call me maybe' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await call('POST', grants, world.logins.organiser, { account: 'call me maybe' })).statusCode,
+    ).toBe(400);
     expect(
       (await call('POST', grants, world.logins.organiser, { account: 'nobody@example.org' })).statusCode,
     ).toBe(404);
@@ -324,6 +324,45 @@ describe('live chat', () => {
     expect(decided.statusCode, decided.body).toBe(200);
     await room.next(isMessage('Held line'));
     expect(await visibleCount(liveId)).toBe(1);
+  });
+
+  it('three reports hide a message (§5): it leaves the room and the history', async () => {
+    const liveId = await makeLive();
+    const alice = await person();
+    const room = await join(liveId, alice);
+    const posted = (await post(liveId, alice, 'Buy cheap watches here')).json() as {
+      message: LiveChatMessage;
+    };
+    const messageId = wireIdText(posted.message._id);
+    for (let i = 0; i < 3; i += 1) {
+      const reporter = await person();
+      const res = await call('POST', apiUrl('/reports'), reporter, {
+        meeting_id: meetingId,
+        kind: 'live_chat',
+        target_id: messageId,
+        reason: 'ad',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ hidden: i === 2 ? 1 : 0 });
+    }
+    expect(await room.next((e) => e.type === 'removed')).toEqual({
+      type: 'removed',
+      message_id: { $id: messageId },
+    });
+    const list = (await call('GET', apiUrl(`/lives/${liveId}/chats`), alice)).json() as {
+      results: unknown[];
+    };
+    expect(list.results).toEqual([]);
+  });
+
+  it('a client that floods the socket is closed (1008); the server only pushes', async () => {
+    const liveId = await makeLive();
+    const room = await join(liveId, await person());
+    for (let i = 0; i < 60; i += 1) room.socket.send('hi');
+    expect(await room.closed).toBe(1008);
+    const big = await join(liveId, await person());
+    big.socket.send('x'.repeat(2048));
+    expect(await big.closed).toBe(1009);
   });
 
   it("429 'Do not operate frequently!' past 5 messages in 10 seconds, with Retry-After", async () => {
