@@ -138,6 +138,7 @@ export default defineConfig({
     sourcemap: false,
   },
   server: {
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    // ws: the live room's chat socket (/api/lives/{id}/chat/socket) goes through the same proxy.
+    proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },
   },
 });
