@@ -387,6 +387,8 @@ describe('the reminder (§9)', () => {
     await inTransaction(app.deps.db, async (tx) => {
       await tx.update(lives).set({ start: newStart }).where(eq(lives.id, live.id));
       await scheduleLiveJobs(tx, app.deps.jobs, { id: live.id, start: newStart, end: live.end });
+      // Saved twice (every console save schedules): still one reminder each.
+      await scheduleLiveJobs(tx, app.deps.jobs, { id: live.id, start: newStart, end: live.end });
     });
     app.deps.jobs.wake(liveReminderJob);
     await waitFor(async () => (await outboxOf(reader.email)).mail.length > 0);
@@ -408,6 +410,20 @@ describe('the reminder (§9)', () => {
       .values({ liveId: gone.id, userId: other.userId, subscribed: 1 });
     await world.t.database.db.update(lives).set({ deleted: 1 }).where(eq(lives.id, gone.id));
     expect(await sendLiveReminders(mailDeps(), { liveId: gone.id, startMs: gone.start.getTime() })).toBe(0);
+    // Nor do hidden ones (their page answers 404).
+    const hidden = await makeLive({
+      start: new Date(Date.now() + 5 * minute),
+      end: new Date(Date.now() + 60 * minute),
+    });
+    await world.t.database.db
+      .insert(liveUsers)
+      .values({ liveId: hidden.id, userId: other.userId, subscribed: 1 });
+    await world.t.database.db.update(lives).set({ enableShow: 0 }).where(eq(lives.id, hidden.id));
+    expect(await sendLiveReminders(mailDeps(), { liveId: hidden.id, startMs: hidden.start.getTime() })).toBe(
+      0,
+    );
+    await settle();
+    expect((await outboxOf(other.email)).mail).toHaveLength(0);
   });
 
   it('honours each person’s channels for live reminders (the in-app notice always)', async () => {

@@ -30,8 +30,8 @@ import { liveUsers, liveViewers } from './lives.tables.ts';
  * transaction (`scheduleLiveJobs`) and by a late subscription (`enqueueReminderNow`).
  *
  * Exactly once: a job carries the start (or end) it was made for and does nothing when the live's
- * current one differs (rescheduled), when the live is deleted, or — for the reminder — when the
- * start has passed. Each recipient is marked (`live_users.reminded_at` / `replay_mailed_at`) in the
+ * current one differs (rescheduled), when the live is deleted or hidden, or — for the reminder —
+ * when the start has passed. Each recipient is marked (`live_users.reminded_at` / `replay_mailed_at`) in the
  * transaction that queues their messages, selected `FOR UPDATE SKIP LOCKED`: a job that runs again
  * after a restart, or two replicas running duplicates at once, never message anyone twice.
  */
@@ -72,45 +72,42 @@ const reminderCoverMinutes = liveLimits.reminderMinutes + 5;
 const minuteMs = 60_000;
 
 /**
- * The singleton slot of the scheduled jobs, in seconds: 12 hours, the longest pg-boss allows (its
- * archive interval). A (live, start) or (live, end) saved again within the slot is queued once;
- * across slots a second job may be queued, which finds the recipients marked and sends nothing.
+ * The singleton slot of jobs scheduled by subscriptions, in seconds: 12 hours, the longest pg-boss
+ * allows (its archive interval). However many people subscribe, a (live, start) gets at most one
+ * such job per slot; a second one in the next slot finds the recipients marked and sends nothing.
  */
-const onceSlotSeconds = 12 * 3600;
+const subscriptionSlotSeconds = 12 * 3600;
 
 /**
  * Enqueues, in `tx` (the console's create/update transaction), the reminder at start − 10 minutes
  * and the replay mail at end + liveLimits.replayMailMinutes for the live's current start and end.
- * Jobs already queued for an older start/end find the mismatch and do nothing; the same start/end
- * enqueued again (an edit of another field, a subscription) is stored once (singleton key). A reminder time already
- * past runs at once (and sends only while now < start). Call {@link wakeLiveJobs} after the commit.
+ * Jobs already queued for an older start/end find the mismatch and do nothing, and a second job for
+ * the same start/end finds its recipients marked: every save may schedule. `options.dedupe` (the
+ * subscription path) stores a (live, start/end) once per 12-hour slot instead. A reminder time
+ * already past runs at once (and sends only while now < start). Call {@link wakeLiveJobs} after the
+ * commit.
  */
 export async function scheduleLiveJobs(
   tx: Database,
   jobs: JobQueue,
   live: { id: string; start: Date; end: Date },
+  options: { dedupe?: boolean } = {},
 ): Promise<void> {
   const startMs = live.start.getTime();
   const endMs = live.end.getTime();
+  const once = (key: string) =>
+    options.dedupe ? { singletonKey: `${live.id}:${key}`, singletonSeconds: subscriptionSlotSeconds } : {};
   await jobs.enqueue(
     tx,
     liveReminderJob,
     { liveId: live.id, startMs },
-    {
-      startAfter: new Date(startMs - liveLimits.reminderMinutes * minuteMs),
-      singletonKey: `${live.id}:${startMs}`,
-      singletonSeconds: onceSlotSeconds,
-    },
+    { startAfter: new Date(startMs - liveLimits.reminderMinutes * minuteMs), ...once(`start:${startMs}`) },
   );
   await jobs.enqueue(
     tx,
     liveReplayMailJob,
     { liveId: live.id, endMs },
-    {
-      startAfter: new Date(endMs + liveLimits.replayMailMinutes * minuteMs),
-      singletonKey: `${live.id}:${endMs}`,
-      singletonSeconds: onceSlotSeconds,
-    },
+    { startAfter: new Date(endMs + liveLimits.replayMailMinutes * minuteMs), ...once(`end:${endMs}`) },
   );
 }
 
@@ -190,6 +187,7 @@ type LiveOfJob = {
   end: Date;
   replayUrl: string;
   deleted: number;
+  enableShow: number;
   timeZone: string;
 };
 
@@ -204,6 +202,7 @@ async function lockLiveOfJob(tx: Database, liveId: string): Promise<LiveOfJob | 
       end: lives.end,
       replayUrl: lives.replayUrl,
       deleted: lives.deleted,
+      enableShow: lives.enableShow,
       timeZone: meetings.timeZone,
     })
     .from(lives)
@@ -216,16 +215,22 @@ async function lockLiveOfJob(tx: Database, liveId: string): Promise<LiveOfJob | 
 type Recipient = { userId: string; phone: string | null; email: string | null; language: string | null };
 
 /**
- * One batch of the reminder in one transaction: the live still starts at `data.startMs`, is not
- * deleted and has not started; up to {@link batchSize} subscribers not banned and not yet reminded
- * for this start are locked (SKIP LOCKED), marked, and sent the in-app notice, the SMS and the mail
+ * One batch of the reminder in one transaction: the live still starts at `data.startMs`, is neither
+ * deleted nor hidden (enable_show 0) and has not started; up to {@link batchSize} subscribers not
+ * banned and not yet reminded for this start are locked (SKIP LOCKED), marked, and sent the in-app notice, the SMS and the mail
  * their preferences for 'live.reminder' allow. Answers how many were reminded (0: done).
  */
 async function remindBatch(deps: LiveMailDeps, data: LiveReminderData): Promise<number> {
   return inTransaction(deps.db, async (tx) => {
     const live = await lockLiveOfJob(tx, data.liveId);
     const now = liveClock.now();
-    if (live?.deleted !== 0 || live.start.getTime() !== data.startMs || now >= live.start) return 0;
+    if (
+      live?.deleted !== 0 ||
+      live.enableShow !== 1 ||
+      live.start.getTime() !== data.startMs ||
+      now >= live.start
+    )
+      return 0;
     const coveredSince = new Date(data.startMs - reminderCoverMinutes * minuteMs);
     const due: Recipient[] = await tx
       .select({ userId: liveUsers.userId, phone: users.phone, email: users.email, language: users.language })
@@ -320,9 +325,9 @@ export async function sendLiveReminders(deps: LiveMailDeps, data: LiveReminderDa
 }
 
 /**
- * One batch of the replay mail in one transaction: the live still ends at `data.endMs`, is not
- * deleted and has ended; logged-in viewers get a live_users row (so they can be marked), then up to
- * {@link batchSize} subscribers and viewers with an e-mail, not banned and not mailed yet, are locked,
+ * One batch of the replay mail in one transaction: the live still ends at `data.endMs`, is neither
+ * deleted nor hidden and has ended; logged-in viewers get a live_users row (so they can be marked),
+ * then up to {@link batchSize} subscribers and viewers with an e-mail, not banned and not mailed yet, are locked,
  * marked and mailed the room link (the replay text when replay_url is set, else "ended, the replay
  * will follow"), as their mail preference for 'live.reminder' allows. Answers how many were marked.
  */
@@ -330,7 +335,8 @@ async function replayMailBatch(deps: LiveMailDeps, data: LiveReplayMailData): Pr
   return inTransaction(deps.db, async (tx) => {
     const live = await lockLiveOfJob(tx, data.liveId);
     const now = liveClock.now();
-    if (live?.deleted !== 0 || live.end.getTime() !== data.endMs || now < live.end) return 0;
+    if (live?.deleted !== 0 || live.enableShow !== 1 || live.end.getTime() !== data.endMs || now < live.end)
+      return 0;
     // Viewers who were logged in become live_users rows, where their mail is marked once.
     await tx.execute(sql`
       insert into ${liveUsers} (live_id, user_id)
@@ -479,7 +485,7 @@ export async function setLiveSubscription(
     if (now.getTime() >= live.start.getTime() - liveLimits.reminderMinutes * minuteMs) {
       await enqueueReminderNow(tx, deps.jobs, live);
     } else {
-      await scheduleLiveJobs(tx, deps.jobs, live);
+      await scheduleLiveJobs(tx, deps.jobs, live, { dedupe: true });
     }
   });
   if (input.subscribed === 1) wakeLiveJobs(deps.jobs);
