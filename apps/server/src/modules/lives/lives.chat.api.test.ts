@@ -485,7 +485,7 @@ describe('live chat', () => {
     expect(audits.map((row) => row.entityId)).toEqual([messageId]);
   });
 
-  it('socket tickets: forged, for another live, or expired close the socket with 4401', async () => {
+  it('socket tickets: forged, for another live, expired or spent close the socket with 4401', async () => {
     const liveId = await makeLive();
     const otherId = await makeLive();
     const alice = await person();
@@ -499,6 +499,8 @@ describe('live chat', () => {
     liveClock.now = realNow;
     const good = await connect(liveId, ticket);
     expect(good.socket.readyState).toBe(WebSocket.OPEN);
+    // Once: the same ticket does not open a second socket.
+    expect(await (await connect(liveId, ticket)).closed).toBe(4401);
     // The socket is not an HTTP route: a plain GET answers no page and no stack.
     const plain = await world.t.call('GET', `/api/lives/${liveId}/chat/socket?ticket=x`, { unsigned: true });
     expect(plain.statusCode).toBeLessThan(500);

@@ -96,12 +96,17 @@ describe('chat socket tickets', () => {
       nowSeconds: 1000,
     });
     expect(expires).toBe(1060);
-    expect(verifyChatTicket(secret, ticket, liveId, 1060)).toEqual({
+    expect(verifyChatTicket(secret, ticket, liveId, 1060)).toMatchObject({
       liveId,
       userId,
       deviceId: 'dev.1',
       expires: 1060,
     });
+    // Two tickets of the same second are distinct (each is spent on its own).
+    const twin = signChatTicket(secret, { liveId, userId, deviceId: 'dev.1', nowSeconds: 1000 });
+    expect(verifyChatTicket(secret, twin.ticket, liveId, 1000)?.useKey).not.toBe(
+      verifyChatTicket(secret, ticket, liveId, 1000)?.useKey,
+    );
     expect(verifyChatTicket(secret, ticket, liveId, 1061)).toBeNull();
     expect(verifyChatTicket(secret, ticket, 'fedcba9876543210fedcba98', 1000)).toBeNull();
     expect(verifyChatTicket('another-secret-0123456789', ticket, liveId, 1000)).toBeNull();

@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { App } from '../../app-types.ts';
 import { unix } from '../../db/wire.ts';
+import { type LimitRule, rateLimitsFor } from '../../plugins/rate-limit.ts';
 import { isBannedFromLive } from './lives.chat.repository.ts';
 import { liveClock } from './lives.clock.ts';
 import { liveHubInternalOf, liveSocketCloseCodes } from './lives.hub.ts';
@@ -10,8 +11,9 @@ import { verifyChatTicket } from './lives.ticket.ts';
 
 /**
  * The live room socket (§7 Lives chat, DESIGN §9 real time): GET /api/lives/{id}/chat/socket?ticket=…
- * with Upgrade: websocket. The ticket (POST /lives/{id}/chat/tickets, 60 s) proves the right to watch;
- * a missing, forged, expired or other-live ticket closes the socket at once with 4401, a banned user's
+ * with Upgrade: websocket. The ticket (POST /lives/{id}/chat/tickets, 60 s, once) proves the right to
+ * watch; a missing, forged, expired, spent or other-live ticket closes the socket at once with 4401, a
+ * banned user's
  * with 4403 — never an HTTP error page nor a stack. The server only pushes (LiveSocketEvent JSON text
  * frames); what a client sends is ignored, and a client that floods closes with 1008. The server pings
  * every 25 s and drops a socket that did not answer the previous ping. Not an OpenAPI operation.
@@ -25,6 +27,9 @@ const maxInboundBytes = 1024;
 const maxInboundPerPing = 50;
 
 type TrackedSocket = { isAlive: boolean; inbound: number };
+
+/** A ticket opens one socket: its first use counts, a second within its lifetime is refused. */
+const ticketUseRule: LimitRule = { name: 'live-ticket-use', points: 1, durationSeconds: 120 };
 
 /**
  * Registers @fastify/websocket (in the caller's encapsulated scope) and the room socket route. The
@@ -70,7 +75,9 @@ export async function liveSocketRoutes(app: App): Promise<void> {
       const claims = isObjectId(liveId)
         ? verifyChatTicket(config.AUTH_SECRET, ticket, liveId, unix(liveClock.now()))
         : null;
-      if (!claims) {
+      const isFirstUse =
+        claims !== null && (await rateLimitsFor(config).hit(ticketUseRule, claims.useKey)).isAllowed;
+      if (!claims || !isFirstUse) {
         socket.close(liveSocketCloseCodes.ticketInvalid, 'ticket invalid');
         return;
       }

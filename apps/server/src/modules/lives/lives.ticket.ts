@@ -1,17 +1,24 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isObjectId, liveLimits } from '@app/contracts';
 
 /**
  * Tickets of the live room socket (§7 Lives chat, DESIGN §9 real time). Browsers cannot send an
  * Authorization header on a WebSocket, so POST /lives/{id}/chat/tickets (which checks the right to
  * watch) hands out a short ticket that the socket URL carries: `<payload>.<signature>`, the payload
- * base64url JSON { l: live id, u: user id or '', d: device id, e: expiry in unix seconds }, the
- * signature an HMAC-SHA256 under a key derived with HKDF-SHA256 from AUTH_SECRET ("live-chat-ticket").
- * Valid for liveLimits.chatTicketSeconds (60 s), for one live only.
+ * base64url JSON { l: live id, u: user id or '', d: device id, e: expiry in unix seconds, n: nonce },
+ * the signature an HMAC-SHA256 under a key derived with HKDF-SHA256 from AUTH_SECRET
+ * ("live-chat-ticket"). Valid for liveLimits.chatTicketSeconds (60 s), for one live, and once: the
+ * socket spends it (`ticketUseKey`, counted in the shared rate-limit store, so also across replicas).
  */
 
-/** Who a verified ticket admits. */
-export type ChatTicketClaims = { liveId: string; userId: string | null; deviceId: string; expires: number };
+/** Who a verified ticket admits; `useKey` identifies this very ticket (to spend it once). */
+export type ChatTicketClaims = {
+  liveId: string;
+  userId: string | null;
+  deviceId: string;
+  expires: number;
+  useKey: string;
+};
 
 const keys = new Map<string, Buffer>();
 
@@ -38,7 +45,13 @@ export function signChatTicket(
 ): { ticket: string; expires: number } {
   const expires = input.nowSeconds + liveLimits.chatTicketSeconds;
   const payload = Buffer.from(
-    JSON.stringify({ l: input.liveId, u: input.userId ?? '', d: input.deviceId ?? '', e: expires }),
+    JSON.stringify({
+      l: input.liveId,
+      u: input.userId ?? '',
+      d: input.deviceId ?? '',
+      e: expires,
+      n: randomBytes(9).toString('base64url'),
+    }),
   ).toString('base64url');
   return { ticket: `${payload}.${sign(authSecret, payload).toString('base64url')}`, expires };
 }
@@ -70,5 +83,5 @@ export function verifyChatTicket(
   const { l, u, d, e } = claims as Record<string, unknown>;
   if (typeof l !== 'string' || l !== liveId || typeof e !== 'number' || e < nowSeconds) return null;
   if (typeof u !== 'string' || (u !== '' && !isObjectId(u)) || typeof d !== 'string') return null;
-  return { liveId: l, userId: u === '' ? null : u, deviceId: d, expires: e };
+  return { liveId: l, userId: u === '' ? null : u, deviceId: d, expires: e, useKey: given };
 }
