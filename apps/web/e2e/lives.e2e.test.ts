@@ -27,6 +27,8 @@ import { startTestServer, type TestServer } from './server.ts';
 const meetingId = '64656d6f0000000000002019';
 /** The demo forum (a registration activity of the demo meeting). */
 const forumId = '64656d6f00000000000a0001';
+/** The demo workshop and its paid 'Professional' ticket type (¥99): the pass of a paid live. */
+const workshop = { activity: '64656d6f00000000000a0002', price: '64656d6f00000000000c0202' };
 const adminPhone = '13900139521';
 const viewerPhone = '13900139522';
 const [phone, desktop] = viewports;
@@ -149,6 +151,16 @@ describe('lives', () => {
       access: 'registered',
       activity_id: forumId,
     });
+    const paid = await create({
+      title: 'E2E paid',
+      start: now - 60,
+      end: now + 3600,
+      source_kind: 'url',
+      source_url: `${mediaOrigin}/index.m3u8`,
+      access: 'paid',
+      activity_id: workshop.activity,
+      price_id: workshop.price,
+    });
     const dead = await create({
       title: 'E2E dead source',
       start: now - 60,
@@ -191,6 +203,26 @@ describe('lives', () => {
       `activity_id=${forumId}`,
     );
     expect(await page.locator('[data-testid="live-video"]').count()).toBe(0);
+
+    // A paid live: the pass's price; buying it goes through POST /lives/{id}/checkouts. The viewer's
+    // account has no name for the workshop's required form, so the refusal (400 form.required) sends
+    // them to the workshop's page, which sells the same ticket type with its form.
+    await page.goto(room(paid, 'en'));
+    await expect
+      .poll(() => page.locator('[data-testid="live-no-permission"]').textContent())
+      .toContain('Watching this live needs a pass (¥99)');
+    const checkout = page.waitForResponse((response) => response.url().includes(`/lives/${paid}/checkouts`));
+    await page.locator('[data-testid="live-access-buy"]').click();
+    expect((await checkout).status()).toBe(400);
+    await page.waitForURL((url) => url.hash.includes(`activity_id=${workshop.activity}`));
+
+    // The reminder (§9) before the start: on, and said so.
+    await page.goto(room(upcoming, 'en'));
+    await page.locator('[data-testid="live-reminder"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid="live-reminder"]').getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => page.locator('[data-testid="live-reminder"]').textContent()).toBe('Reminder set');
 
     // A dead address: 'Failed to obtain live source' (§8), and the retry asks again.
     await page.goto(room(dead, 'en'));
@@ -273,7 +305,7 @@ describe('lives', () => {
     await settle(organiser.page);
     await screenshot(organiser.page, 'lives-list-1280-ar');
 
-    const unexpected = (errors: string[]) => errors.filter((error) => !/status of 40[34]/.test(error));
+    const unexpected = (errors: string[]) => errors.filter((error) => !/status of 40[034]/.test(error));
     expect(unexpected(viewer.errors)).toEqual([]);
     expect(unexpected(organiser.errors)).toEqual([]);
   }, 240_000);

@@ -47,6 +47,8 @@ describe('JavaScript each public route loads', () => {
       '/meeting/activity/detail',
       '/meeting/news',
       '/meeting/news/detail',
+      '/meeting/live',
+      '/meeting/live/detail',
       '/meeting/thread/list',
       '/demand',
       '/login',

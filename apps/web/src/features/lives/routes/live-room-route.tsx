@@ -11,6 +11,7 @@ import { Paragraphs } from '../../../components/ui/paragraphs.tsx';
 import { ShareButton } from '../../../components/ui/share-button.tsx';
 import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { activityPaths } from '../../../lib/activity-paths.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { apiErrorMessage } from '../../../lib/api/error-message.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -181,6 +182,13 @@ function Room({
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'live.already_permitted') {
             void refresh();
+            return;
+          }
+          // The caller's account cannot answer the pass's registration form (a required name, an ID
+          // number …): the activity's page sells the same ticket type with the form.
+          if (error instanceof ApiError && error.status === 400 && permission.activity_id) {
+            showToast(t('lives:access.completeForm'));
+            navigate(activityPaths.activity.detail({ meetingId, activityId: permission.activity_id.$id }));
             return;
           }
           if (error instanceof ApiError && error.code === 4340) {
