@@ -72,7 +72,12 @@ function mailDeps(): LiveMailDeps {
 /** Outbox rows of a recipient per channel. */
 async function outboxOf(recipient: string) {
   const rows = await world.t.database.db
-    .select({ channel: outboxMessages.channel, subject: outboxMessages.subject, body: outboxMessages.body })
+    .select({
+      channel: outboxMessages.channel,
+      subject: outboxMessages.subject,
+      body: outboxMessages.body,
+      html: outboxMessages.html,
+    })
     .from(outboxMessages)
     .where(eq(outboxMessages.recipient, recipient));
   return {
@@ -343,6 +348,7 @@ describe('the reminder (§9)', () => {
     expect(sent.mail[0]?.subject).toContain('即将开播');
     expect(sent.mail[0]?.body).toContain('开幕主旨演讲');
     expect(sent.mail[0]?.body).toContain(`live_id=${live.id}`);
+    expect(sent.mail[0]?.html).toMatch(new RegExp(`<a href="[^"]*live_id=${live.id}`));
     expect((await outboxOf(reader.phone)).sms).toHaveLength(1);
     expect(await noticesOf(reader.userId, live.id)).toBe(1);
     // Off and on again: no second reminder for the same start.

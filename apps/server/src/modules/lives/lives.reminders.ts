@@ -172,10 +172,14 @@ function liveText(language: string, key: keyof LiveTexts, values: Record<string,
   return fill(texts[key] ?? en.live[key], values);
 }
 
-/** A plain mail page of `lines` in `language` (right-to-left for Arabic). */
-function mailHtml(language: string, lines: string[]): string {
+/**
+ * A plain mail page in `language` (right-to-left for Arabic): each of `lines` a paragraph, then the
+ * room `link` as a clickable address (kept left-to-right inside Arabic text).
+ */
+function mailHtml(language: string, lines: string[], link: string): string {
   return `<!doctype html><html lang="${escapeHtml(language)}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:system-ui,sans-serif;color:#222">
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}" dir="ltr">${escapeHtml(link)}</a></p>
 </body></html>`;
 }
 
@@ -293,13 +297,14 @@ async function remindBatch(deps: LiveMailDeps, data: LiveReminderData): Promise<
         });
       }
       if (recipient.email && channels.mail) {
-        const lines = [liveText(language, 'reminder', values), liveText(language, 'link', values)];
+        const body = liveText(language, 'reminder', values);
+        const lines = [body, liveText(language, 'link', values)];
         await queueMail(txDeps, {
           message: {
             to: recipient.email,
             subject: liveText(language, 'reminderSubject', values),
             text: `${lines.join('\n\n')}\n`,
-            html: mailHtml(language, lines),
+            html: mailHtml(language, [body], link),
           },
           meetingId: live.meetingId,
         });
@@ -384,10 +389,8 @@ async function replayMailBatch(deps: LiveMailDeps, data: LiveReplayMailData): Pr
       if (!channels.mail) continue;
       const language = messageLanguage(recipient.language);
       const values = { live: titleIn(live.title, language), link };
-      const lines = [
-        liveText(language, hasReplay ? 'replay' : 'ended', values),
-        liveText(language, 'link', values),
-      ];
+      const body = liveText(language, hasReplay ? 'replay' : 'ended', values);
+      const lines = [body, liveText(language, 'link', values)];
       await queueMail(
         { ...deps, db: tx },
         {
@@ -395,7 +398,7 @@ async function replayMailBatch(deps: LiveMailDeps, data: LiveReplayMailData): Pr
             to: recipient.email,
             subject: liveText(language, hasReplay ? 'replaySubject' : 'endedSubject', values),
             text: `${lines.join('\n\n')}\n`,
-            html: mailHtml(language, lines),
+            html: mailHtml(language, [body], link),
           },
           meetingId: live.meetingId,
         },
