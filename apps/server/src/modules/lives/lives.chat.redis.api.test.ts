@@ -151,6 +151,8 @@ describe.skipIf(!redisUrl)('live chat across two replicas (Redis pub/sub)', () =
     const carol = await newPerson(world.t, world.meetingId);
     const onB = connect(portB, await ticketFor(carol));
     await onB.opened;
+    // Let replica B finish its connect-time checks (ticket spent, ban) before the ban is decided.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const res = await world.t.call('PUT', `/api/lives/${liveId}/users/${wireIdText(carol.user_id)}`, {
       headers: { authorization: `Bearer ${world.logins.organiser.token}` },
       json: { banned: 1 },

@@ -75,14 +75,13 @@ export async function liveSocketRoutes(app: App): Promise<void> {
       const claims = isObjectId(liveId)
         ? verifyChatTicket(config.AUTH_SECRET, ticket, liveId, unix(liveClock.now()))
         : null;
-      const isFirstUse =
-        claims !== null && (await rateLimitsFor(config).hit(ticketUseRule, claims.useKey)).isAllowed;
-      if (!claims || !isFirstUse) {
+      if (!claims) {
         socket.close(liveSocketCloseCodes.ticketInvalid, 'ticket invalid');
         return;
       }
       const state: TrackedSocket = { isAlive: true, inbound: 0 };
-      // Attach first (no event missed while the ban check reads), then drop a banned user's socket.
+      // Attach at once, before any await: the client opens, then reads the history over HTTP, and no
+      // event may fall between the two. The checks that need a round trip come after.
       const detach = hub.attach(liveId, socket, claims.userId);
       sockets.set(socket, state);
       socket.on('close', () => {
@@ -96,13 +95,16 @@ export async function liveSocketRoutes(app: App): Promise<void> {
         state.inbound += 1;
         if (state.inbound > maxInboundPerPing) socket.close(1008, 'too many frames');
       });
-      if (claims.userId) {
-        try {
-          if (await isBannedFromLive(db, liveId, claims.userId))
-            socket.close(liveSocketCloseCodes.banned, 'banned');
-        } catch (err) {
-          request.log.warn({ err }, 'live socket: ban check failed');
+      try {
+        // A ticket opens one socket; a banned user's socket closes.
+        if (!(await rateLimitsFor(config).hit(ticketUseRule, claims.useKey)).isAllowed) {
+          socket.close(liveSocketCloseCodes.ticketInvalid, 'ticket spent');
+          return;
         }
+        if (claims.userId && (await isBannedFromLive(db, liveId, claims.userId)))
+          socket.close(liveSocketCloseCodes.banned, 'banned');
+      } catch (err) {
+        request.log.warn({ err }, 'live socket: ticket or ban check failed');
       }
     },
   });
