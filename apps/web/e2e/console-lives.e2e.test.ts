@@ -1,15 +1,16 @@
+import { join } from 'node:path';
 import type { ConsoleLive } from '@app/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/lib/api/client.ts';
-import { launchBrowser, openPage, screenshot, settle, viewports } from './browser.ts';
+import { launchBrowser, openPage, screenshot, screenshotDir, settle, viewports } from './browser.ts';
 import { outboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
  * The console's lives area end to end (DESIGN §7; §3 Live, §4 Live states, §6, §7 Lives): an
  * organiser creates a live for a session of the demo programme with access 'registered' (an activity
- * picked), edits its title, pauses it after confirming and reveals the OBS server and stream key of
+ * picked), edits its title, meets a stale save (someone saved meanwhile) and loads their version, pauses it after confirming and reveals the OBS server and stream key of
  * the built-in ingest; makes it private and lets a user in by phone; pins and then deletes a chat
  * message; sees no viewers yet; what the server stored is read back. Screenshots of the list, the
  * live's overview, settings, chat and users at 390×844 and 1280×800 in zh, en and ar.
@@ -117,17 +118,37 @@ describe('console lives', () => {
       .toContain('rtmp://ingest.example.com');
     expect(await page.locator('[data-testid="console-live-stream-key"]').textContent()).toContain(liveId);
 
-    // Private: the users tab lets a user in by phone; the chat tab pins and deletes a message.
+    // Someone else saves meanwhile: the save is refused and their version can be loaded.
+    const api = await consoleApi(page);
     await page.locator('[data-testid="console-live-tab-settings"]').click();
+    await form.locator('input[name="title"]').fill('My title');
+    const current = await api.get<ConsoleLive>(`/console/meetings/${meetingId}/lives/${liveId}`);
+    await new Promise((done) => setTimeout(done, 1100));
+    await api.put(`/console/meetings/${meetingId}/lives/${liveId}`, {
+      'title[en]': 'Their title',
+      start: current.start,
+      end: current.end,
+      source_kind: current.source_kind,
+      access: current.access,
+      activity_id: current.activity_id?.$id ?? '',
+      'agenda_ids[0]': current.agenda_ids[0]?.$id ?? '',
+      updated: current.updated,
+    });
+    await page.locator('[data-testid="console-live-save"]').click();
+    await page.locator('[data-testid="console-live-conflict"]').waitFor();
+    await page.getByRole('button', { name: 'Load their version' }).click();
+    await expect.poll(() => form.locator('input[name="title"]').inputValue()).toBe('Their title');
+    await form.locator('input[name="title"]').fill('Opening keynote (live)');
+
+    // Private: the users tab lets a user in by phone; the chat tab pins and deletes a message.
     await form.getByText('Private', { exact: true }).click();
     await page.locator('[data-testid="console-live-save"]').click();
-    await page.getByText('Saved', { exact: true }).first().waitFor();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Opening keynote (live)');
     await page.locator('[data-testid="console-live-tab-users"]').click();
     await page.locator('input[name="account"]').fill(adminPhone);
     await page.locator('[data-testid="console-live-grant"]').click();
     await page.locator('[data-testid="console-live-user"]', { hasText: 'Allowed' }).waitFor();
 
-    const api = await consoleApi(page);
     await api.post(`/lives/${liveId}/chats`, { text: 'Welcome to the keynote!' });
     await page.locator('[data-testid="console-live-tab-chat"]').click();
     const message = page.locator('[data-testid="console-live-message"]', {
@@ -151,7 +172,8 @@ describe('console lives', () => {
     expect(stored.chat_total).toBe(1);
 
     session = await page.context().storageState();
-    expect(errors.filter((error) => !/status of 40[13]/.test(error))).toEqual([]);
+    // 401/403 from the login, the 409 of the stale save above.
+    expect(errors.filter((error) => !/status of 40[139]/.test(error))).toEqual([]);
     await page.context().close();
   });
 
@@ -169,7 +191,13 @@ describe('console lives', () => {
           await go(page, path, language);
           await page.locator(`[data-testid="${testId}"]`).waitFor();
           await settle(page);
-          await screenshot(page, `console-lives-${screen}-${size.name}-${language}`);
+          // The settings form is long: all of it.
+          if (screen === 'settings')
+            await page.screenshot({
+              path: join(screenshotDir, `console-lives-${screen}-${size.name}-${language}.png`),
+              fullPage: true,
+            });
+          else await screenshot(page, `console-lives-${screen}-${size.name}-${language}`);
         }
         await page.context().close();
       }

@@ -252,8 +252,8 @@ export function LiveForm({
       access: draft.access,
       activity_id: linked ? draft.activityId : '',
       price_id: draft.access === 'paid' ? draft.priceId : '',
-      // Only when the programme could be read (else the links stay as they are); '' clears them.
-      agenda_ids: programme.data ? (draft.agendaIds.length > 0 ? draft.agendaIds : '') : undefined,
+      // The whole list (also when the programme could not be read: the links as loaded); '' clears it.
+      agenda_ids: draft.agendaIds.length > 0 ? draft.agendaIds : '',
       chat_enabled: draft.chatEnabled ? 1 : 0,
       updated,
     };
