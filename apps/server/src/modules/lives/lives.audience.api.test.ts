@@ -180,6 +180,40 @@ describe('heartbeats and GET /lives/users', () => {
     expect(body.results.every((viewer) => viewer.user === null && viewer.online === 1)).toBe(true);
   });
 
+  // PostgreSQL only: PGlite has one connection, so nothing is ever in flight beside a transaction.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'counts a heartbeat still in flight on another connection in the peak (the live row orders them)',
+    async () => {
+      const live = await makeLive();
+      const db = world.t.database.db;
+      let second: ReturnType<typeof call> | undefined;
+      // Another replica's heartbeat: it holds the live's row, has inserted its viewer and counted 1.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select id from lives where id = ${live.id} for no key update`);
+        await tx
+          .insert(liveViewers)
+          .values({ liveId: live.id, viewerKey: 'd:device-in-flight', userId: null });
+        await tx
+          .update(lives)
+          .set({
+            viewerTotal: sql`${lives.viewerTotal} + 1`,
+            viewerPeak: sql`greatest(${lives.viewerPeak}, 1)`,
+          })
+          .where(eq(lives.id, live.id));
+        second = call('POST', apiUrl(`/lives/${live.id}/heartbeats`), null, undefined, {
+          'device-id': 'device-second',
+        });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      });
+      const res = await second;
+      expect(res?.statusCode, res?.body).toBe(200);
+      expect(res?.json()).toEqual({ online: 2 });
+      const row = await liveRow(live.id);
+      expect(row?.viewerTotal).toBe(2);
+      expect(row?.viewerPeak).toBe(2);
+    },
+  );
+
   it('keeps viewers online for 60 s, counts watching time from heartbeats ≥ 10 s apart, and keeps the peak', async () => {
     const live = await makeLive();
     const t0 = Date.now();
