@@ -182,6 +182,27 @@ describe('lives', () => {
     await settle(page);
     await screenshot(page, 'lives-list-390-en');
 
+    // The agenda links the demo live's session to its room (§7 with_lives=1), and the list from the schedule.
+    const demo = (
+      await api.list<{ _id: { $id: string }; agenda_ids: { $id: string }[] }>('/lives', {
+        meeting_id: meetingId,
+        state: 'upcoming',
+      })
+    ).find((live) => live.agenda_ids.length > 0);
+    expect(demo).toBeTruthy();
+    await page.goto(
+      `${server.url}/#/meeting/agenda/schedule?agenda_id=${demo?.agenda_ids[0]?.$id}&meeting_id=${meetingId}&lang=en`,
+    );
+    const watch = page
+      .locator(`#agenda-${demo?.agenda_ids[0]?.$id}`)
+      .locator('xpath=..')
+      .locator('[data-testid="session-live"]');
+    await expect.poll(() => watch.textContent()).toBe('Watch live');
+    await settle(page);
+    await screenshot(page, 'lives-agenda-390-en');
+    await watch.click();
+    await page.waitForURL((url) => url.hash.includes(`live_id=${demo?._id.$id}`));
+
     // The room before the start: the countdown ticks every second on the server's clock.
     await page.goto(room(upcoming, 'en'));
     const countdown = page.locator('[data-testid="live-countdown"]');

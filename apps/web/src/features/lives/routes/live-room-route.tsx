@@ -2,7 +2,7 @@ import type { LivePermission, LiveSocketEvent, LiveSummary } from '@app/contract
 import { liveLimits } from '@app/contracts/wire/live-limits.ts';
 import { localize, toMilliseconds } from '@app/domain';
 import { CalendarClock, MessageCircle, UsersRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { cx } from '../../../components/ui/cx.ts';
@@ -225,7 +225,7 @@ function Room({
     />
   );
 
-  let stage: React.ReactNode;
+  let stage: ReactNode;
   if (state === 'coming_soon') {
     const left = countdownParts(live.start, now);
     stage = (
