@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from './server.ts';
 /**
  * The console's lives area end to end (DESIGN §7; §3 Live, §4 Live states, §6, §7 Lives): an
  * organiser creates a live for a session of the demo programme with access 'registered' (an activity
- * picked), edits its title, meets a stale save (someone saved meanwhile) and loads their version, pauses it after confirming and reveals the OBS server and stream key of
+ * picked), edits its title, meets a stale save (someone saved meanwhile) and loads their version, sells it with a ticket type of the activity, pauses it after confirming and reveals the OBS server and stream key of
  * the built-in ingest; makes it private and lets a user in by phone; pins and then deletes a chat
  * message; sees no viewers yet; what the server stored is read back. Screenshots of the list, the
  * live's overview, settings, chat and users at 390×844 and 1280×800 in zh, en and ar.
@@ -139,6 +139,20 @@ describe('console lives', () => {
     await page.getByRole('button', { name: 'Load their version' }).click();
     await expect.poll(() => form.locator('input[name="title"]').inputValue()).toBe('Their title');
     await form.locator('input[name="title"]').fill('Opening keynote (live)');
+
+    // Paid: a ticket type of the linked activity is the pass.
+    await form.getByText('Paid', { exact: true }).click();
+    const price = form.locator('select[name="price_id"]');
+    await expect.poll(() => price.locator('option').count()).toBeGreaterThan(1);
+    const firstPrice = (await price.locator('option').nth(1).getAttribute('value')) ?? '';
+    await price.selectOption(firstPrice);
+    await page.locator('[data-testid="console-live-save"]').click();
+    await expect
+      .poll(
+        async () =>
+          (await api.get<ConsoleLive>(`/console/meetings/${meetingId}/lives/${liveId}`)).price_id?.$id,
+      )
+      .toBe(firstPrice);
 
     // Private: the users tab lets a user in by phone; the chat tab pins and deletes a message.
     await form.getByText('Private', { exact: true }).click();
