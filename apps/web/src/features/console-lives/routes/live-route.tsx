@@ -25,7 +25,7 @@ import { ViewersTab } from '../components/viewers-tab.tsx';
 import { livesScreens } from '../console-lives-screens.ts';
 
 type Tab = 'overview' | 'settings' | 'chat' | 'users' | 'viewers';
-/** The live's figures refresh this often while it streams (ms). */
+/** The live's figures refresh this often while it is on (streaming or paused), in ms. */
 const ongoingRefreshMs = 10_000;
 
 /** Overview: pause or resume, the figures and the ingest panel. */
@@ -95,7 +95,10 @@ function LiveRoute() {
   const canModerate = meeting?.actions.includes('lives.moderate') ?? false;
   const live = useQuery({
     ...liveQueryOptions(meetingId, liveId),
-    refetchInterval: (query) => (query.state.data?.state === 'streaming' ? ongoingRefreshMs : false),
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'streaming' || state === 'paused' ? ongoingRefreshMs : false;
+    },
   });
   const [confirming, setConfirming] = useState<'pause' | 'delete' | null>(null);
   const [isBusy, setBusy] = useState(false);

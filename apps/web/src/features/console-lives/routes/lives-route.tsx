@@ -16,7 +16,7 @@ import { livesQueryOptions } from '../api/console-lives-api.ts';
 import { LiveStateBadge, liveWindow } from '../components/live-parts.tsx';
 import { livesScreens } from '../console-lives-screens.ts';
 
-/** How often the list refreshes its figures while one of its lives is streaming (ms). */
+/** How often the list refreshes its figures while one of its lives is on (streaming or paused), in ms. */
 const ongoingRefreshMs = 15_000;
 
 /**
@@ -33,7 +33,9 @@ function LivesRoute() {
   const list = useQuery({
     ...livesQueryOptions(meetingId),
     refetchInterval: (query) =>
-      query.state.data?.items.some((live) => live.state === 'streaming') ? ongoingRefreshMs : false,
+      query.state.data?.items.some((live) => live.state === 'streaming' || live.state === 'paused')
+        ? ongoingRefreshMs
+        : false,
   });
 
   const columns = useMemo<DataColumn<ConsoleLive>[]>(
