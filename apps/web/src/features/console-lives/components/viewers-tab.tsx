@@ -33,7 +33,7 @@ export function ViewersTab({
   const language = useLanguage();
   const viewers = useInfiniteQuery({
     ...viewersQueryOptions(meetingId, live._id.$id, pageSize),
-    refetchInterval: live.state === 'streaming' ? 30_000 : false,
+    refetchInterval: live.state === 'streaming' || live.state === 'paused' ? 30_000 : false,
   });
   const rows = useMemo(
     () => (viewers.data?.pages.flat() ?? []).map((viewer, index) => ({ ...viewer, key: index })),

@@ -230,7 +230,7 @@ function LiveRoute() {
             meetingId={meetingId}
             liveId={liveId}
             timeZone={timeZone}
-            isLive={data.state === 'streaming'}
+            isLive={data.state === 'streaming' || data.state === 'paused'}
           />
         ) : null}
         {tab === 'users' ? <UsersTab meetingId={meetingId} liveId={liveId} access={data.access} /> : null}
