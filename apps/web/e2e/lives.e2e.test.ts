@@ -39,7 +39,7 @@ let media: Server;
 let mediaDir: string;
 let mediaOrigin: string;
 
-/** A 6-second 320×180 test picture as VOD HLS (H.264, 2-second segments). */
+/** A 6-second 320×180 test picture as VOD HLS (H.264, 2-second segments) and as one FLV file. */
 function makeHls(dir: string): void {
   execFileSync(
     'ffmpeg',
@@ -51,11 +51,35 @@ function makeHls(dir: string): void {
     ],
     { stdio: 'ignore' },
   );
+  execFileSync(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=15'],
+      ...[
+        '-t',
+        '6',
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        '-g',
+        '15',
+        '-f',
+        'flv',
+        join(dir, 'stream.flv'),
+      ],
+    ],
+    { stdio: 'ignore' },
+  );
 }
 
 /** Serves `dir` with CORS (hls.js fetches across origins), like a CDN would. */
 function serveMedia(dir: string): Promise<Server> {
-  const types: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t' };
+  const types: Record<string, string> = {
+    m3u8: 'application/vnd.apple.mpegurl',
+    ts: 'video/mp2t',
+    flv: 'video/x-flv',
+  };
   const http = createServer((request, response) => {
     const name = (request.url ?? '/').split('?')[0]?.replace(/^\/+/, '') ?? '';
     const file = join(dir, name);
@@ -160,6 +184,19 @@ describe('lives', () => {
       access: 'paid',
       activity_id: workshop.activity,
       price_id: workshop.price,
+    });
+    const flv = await create({
+      title: 'E2E FLV',
+      start: now - 60,
+      end: now + 3600,
+      source_kind: 'url',
+      source_url: `${mediaOrigin}/stream.flv`,
+    });
+    const replay = await create({
+      title: 'E2E replay',
+      start: now - 7200,
+      end: now - 3600,
+      replay_url: `${mediaOrigin}/index.m3u8`,
     });
     const dead = await create({
       title: 'E2E dead source',
@@ -276,6 +313,28 @@ describe('lives', () => {
       .poll(() => page.locator('[data-testid="live-online"]').textContent())
       .toMatch(/[1-9]\d* online/);
 
+    // FLV through mpegts.js, and a replay after the end (§4), play too.
+    const plays = async (liveId: string, badge: string) => {
+      await page.goto(room(liveId, 'en'));
+      await expect.poll(() => page.locator('[data-testid="live-badge"]').first().textContent()).toBe(badge);
+      await page.locator('[data-testid="live-play"]').click();
+      await expect
+        .poll(
+          () =>
+            page
+              .locator('[data-testid="live-video"]')
+              .evaluate((video: HTMLVideoElement) => video.currentTime),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBeGreaterThan(0.5);
+    };
+    await plays(flv, 'Live');
+    await plays(replay, 'Replay');
+    await page.goto(room(streaming, 'en'));
+    await page.locator('[data-testid="live-play"]').waitFor();
+
     // Chat both ways between the two browsers over the room socket (same origin: CSP 'self').
     await organiser.page.goto(room(streaming, 'en'));
     await organiser.page.locator('[data-testid="chat-input"]').waitFor();
@@ -304,6 +363,14 @@ describe('lives', () => {
     await expect
       .poll(() => page.locator('[data-testid="chat-pinned"]').textContent(), { timeout: 8000 })
       .toContain('Hello from the viewer');
+
+    // The organiser pauses the live: the viewer's room hears it over the socket and says so (§4 paused).
+    await api.put(`/console/meetings/${meetingId}/lives/${streaming}/pause`, { paused: 1 });
+    await expect
+      .poll(() => page.locator('[data-testid="live-paused"]').textContent(), { timeout: 8000 })
+      .toContain('The live is paused');
+    await api.put(`/console/meetings/${meetingId}/lives/${streaming}/pause`, { paused: 0 });
+    await page.locator('[data-testid="live-play"]').waitFor({ timeout: 8000 });
 
     // Screenshots of the room (phone and desktop) in zh, en and ar, and of the list on a desktop.
     for (const lang of ['zh', 'en', 'ar']) {

@@ -88,7 +88,9 @@ function LiveRoomRoute() {
   }
   if (live.isPending || permission.isPending || !ready) return <RoomSkeleton />;
   return (
+    // One room per live: another live_id starts afresh (player, failures, online count, tab).
     <Room
+      key={liveId}
       live={live.data}
       permission={permission.data}
       receivedAt={permission.dataUpdatedAt}
