@@ -1,5 +1,5 @@
 import { ErrorCode, type LiveViewer, liveLimits, toWireId } from '@app/contracts';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -132,13 +132,14 @@ export async function recordHeartbeat(
         );
     }
     const online = await countOnline(tx, input.liveId, now);
+    // Most heartbeats change neither figure: the live's row is written only when one moves.
     await tx
       .update(lives)
       .set({
         viewerTotal: sql`${lives.viewerTotal} + ${inserted.length}`,
         viewerPeak: sql`greatest(${lives.viewerPeak}, ${online})`,
       })
-      .where(eq(lives.id, input.liveId));
+      .where(and(eq(lives.id, input.liveId), inserted.length > 0 ? undefined : lt(lives.viewerPeak, online)));
     return { online };
   });
 }
