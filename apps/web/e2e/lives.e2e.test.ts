@@ -248,6 +248,20 @@ describe('lives', () => {
     await expect.poll(() => countdown.textContent(), { timeout: 3000 }).not.toBe(first);
     expect(await page.locator('[data-testid="chat-panel"]').count()).toBe(1);
 
+    // At the start the countdown turns into the stream by itself (the room asks the server again).
+    const startsSoon = Math.floor(Date.now() / 1000) + 5;
+    const soon = await create({
+      title: 'E2E starting',
+      start: startsSoon,
+      end: startsSoon + 3600,
+      source_kind: 'url',
+      source_url: `${mediaOrigin}/index.m3u8`,
+    });
+    await page.goto(room(soon, 'en'));
+    await page.locator('[data-testid="live-countdown"]').waitFor();
+    await page.locator('[data-testid="live-play"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-testid="live-badge"]').first().textContent()).toBe('Live');
+
     // A registered-only live (§6): a visitor is asked to log in, a logged-in non-participant to register.
     await page.goto(room(registered, 'en'));
     await expect
