@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDemoWorld, type DemoWorld, wireIdText } from '../../../test/demo-roles.ts';
 import { bearer } from '../../../test/login.ts';
-import { apiUrl } from '../../../test/test-app.ts';
+import { apiUrl, createTestApp } from '../../../test/test-app.ts';
 import { newId } from '../../db/ids.ts';
 import { lives } from '../agendas/agendas.tables.ts';
 import { newPerson, type Person } from '../appointments/appointments.fixtures.ts';
@@ -505,5 +505,23 @@ describe('live chat', () => {
     const plain = await world.t.call('GET', `/api/lives/${liveId}/chat/socket?ticket=x`, { unsigned: true });
     expect(plain.statusCode).toBeLessThan(500);
     expect(plain.body).not.toMatch(/at .*\.ts:/);
+  });
+
+  it('a server shutting down (a deploy) closes its viewers with 1001 going away, at once', async () => {
+    const t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const liveId = newId();
+    const { ticket } = signChatTicket(t.app.deps.config.AUTH_SECRET, {
+      liveId,
+      userId: null,
+      deviceId: 'd',
+      nowSeconds: Math.floor(Date.now() / 1000),
+    });
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/lives/${liveId}/chat/socket?ticket=${ticket}`);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    await t.close();
+    expect(await closed).toBe(1001);
   });
 });

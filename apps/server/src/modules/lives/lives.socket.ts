@@ -40,7 +40,13 @@ export async function liveSocketRoutes(app: App): Promise<void> {
   const hub = liveHubInternalOf(app);
   app.addHook('onReady', () => hub.ready());
   await app.register(websocket, {
-    options: { maxPayload: maxInboundBytes, perMessageDeflate: false, clientTracking: false },
+    options: { maxPayload: maxInboundBytes, perMessageDeflate: false },
+    // On shutdown (a deploy), viewers hear 1001 'going away' and reconnect to another replica.
+    preClose(done) {
+      for (const client of this.websocketServer.clients)
+        client.close(liveSocketCloseCodes.shutdown, 'server closing');
+      this.websocketServer.close(() => done());
+    },
   });
 
   const sockets = new Map<WebSocket, TrackedSocket>();
