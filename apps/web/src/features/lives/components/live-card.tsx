@@ -13,7 +13,7 @@ import { countdownParts } from './live-clock.ts';
 
 /**
  * A live in the list (§3 Live: title, cover, start, end): cover with its §4 state, title, day and
- * time in the meeting's zone, the online count while streaming and the countdown before the start.
+ * time in the meeting's zone, the online count while streaming (when anyone is) and the countdown before the start.
  * `now` is the server clock in seconds (one tick for the whole list).
  */
 export function LiveCard({
@@ -52,7 +52,7 @@ export function LiveCard({
           <Radio aria-hidden="true" className="absolute inset-0 m-auto size-10 text-primary/50" />
         )}
         <LiveBadge state={live.state} className="absolute start-2.5 top-2.5" />
-        {live.state === 'streaming' ? (
+        {live.state === 'streaming' && live.online > 0 ? (
           <span className="absolute end-2.5 top-2.5 inline-flex items-center gap-1 rounded-full bg-slate-900/60 px-2 py-0.5 text-[11px] font-medium text-white tabular-nums">
             <UsersRound aria-hidden="true" className="size-3" />
             {t('online', { count: live.online })}

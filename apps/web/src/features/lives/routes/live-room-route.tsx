@@ -330,7 +330,7 @@ function Room({
             </h1>
             <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-[13px] text-slate-500">
               <LiveBadge state={state} />
-              {hasPicture || state === 'paused' ? (
+              {(hasPicture || state === 'paused') && shownOnline > 0 ? (
                 <span className="inline-flex items-center gap-1 tabular-nums" data-testid="live-online">
                   <UsersRound aria-hidden="true" className="size-3.5" />
                   {t('lives:online', { count: shownOnline })}
