@@ -1,6 +1,16 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { checkinPhone, type RoleName } from './demo-roles.ts';
-import { del, everyone, get, type MatrixContext, type MatrixRow, post, put, q, signedIn } from './route-matrix.ts';
+import {
+  del,
+  everyone,
+  get,
+  type MatrixContext,
+  type MatrixRow,
+  post,
+  put,
+  q,
+  signedIn,
+} from './route-matrix.ts';
 
 /**
  * Route × role rows of the live room's chat (§7 Lives: chat tickets, history, posting, delete, pin,

@@ -257,7 +257,7 @@ export async function pinLiveChat(
   let pinned: LiveChatMessage | null = null;
   if (messageId) {
     const found = await findChatMessage(deps.db, live.id, messageId);
-    if (!found || found.message.state !== 'visible') throw notFound('Message');
+    if (found?.message.state !== 'visible') throw notFound('Message');
     pinned = toChatMessage(found, messageId);
   }
   await auditedWrite(
