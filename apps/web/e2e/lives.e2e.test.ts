@@ -219,7 +219,16 @@ describe('lives', () => {
     await settle(page);
     await screenshot(page, 'lives-list-390-en');
 
-    // The agenda links the demo live's session to its room (§7 with_lives=1), and the list from the schedule.
+    // The schedule leads to the live list (the meeting has lives).
+    await page.goto(`${server.url}/#/meeting/agenda/schedule?meeting_id=${meetingId}&lang=en`);
+    const toLives = page.getByRole('link', { name: 'Live streams' }).first();
+    await toLives.waitFor();
+    await settle(page);
+    await screenshot(page, 'lives-schedule-390-en');
+    await toLives.click();
+    await page.waitForURL((url) => url.hash.startsWith('#/meeting/live?'));
+
+    // The agenda links the demo live's session to its room (§7 with_lives=1).
     const demo = (
       await api.list<{ _id: { $id: string }; agenda_ids: { $id: string }[] }>('/lives', {
         meeting_id: meetingId,
