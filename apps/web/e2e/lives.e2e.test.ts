@@ -416,6 +416,27 @@ describe('lives', () => {
     await settle(organiser.page);
     await screenshot(organiser.page, 'lives-list-1280-ar');
 
+    // The organiser mutes the viewer after a confirmation: the viewer's room hears it at once and the
+    // post box says so instead (§7 PUT /lives/{id}/users/{user_id}).
+    await page.goto(room(streaming, 'en'));
+    await page.locator('[data-testid="chat-input"]').waitFor();
+    await organiser.page.goto(room(streaming, 'en'));
+    await organiser.page
+      .locator('[data-testid="chat-message"]', { hasText: 'Hello from the viewer' })
+      .locator('[data-testid="chat-message-menu"]')
+      .click();
+    await organiser.page
+      .locator('[data-testid="chat-moderation"]')
+      .getByRole('button', { name: 'Mute the sender' })
+      .click();
+    await organiser.page
+      .getByRole('dialog', { name: 'Mute Viewer?' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect
+      .poll(() => page.locator('[data-testid="chat-muted"]').textContent(), { timeout: 8000 })
+      .toBe('You have been muted in this live');
+
     const unexpected = (errors: string[]) => errors.filter((error) => !/status of 40[034]/.test(error));
     expect(unexpected(viewer.errors)).toEqual([]);
     expect(unexpected(organiser.errors)).toEqual([]);
