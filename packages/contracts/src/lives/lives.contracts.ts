@@ -399,7 +399,8 @@ export const updateLiveSubscription = defineRoute({
  * The MediaMTX authentication callback (authMethod: http): MediaMTX posts every publish and read
  * attempt here. Publish on path `live/<live id>` needs the live's stream key (as password or `key=`
  * in the query); read needs a signed `token=` from GET /lives/{id}/permission. 200 allows, 401 refuses.
- * Only reachable with the shared LIVE_INGEST_AUTH_SECRET (header `x-ingest-secret` or `?secret=`).
+ * Only reachable with the shared LIVE_INGEST_AUTH_SECRET (header `x-ingest-secret`, the password of
+ * `Authorization: Basic`, or `?secret=`, which lands in access logs).
  */
 export const IngestAuthBody = z.object({
   user: z.string().max(textLimits.token).optional(),

@@ -14,8 +14,11 @@ export const liveLimits = {
   onlineWindowSeconds: 60,
   /** Seconds a chat socket ticket stays valid (it is used once, at connect). */
   chatTicketSeconds: 60,
-  /** Seconds a signed ingest playback URL stays valid. */
-  playbackUrlSeconds: 6 * 3600,
+  /**
+   * Seconds a signed ingest playback URL (bound to its live and viewer) stays valid; the room asks
+   * GET /lives/{id}/permission again before `play_expires`.
+   */
+  playbackUrlSeconds: 30 * 60,
   /** Minutes before the start the reminder goes out (§9). */
   reminderMinutes: 10,
   /** Minutes after the end the replay-link mail goes out (§9: within 2 hours). */

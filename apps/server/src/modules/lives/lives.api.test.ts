@@ -13,7 +13,8 @@ import { notification, notify, startPayment } from '../orders/orders.fixtures.ts
 import { tickets } from '../tickets/tickets.tables.ts';
 import { liveClock } from './lives.clock.ts';
 import { liveHubInternalOf } from './lives.hub.ts';
-import { signPlayToken } from './lives.playback.ts';
+import { playViewerOf, signPlayToken } from './lives.playback.ts';
+import { ingestReadCacheMs } from './lives.service.ts';
 import { liveUsers, liveViewers } from './lives.tables.ts';
 
 /**
@@ -453,13 +454,20 @@ describe('who may watch (§6)', () => {
 });
 
 describe('the self-hosted ingest (MediaMTX callback)', () => {
-  const ingestAuth = (body: Record<string, unknown>, secret: string | null = ingestSecret) =>
+  const ingestAuth = (
+    body: Record<string, unknown>,
+    secret: string | null = ingestSecret,
+    headers: Record<string, string> = {},
+  ) =>
     world.t.app.inject({
       method: 'POST',
       url: '/api/lives/ingest/auth',
-      headers: secret === null ? {} : { 'x-ingest-secret': secret },
+      headers: { ...(secret === null ? {} : { 'x-ingest-secret': secret }), ...headers },
       payload: body,
     });
+  const basic = (user: string, password: string) => ({
+    authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+  });
 
   async function streamKey(liveId: string) {
     const res = await call(
@@ -525,7 +533,7 @@ describe('the self-hosted ingest (MediaMTX callback)', () => {
     expect(denied.raw).not.toContain('token=');
     const { answer } = await permission(liveId, world.logins.participant);
     expect(answer.play_type).toBe('hls');
-    expect(answer.play_expires).toBe(Math.floor((t0 + hour) / 1000) + 6 * 3600);
+    expect(answer.play_expires).toBe(Math.floor((t0 + hour) / 1000) + 30 * 60);
     const url = new URL(answer.play_url as string);
     expect(`${url.origin}${url.pathname}`).toBe(`${hlsBase}/live/${liveId}/index.m3u8`);
     const token = url.searchParams.get('token') as string;
@@ -537,15 +545,87 @@ describe('the self-hosted ingest (MediaMTX callback)', () => {
       (await ingestAuth({ action: 'read', path: `live/${other}`, query: `token=${token}` })).statusCode,
     ).toBe(401);
     expect((await ingestAuth({ action: 'read', path, query: `token=${token}x` })).statusCode).toBe(401);
-    at(t0 + hour + 6 * 3600 * 1000);
+    at(t0 + hour + 30 * 60 * 1000);
     expect((await ingestAuth({ action: 'read', path, query: `token=${token}` })).statusCode).toBe(401);
     const forged = signPlayToken(
       { AUTH_SECRET: 'another-secret-0123456789' },
       liveId,
+      token.split('.')[1] as string,
       Math.floor(t0 / 1000) + 99_999,
     );
     at(t0);
     expect((await ingestAuth({ action: 'read', path, query: `token=${forged}` })).statusCode).toBe(401);
     expect((await ingestAuth({ action: 'api', path, query: `token=${token}` })).statusCode).toBe(401);
+  });
+
+  it('takes the shared secret as the password of Basic auth too (MediaMTX: user:secret@host)', async () => {
+    const liveId = await makeLive({ source_kind: 'ingest' });
+    const key = await streamKey(liveId);
+    const body = { action: 'publish', path: `live/${liveId}`, query: `key=${key}` };
+    expect((await ingestAuth(body, null, basic('mediamtx', ingestSecret))).statusCode).toBe(200);
+    expect((await ingestAuth(body, null, basic('mediamtx', `${ingestSecret}x`))).statusCode).toBe(401);
+    expect((await ingestAuth(body, null, basic(ingestSecret, ''))).statusCode).toBe(401);
+    expect((await ingestAuth(body, null, { authorization: 'Basic !!' })).statusCode).toBe(401);
+    expect((await ingestAuth(body, null, { authorization: `Bearer ${ingestSecret}` })).statusCode).toBe(401);
+    const query = await world.t.app.inject({
+      method: 'POST',
+      url: `/api/lives/ingest/auth?secret=${ingestSecret}`,
+      payload: body,
+    });
+    expect(query.statusCode).toBe(200);
+  });
+
+  it('reads only while the live streams, for the viewer the token names, unless banned (§4, §6)', async () => {
+    const start = t0 + 10 * hour;
+    const end = start + 2 * hour;
+    const liveId = await makeLive({ source_kind: 'ingest' }, start, end);
+    const other = await makeLive({ source_kind: 'ingest' }, start, end);
+    const person = await newPerson(world.t, meetingId);
+    let clock = start + hour;
+    const step = () => {
+      clock += ingestReadCacheMs;
+      at(clock);
+    };
+    at(clock);
+    const tokenOf = async (id: string, who: Who) => {
+      const url = (await permission(id, who)).answer.play_url as string;
+      return new URL(url).searchParams.get('token') as string;
+    };
+    const read = async (id: string, token: string) =>
+      (await ingestAuth({ action: 'read', path: `live/${id}`, query: `token=${token}` })).statusCode;
+    const mine = await tokenOf(liveId, person);
+    const theirs = await tokenOf(other, world.logins.participant);
+    const visitor = await tokenOf(liveId, null);
+    expect(mine.split('.')[1]).toBe(playViewerOf({ userId: person.userId, deviceId: null }));
+    expect(await read(liveId, mine)).toBe(200);
+    expect(await read(other, theirs)).toBe(200);
+    // Another viewer's token for another live opens neither this live nor, re-signed names, theirs.
+    expect(await read(liveId, theirs)).toBe(401);
+    const [expires, , mac] = theirs.split('.');
+    expect(await read(other, `${expires}.${mine.split('.')[1]}.${mac}`)).toBe(401);
+
+    const pause = (paused: 0 | 1) =>
+      call('PUT', apiUrl(`/console/meetings/${meetingId}/lives/${liveId}/pause`), world.logins.organiser, {
+        paused,
+      });
+    expect((await pause(1)).statusCode).toBe(200);
+    step();
+    expect(await read(liveId, mine)).toBe(401);
+    expect(await read(liveId, visitor)).toBe(401);
+    expect(await read(other, theirs)).toBe(200);
+    expect((await pause(0)).statusCode).toBe(200);
+    step();
+    expect(await read(liveId, mine)).toBe(200);
+
+    await world.t.database.db.insert(liveUsers).values({ liveId, userId: person.userId, banned: 1 });
+    step();
+    expect(await read(liveId, mine)).toBe(401);
+    expect(await read(liveId, visitor)).toBe(200);
+
+    at(end - 60_000);
+    const late = await tokenOf(liveId, null);
+    expect(await read(liveId, late)).toBe(200);
+    at(end);
+    expect(await read(liveId, late)).toBe(401);
   });
 });

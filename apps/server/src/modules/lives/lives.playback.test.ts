@@ -4,6 +4,7 @@ import {
   openStreamSecret,
   playbackOf,
   playTypeOf,
+  playViewerOf,
   sealStreamSecret,
   signPlayToken,
   verifyPlayToken,
@@ -34,40 +35,65 @@ describe('play types', () => {
 });
 
 describe('read tokens', () => {
-  it('hold until the second before their expiry, for their live only, under this secret only', () => {
-    const token = signPlayToken(config, live.id, 1000);
-    expect(verifyPlayToken(config, live.id, token, 999)).toBe(true);
-    expect(verifyPlayToken(config, live.id, token, 1000)).toBe(false);
-    expect(verifyPlayToken(config, 'fedcba9876543210fedcba98', token, 999)).toBe(false);
-    expect(verifyPlayToken({ AUTH_SECRET: 'another-secret-0123456789' }, live.id, token, 999)).toBe(false);
-    const [, mac] = token.split('.');
-    expect(verifyPlayToken(config, live.id, `2000.${mac}`, 999)).toBe(false);
-    for (const bad of ['', '1000', '1000.', 'x.y', `${token}a`, `-1.${mac}`]) {
-      expect(verifyPlayToken(config, live.id, bad, 0)).toBe(false);
+  const viewer = playViewerOf({ userId: 'aaaaaaaaaaaaaaaaaaaaaaaa', deviceId: null });
+  it('hold until the second before their expiry, for their live and viewer only, under this secret only', () => {
+    const token = signPlayToken(config, live.id, viewer, 1000);
+    expect(verifyPlayToken(config, live.id, token, 999)).toEqual({
+      viewer,
+      userId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      expires: 1000,
+    });
+    expect(verifyPlayToken(config, live.id, token, 1000)).toBeNull();
+    expect(verifyPlayToken(config, 'fedcba9876543210fedcba98', token, 999)).toBeNull();
+    expect(verifyPlayToken({ AUTH_SECRET: 'another-secret-0123456789' }, live.id, token, 999)).toBeNull();
+    const [, , mac] = token.split('.');
+    expect(verifyPlayToken(config, live.id, `2000.${viewer}.${mac}`, 999)).toBeNull();
+    // Another viewer's name on this token's MAC is refused (the token is not transferable by editing).
+    expect(verifyPlayToken(config, live.id, `1000.ubbbbbbbbbbbbbbbbbbbbbbbb.${mac}`, 999)).toBeNull();
+    for (const bad of ['', '1000', '1000.', 'x.y', `${token}a`, `-1.${viewer}.${mac}`, `1000.${mac}`]) {
+      expect(verifyPlayToken(config, live.id, bad, 0)).toBeNull();
     }
+  });
+
+  it('name a visitor by a digest of their device id, never the id itself', () => {
+    const device = playViewerOf({ userId: null, deviceId: 'device-0123456789abcdef' });
+    expect(device).toMatch(/^d[A-Za-z0-9_-]{22}$/);
+    expect(device).not.toContain('0123456789abcdef');
+    expect(playViewerOf({ userId: null, deviceId: 'another-device' })).not.toBe(device);
+    const token = signPlayToken(config, live.id, device, 1000);
+    expect(verifyPlayToken(config, live.id, token, 999)).toEqual({
+      viewer: device,
+      userId: null,
+      expires: 1000,
+    });
   });
 });
 
 describe('playback', () => {
   it('signs the ingest address while streaming, gives the replay after, nothing otherwise', () => {
     const now = 1_900_000_000;
-    const streaming = playbackOf(config, live, 'streaming', now);
+    const viewer = playViewerOf({ userId: null, deviceId: 'dev-1' });
+    const streaming = playbackOf(config, live, 'streaming', now, viewer);
     expect(streaming?.type).toBe('hls');
-    expect(streaming?.expires).toBe(now + 6 * 3600);
+    expect(streaming?.expires).toBe(now + 30 * 60);
     const url = new URL(streaming?.url as string);
     expect(`${url.origin}${url.pathname}`).toBe(`https://ingest.example.test/hls/live/${live.id}/index.m3u8`);
-    expect(verifyPlayToken(config, live.id, url.searchParams.get('token') as string, now)).toBe(true);
-    expect(playbackOf(config, live, 'replay', now)).toEqual({
+    expect(verifyPlayToken(config, live.id, url.searchParams.get('token') as string, now)?.viewer).toBe(
+      viewer,
+    );
+    expect(playbackOf(config, live, 'replay', now, viewer)).toEqual({
       url: live.replayUrl,
       type: 'hls',
       expires: null,
     });
     for (const state of ['coming_soon', 'paused', 'ended'])
-      expect(playbackOf(config, live, state, now)).toBeNull();
-    expect(playbackOf({ ...config, LIVE_INGEST_HLS_URL: undefined }, live, 'streaming', now)).toBeNull();
-    expect(playbackOf(config, { ...live, sourceKind: 'none' }, 'streaming', now)).toBeNull();
+      expect(playbackOf(config, live, state, now, viewer)).toBeNull();
+    expect(
+      playbackOf({ ...config, LIVE_INGEST_HLS_URL: undefined }, live, 'streaming', now, viewer),
+    ).toBeNull();
+    expect(playbackOf(config, { ...live, sourceKind: 'none' }, 'streaming', now, viewer)).toBeNull();
     const pasted = { ...live, sourceKind: 'url' as const, sourceUrl: 'https://s.test/a.flv' };
-    expect(playbackOf(config, pasted, 'streaming', now)).toEqual({
+    expect(playbackOf(config, pasted, 'streaming', now, viewer)).toEqual({
       url: pasted.sourceUrl,
       type: 'flv',
       expires: null,

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { liveLimits } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import {
@@ -12,9 +12,10 @@ import type { LiveRow } from './lives.permission.ts';
 /**
  * Playback addresses and stream keys of lives (§7 Lives, self-hosted ingest):
  * - a pasted source (`source_kind` 'url') or a replay is answered as it is, only to permitted callers;
- * - an ingest live plays from `${LIVE_INGEST_HLS_URL}/live/<id>/index.m3u8?token=<expires>.<mac>`,
- *   the MAC being HMAC-SHA256 (key: HKDF-SHA256 of AUTH_SECRET, info 'live-play') over
- *   `<live id>.<expires>`; MediaMTX asks POST /lives/ingest/auth, which checks it;
+ * - an ingest live plays from `${LIVE_INGEST_HLS_URL}/live/<id>/index.m3u8?token=<expires>.<viewer>.<mac>`,
+ *   bound to the live, the viewer (see {@link playViewerOf}) and the expiry: the MAC is HMAC-SHA256
+ *   (key: HKDF-SHA256 of AUTH_SECRET, info 'live-play') over `<live id>.<viewer>.<expires>`;
+ *   MediaMTX asks POST /lives/ingest/auth, which checks it and the live's and viewer's standing;
  * - OBS publishes to `${LIVE_INGEST_RTMP_URL}` with the stream key `<live id>?key=<secret>`, the
  *   secret being 24 random bytes (base64url) stored sealed (credentials-box).
  */
@@ -62,27 +63,59 @@ function playKey(config: Pick<Config, 'AUTH_SECRET'>): Buffer {
   );
 }
 
-function playMac(config: Pick<Config, 'AUTH_SECRET'>, liveId: string, expires: number): string {
-  return createHmac('sha256', playKey(config)).update(`${liveId}.${expires}`).digest('base64url');
+function playMac(
+  config: Pick<Config, 'AUTH_SECRET'>,
+  liveId: string,
+  viewer: string,
+  expires: number,
+): string {
+  return createHmac('sha256', playKey(config)).update(`${liveId}.${viewer}.${expires}`).digest('base64url');
 }
 
-/** A read token for an ingest live valid until `expires` (unix seconds): '<expires>.<mac>'. */
-export function signPlayToken(config: Pick<Config, 'AUTH_SECRET'>, liveId: string, expires: number): string {
-  return `${expires}.${playMac(config, liveId, expires)}`;
+/**
+ * The viewer a read token is bound to: 'u<user id>' (24 hex) for a logged-in caller — the ingest
+ * callback checks that user's ban — or, for a visitor, 'd' + the first 22 base64url characters of
+ * SHA-256 of their device id (header `device-id`; '' when none), so the address names the device
+ * without carrying its id.
+ */
+export function playViewerOf(viewer: { userId: string | null; deviceId: string | null }): string {
+  if (viewer.userId) return `u${viewer.userId}`;
+  const digest = createHash('sha256')
+    .update(viewer.deviceId ?? '', 'utf8')
+    .digest('base64url');
+  return `d${digest.slice(0, 22)}`;
 }
 
-/** Whether `token` is a read token of `liveId` that has not expired at `nowSeconds`. */
+/** A read token for an ingest live and `viewer` (playViewerOf) valid until `expires` (unix seconds). */
+export function signPlayToken(
+  config: Pick<Config, 'AUTH_SECRET'>,
+  liveId: string,
+  viewer: string,
+  expires: number,
+): string {
+  return `${expires}.${viewer}.${playMac(config, liveId, viewer, expires)}`;
+}
+
+/** What a valid read token carries: its viewer and, for a logged-in one, the user id. */
+export type PlayTokenClaims = { viewer: string; userId: string | null; expires: number };
+
+/**
+ * The claims of `token` when it is a read token of `liveId` under this secret that has not expired
+ * at `nowSeconds` (unix seconds), else null. The MAC is compared in constant time.
+ */
 export function verifyPlayToken(
   config: Pick<Config, 'AUTH_SECRET'>,
   liveId: string,
   token: string,
   nowSeconds: number,
-): boolean {
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return false;
+): PlayTokenClaims | null {
+  const match = /^(\d{1,12})\.(u[0-9a-f]{24}|d[A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
   const expires = Number(match[1]);
-  if (!Number.isSafeInteger(expires) || expires <= nowSeconds) return false;
-  return safeEqual(match[2] as string, playMac(config, liveId, expires));
+  const viewer = match[2] as string;
+  if (!Number.isSafeInteger(expires) || expires <= nowSeconds) return null;
+  if (!safeEqual(match[3] as string, playMac(config, liveId, viewer, expires))) return null;
+  return { viewer, userId: viewer.startsWith('u') ? viewer.slice(1) : null, expires };
 }
 
 /** Constant-time comparison of two strings (false when their lengths differ). */
@@ -114,8 +147,8 @@ export type Playback = { url: string; type: PlayType; expires: number | null };
 
 /**
  * What a permitted caller plays (§4, §7 GET /lives/{id}/permission) in `state` at `nowSeconds`:
- * streaming → the pasted source (as it is), or the signed ingest address (expires after
- * liveLimits.playbackUrlSeconds), or null when the live has no source (or no ingest is configured);
+ * streaming → the pasted source (as it is), or the ingest address signed for `viewer`
+ * (playViewerOf; expires after liveLimits.playbackUrlSeconds), or null when the live has no source (or no ingest is configured);
  * replay → the recording; any other state → null. Call it only after the permission check.
  */
 export function playbackOf(
@@ -123,6 +156,7 @@ export function playbackOf(
   live: Pick<LiveRow, 'id' | 'sourceKind' | 'sourceUrl' | 'replayUrl'>,
   state: string,
   nowSeconds: number,
+  viewer: string,
 ): Playback | null {
   if (state === 'replay') {
     if (!live.replayUrl) return null;
@@ -135,7 +169,7 @@ export function playbackOf(
   if (live.sourceKind === 'ingest' && config.LIVE_INGEST_HLS_URL) {
     const expires = Math.floor(nowSeconds) + liveLimits.playbackUrlSeconds;
     const base = config.LIVE_INGEST_HLS_URL.replace(/\/+$/, '');
-    const token = signPlayToken(config, live.id, expires);
+    const token = signPlayToken(config, live.id, viewer, expires);
     return { url: `${base}/live/${live.id}/index.m3u8?token=${token}`, type: 'hls', expires };
   }
   return null;

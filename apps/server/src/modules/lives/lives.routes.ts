@@ -34,8 +34,22 @@ import {
   checkoutLivePass,
   countShownLivesOf,
   getLivePermissionOf,
+  ingestReadGate,
   listShownLives,
 } from './lives.service.ts';
+
+/**
+ * The password of an `Authorization: Basic <base64(user:password)>` header (what MediaMTX's HTTP
+ * client sends when authHTTPAddress carries `user:secret@host`), or undefined.
+ */
+export function basicPasswordOf(header: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(header) ? header[0] : header;
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(text ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon >= 0 && colon < decoded.length - 1 ? decoded.slice(colon + 1) : undefined;
+}
 
 /**
  * Lives (§7 Lives: GET /lives, /lives/count, /lives/{id}/permission; POST /lives/{id}/checkouts; the
@@ -72,7 +86,11 @@ export function liveRoutes(app: App): void {
       guestMeetingOf: (request) => meetingOfLive(db, (request.params as { id?: string }).id ?? ''),
     },
     handler: async (request) =>
-      getLivePermissionOf(deps, { liveId: request.params.id, userId: request.actor.userId }),
+      getLivePermissionOf(deps, {
+        liveId: request.params.id,
+        userId: request.actor.userId,
+        deviceId: request.actor.deviceId,
+      }),
   });
   app.route({
     ...contractRoute(checkoutLive),
@@ -85,16 +103,20 @@ export function liveRoutes(app: App): void {
         body: request.body,
       }),
   });
+  const canRead = ingestReadGate(db);
   app.route({
     ...contractRoute(authorizeLiveIngest),
-    // MediaMTX calls without Apikey or session; the shared secret is the proof.
+    // MediaMTX calls without Apikey or session; the shared secret is the proof: header
+    // x-ingest-secret, Basic auth's password (kept out of access logs) or ?secret=.
     config: { skipApikey: true, auth: 'none' },
     handler: async (request) => {
       const header = request.headers['x-ingest-secret'];
       const query = request.query as Record<string, unknown> | undefined;
       const secret =
-        typeof header === 'string' ? header : typeof query?.secret === 'string' ? query.secret : undefined;
-      return authorizeIngest(deps, { ...request.body, secret });
+        (typeof header === 'string' ? header : undefined) ??
+        basicPasswordOf(request.headers.authorization) ??
+        (typeof query?.secret === 'string' ? query.secret : undefined);
+      return authorizeIngest({ ...deps, canRead }, { ...request.body, secret });
     },
   });
 

@@ -10,6 +10,7 @@ import {
   toWireId,
 } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { unix, wireIdOrNull } from '../../db/wire.ts';
@@ -20,7 +21,7 @@ import { loadFormContext } from '../tickets/tickets.registration.ts';
 import { users } from '../users/users.tables.ts';
 import { liveClock } from './lives.clock.ts';
 import { findShownLive, type LiveRow, liveBanned, livePermissionOf } from './lives.permission.ts';
-import { openStreamSecret, playbackOf, safeEqual, verifyPlayToken } from './lives.playback.ts';
+import { openStreamSecret, playbackOf, playViewerOf, safeEqual, verifyPlayToken } from './lives.playback.ts';
 import {
   agendaIdsOf,
   countShownLives,
@@ -31,6 +32,7 @@ import {
   priceAmounts,
 } from './lives.repository.ts';
 import { liveStateAt, toLiveSummary } from './lives.serializer.ts';
+import { liveUsers } from './lives.tables.ts';
 
 type Deps = { db: Database; config: Config };
 
@@ -105,7 +107,9 @@ export async function countShownLivesOf(deps: Deps, query: LiveListQueryInput): 
 /**
  * GET /lives/{id}/permission (§6, §7 Lives): whether the caller may watch and why (livePermissionOf),
  * the §4 state at the lives' clock and — only when permitted — what to play: the source while
- * streaming (a signed ingest address expiring after 6 h, or the pasted URL), the recording in replay,
+ * streaming (the pasted URL, or an ingest address signed for this caller — user, or device for a
+ * visitor — expiring after liveLimits.playbackUrlSeconds, 30 min: the room asks again before
+ * `play_expires`), the recording in replay,
  * else null. For 'registration_required' / 'payment_required' also the activity and (paid) the pass
  * price in cents with its currency. `subscribed`, `can_chat` (permitted, logged in, not muted, chat
  * on) and `can_moderate` for the room.
@@ -113,14 +117,15 @@ export async function countShownLivesOf(deps: Deps, query: LiveListQueryInput): 
  */
 export async function getLivePermissionOf(
   deps: Deps,
-  input: { liveId: string; userId: string | null },
+  input: { liveId: string; userId: string | null; deviceId?: string | null },
 ): Promise<LivePermission> {
   const live = await findShownLive(deps.db, input.liveId);
   if (!live) throw notFound('Live');
   const now = liveClock.now();
   const access = await livePermissionOf(deps, live, { userId: input.userId });
   const state = liveStateAt(live, now);
-  const playback = access.permission === 1 ? playbackOf(deps.config, live, state, unix(now)) : null;
+  const viewer = playViewerOf({ userId: input.userId, deviceId: input.deviceId ?? null });
+  const playback = access.permission === 1 ? playbackOf(deps.config, live, state, unix(now), viewer) : null;
   const needsWay = access.reason === 'registration_required' || access.reason === 'payment_required';
   let price: number | null = null;
   let currency: string | null = null;
@@ -246,7 +251,10 @@ const ingestRefused = () => new AppError(401, ErrorCode.loginRequired, 'Unauthor
 
 /** The MediaMTX callback body (IngestAuthBody). */
 export type IngestAuthInput = {
-  /** LIVE_INGEST_AUTH_SECRET as sent (header x-ingest-secret or ?secret=). */
+  /**
+   * LIVE_INGEST_AUTH_SECRET as sent: header `x-ingest-secret`, the password of `Authorization: Basic`
+   * (authHTTPAddress `http://mediamtx:<secret>@host/…`) or `?secret=`.
+   */
   secret: string | undefined;
   action: string;
   path: string;
@@ -255,38 +263,89 @@ export type IngestAuthInput = {
   query?: string | undefined;
 };
 
+/** Milliseconds the ingest callback trusts what it last read of a live (state and banned users). */
+export const ingestReadCacheMs = 5_000;
+
+type ReadableLive = { isStreaming: boolean; banned: Set<string> };
+
+/**
+ * Whether a live may be read from the ingest now, and by which user (§4, §6), as a function
+ * `(liveId, userId | null) → boolean`: the live is not deleted, shown (enable_show 1), its source is
+ * the ingest and its §4 state at the lives' clock is 'streaming' (ongoing and not paused), and the
+ * user, if any, is not banned from it. What it reads of a live (one row and its banned user ids) is
+ * kept for {@link ingestReadCacheMs} of the lives' clock (10,000 lives at most), so the HLS requests
+ * of a crowd — every playlist and segment is authorised — cost two queries per live per 5 s; a pause,
+ * an end or a ban therefore stops reads within 5 s. One gate per app (routes make it).
+ */
+export function ingestReadGate(db: Database): (liveId: string, userId: string | null) => Promise<boolean> {
+  const cache = new LRUCache<string, { at: number; value: Promise<ReadableLive | null> }>({ max: 10_000 });
+  const load = async (liveId: string, now: Date): Promise<ReadableLive | null> => {
+    const [live] = await db
+      .select()
+      .from(lives)
+      .where(and(eq(lives.id, liveId), eq(lives.deleted, 0), eq(lives.enableShow, 1)))
+      .limit(1);
+    if (live?.sourceKind !== 'ingest') return null;
+    const rows = await db
+      .select({ userId: liveUsers.userId })
+      .from(liveUsers)
+      .where(and(eq(liveUsers.liveId, liveId), eq(liveUsers.banned, 1)));
+    return {
+      isStreaming: liveStateAt(live, now) === 'streaming',
+      banned: new Set(rows.map((r) => r.userId)),
+    };
+  };
+  return async (liveId, userId) => {
+    const now = liveClock.now();
+    const nowMs = now.getTime();
+    let entry = cache.get(liveId);
+    // A clock set back (tests) or an old entry: read again.
+    if (!entry || nowMs < entry.at || nowMs - entry.at >= ingestReadCacheMs) {
+      entry = { at: nowMs, value: load(liveId, now) };
+      cache.set(liveId, entry);
+      entry.value.catch(() => cache.delete(liveId));
+    }
+    const readable = await entry.value;
+    if (!readable?.isStreaming) return false;
+    return userId === null || !readable.banned.has(userId);
+  };
+}
+
 /**
  * POST /lives/ingest/auth (§7 Lives, self-hosted ingest): MediaMTX's HTTP authentication.
  * - the shared secret must equal LIVE_INGEST_AUTH_SECRET (constant-time; unset = every call refused);
  * - action 'publish' on `live/<id>` of a live (not deleted) whose source is the ingest, with its
  *   stream key as the password or `key=` in the query;
  * - action 'read' / 'playback' on `live/<id>` with a read token (`token` or `token=` in the query)
- *   signed for that live and not expired at the lives' clock.
+ *   signed for that live and a viewer and not expired at the lives' clock, while `canRead` (see
+ *   {@link ingestReadGate}) admits the live and the token's user: shown, streaming, not banned.
  * Output { ok: 1 }. @throws 401 for anything else — one answer whatever failed.
  */
-export async function authorizeIngest(deps: Deps, input: IngestAuthInput): Promise<{ ok: 1 }> {
+export async function authorizeIngest(
+  deps: Deps & { canRead: (liveId: string, userId: string | null) => Promise<boolean> },
+  input: IngestAuthInput,
+): Promise<{ ok: 1 }> {
   const expected = deps.config.LIVE_INGEST_AUTH_SECRET;
   if (!expected || !input.secret || !safeEqual(input.secret, expected)) throw ingestRefused();
   const match = /^\/?live\/([0-9a-f]{24})\/?$/.exec(input.path);
   if (!match) throw ingestRefused();
   const liveId = match[1] as string;
   const query = new URLSearchParams(input.query ?? '');
+  if (input.action === 'read' || input.action === 'playback') {
+    const token = input.token || query.get('token') || '';
+    const claims = verifyPlayToken(deps.config, liveId, token, unix(liveClock.now()));
+    if (!claims || !(await deps.canRead(liveId, claims.userId))) throw ingestRefused();
+    return { ok: 1 };
+  }
+  if (input.action !== 'publish') throw ingestRefused();
   const [live] = await deps.db
     .select({ id: lives.id, sourceKind: lives.sourceKind, streamKeySealed: lives.streamKeySealed })
     .from(lives)
     .where(and(eq(lives.id, liveId), eq(lives.deleted, 0)))
     .limit(1);
   if (!live) throw ingestRefused();
-  if (input.action === 'publish') {
-    const given = input.password || query.get('key') || '';
-    const secret = live.sourceKind === 'ingest' ? openStreamSecret(deps.config, live.streamKeySealed) : null;
-    if (!secret || !given || !safeEqual(given, secret)) throw ingestRefused();
-    return { ok: 1 };
-  }
-  if (input.action === 'read' || input.action === 'playback') {
-    const token = input.token || query.get('token') || '';
-    if (!verifyPlayToken(deps.config, liveId, token, unix(liveClock.now()))) throw ingestRefused();
-    return { ok: 1 };
-  }
-  throw ingestRefused();
+  const given = input.password || query.get('key') || '';
+  const secret = live.sourceKind === 'ingest' ? openStreamSecret(deps.config, live.streamKeySealed) : null;
+  if (!secret || !given || !safeEqual(given, secret)) throw ingestRefused();
+  return { ok: 1 };
 }
