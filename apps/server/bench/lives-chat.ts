@@ -104,7 +104,9 @@ async function runServer(): Promise<void> {
   const { bearer } = await import('../test/login.ts');
   const { apiUrl, createTestApp } = await import('../test/test-app.ts');
 
-  const t = await createTestApp();
+  // The job queue polls at its production pace (tests poll every 0.5 s, which on PGlite's one
+  // connection would queue behind the posts).
+  const t = await createTestApp({ jobs: { pollingIntervalSeconds: 2 } });
   const db = t.database.db;
   await seedFixture(db);
   const config = t.app.deps.config;
