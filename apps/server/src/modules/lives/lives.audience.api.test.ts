@@ -19,6 +19,7 @@ import {
   type LiveMailDeps,
   liveReminderJob,
   liveReplayMailJob,
+  reminderNowSlotSeconds,
   scheduleLiveJobs,
   sendLiveReminders,
   sendLiveReplayMails,
@@ -391,6 +392,37 @@ describe('the reminder (§9)', () => {
     await settle();
     expect((await outboxOf(reader.email)).mail).toHaveLength(1);
     expect((await outboxOf(reader.phone)).sms).toHaveLength(1);
+  });
+
+  it('subscriptions and toggles inside the last 10 minutes share one reminder job per slot, which reminds every subscriber of it', async () => {
+    const live = await makeLive({
+      start: new Date(Date.now() + 5 * minute),
+      end: new Date(Date.now() + 60 * minute),
+    });
+    const toggler = await person();
+    const other = await person();
+    const began = Date.now();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await subscribe(toggler, live.id, 1)).statusCode).toBe(200);
+      expect((await subscribe(toggler, live.id, 0)).statusCode).toBe(200);
+    }
+    expect((await subscribe(toggler, live.id, 1)).statusCode).toBe(200);
+    expect((await subscribe(other, live.id, 1)).statusCode).toBe(200);
+    const slots = Math.ceil((Date.now() - began) / (reminderNowSlotSeconds * 1000)) + 1;
+    const result = (await world.t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${liveReminderJob.name}
+          AND singleton_key = ${`${live.id}:now:${live.start.getTime()}`}`,
+    )) as unknown as { rows: { n: number }[] };
+    const jobs = Number(result.rows[0]?.n ?? 0);
+    expect(jobs).toBeGreaterThanOrEqual(1);
+    expect(jobs).toBeLessThanOrEqual(slots);
+    await waitFor(
+      async () =>
+        (await outboxOf(toggler.email)).mail.length > 0 && (await outboxOf(other.email)).mail.length > 0,
+    );
+    await settle();
+    expect((await outboxOf(toggler.email)).mail).toHaveLength(1);
+    expect((await outboxOf(other.email)).mail).toHaveLength(1);
   });
 
   it('is never sent at or after the start, nor to banned subscribers', async () => {

@@ -111,13 +111,36 @@ export async function scheduleLiveJobs(
   );
 }
 
-/** Enqueues in `tx` a reminder for the live's `start` to run now (a subscription inside the last 10 minutes). */
+/**
+ * The singleton slot, in seconds, of the reminders that subscriptions inside the last 10 minutes ask
+ * for: one job per (live, start) per slot, however often people subscribe or toggle (§9).
+ */
+export const reminderNowSlotSeconds = 5;
+
+/**
+ * Enqueues in `tx` a reminder for the live's `start` (a subscription inside the last 10 minutes, §9):
+ * at most one job per live and start per {@link reminderNowSlotSeconds}-second slot (singleton key
+ * `<live id>:now:<start ms>`), due one slot and a second from now — after the slot it holds has
+ * closed, so a subscriber whose enqueue the slot absorbed has committed before that job reads the
+ * subscribers (it reminds everyone due, not only the caller). The reminder thus leaves within about
+ * 6 s (queue time, not the lives' clock).
+ */
 export async function enqueueReminderNow(
   tx: Database,
   jobs: JobQueue,
   live: { id: string; start: Date },
 ): Promise<void> {
-  await jobs.enqueue(tx, liveReminderJob, { liveId: live.id, startMs: live.start.getTime() });
+  const startMs = live.start.getTime();
+  await jobs.enqueue(
+    tx,
+    liveReminderJob,
+    { liveId: live.id, startMs },
+    {
+      startAfter: new Date(Date.now() + (reminderNowSlotSeconds + 1) * 1000),
+      singletonKey: `${live.id}:now:${startMs}`,
+      singletonSeconds: reminderNowSlotSeconds,
+    },
+  );
 }
 
 /** Makes this process's lives workers poll now (after a commit that scheduled or enqueued). */
