@@ -330,7 +330,7 @@ export const listLiveUsers = defineRoute({
   method: 'GET',
   path: '/lives/users',
   summary:
-    'Online count of a live; with lives.moderate also the viewers (online first, then by last seen), paged. 404 not_found.',
+    'Online count of a live (a live that is not public: only to callers who may watch it or moderate); with lives.moderate also the viewers (online first, then by last seen), paged. 404 not_found; 403 no_permission.',
   spec: '§7 Lives',
   tags: ['lives'],
   isPublic: false,

@@ -301,6 +301,18 @@ describe('heartbeats and GET /lives/users', () => {
     const refused = await call('POST', apiUrl(`/lives/${privateLive.id}/heartbeats`), world.logins.user);
     expect(refused.statusCode).toBe(403);
     expect((await liveRow(privateLive.id))?.viewerTotal).toBe(0);
+    // §6: a private live's figures go to who may watch it and to moderators only.
+    const figures = async (who: Who) => call('GET', apiUrl('/lives/users', { live_id: privateLive.id }), who);
+    const asUser = await figures(world.logins.user);
+    expect(asUser.statusCode).toBe(403);
+    expect(asUser.json()).toMatchObject({ code: 'no_permission' });
+    expect((await figures(null)).statusCode).toBe(403);
+    expect((await figures(world.logins.organiser)).statusCode).toBe(200);
+    const granted = await person();
+    await world.t.database.db
+      .insert(liveUsers)
+      .values({ liveId: privateLive.id, userId: granted.userId, allowed: 1 });
+    expect((await figures(granted)).json()).toEqual({ online: 0, total: 0, results: [] });
   });
 });
 

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { flag, unix } from '../../db/wire.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, noPermission, notFound } from '../../errors.ts';
 import { lives } from '../agendas/agendas.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { liveClock } from './lives.clock.ts';
@@ -145,12 +145,14 @@ export async function recordHeartbeat(
 }
 
 /**
- * GET /lives/users (§7): the live's online count and its distinct viewers (lives.viewer_total) for
- * anyone who may see the live; with lives.moderate also the viewers, online first, then by last
- * heartbeat (newest first), `limit` (default 50, ≤ 200) from `skip`, with their muted/banned
+ * GET /lives/users (§7): the live's online count and its distinct viewers (lives.viewer_total) — for
+ * a public live to anyone who may see it, for a registered, paid or private one (§6) only to callers
+ * who may watch it or hold lives.moderate; with lives.moderate also the viewers, online first, then by
+ * last heartbeat (newest first), `limit` (default 50, ≤ 200) from `skip`, with their muted/banned
  * standing. Moderators also see lives hidden from the public (enable_show 0); others get 404 for them.
  * Visitors' devices show as `user: null`. Times are unix seconds.
- * @throws 404 not_found (unknown or deleted live; hidden to non-moderators).
+ * @throws 404 not_found (unknown or deleted live; hidden to non-moderators); 403 no_permission (a
+ *   live that is not public, to a caller who may not watch it).
  */
 export async function listLiveAudience(
   deps: Deps,
@@ -164,6 +166,8 @@ export async function listLiveAudience(
   if (!live) throw notFound('Live');
   const access = await livePermissionOf(deps, live, { userId: input.userId });
   if (live.enableShow !== 1 && !access.canModerate) throw notFound('Live');
+  // §6: the figures of a live closed to some follow who may watch it.
+  if (live.access !== 'public' && access.permission !== 1 && !access.canModerate) throw noPermission();
   const now = liveClock.now();
   const online = await countOnline(deps.db, live.id, now);
   if (!access.canModerate) return { online, total: live.viewerTotal, results: [] };
