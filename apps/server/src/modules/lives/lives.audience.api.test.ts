@@ -282,6 +282,14 @@ describe('heartbeats and GET /lives/users', () => {
       'device-id': '',
     });
     expect(noDevice.statusCode).toBe(400);
+    // A malformed or oversized device id counts no viewer (textLimits.id: 64 of [A-Za-z0-9_-]).
+    for (const device of ['x'.repeat(65), 'dev ice', 'dev/1', '设备']) {
+      const malformed = await call('POST', apiUrl(`/lives/${live.id}/heartbeats`), null, undefined, {
+        'device-id': device,
+      });
+      expect(malformed.statusCode, device).toBe(400);
+    }
+    expect((await liveRow(live.id))?.viewerTotal).toBe(1);
 
     const unknown = newId();
     expect((await call('POST', apiUrl(`/lives/${unknown}/heartbeats`), null)).statusCode).toBe(404);

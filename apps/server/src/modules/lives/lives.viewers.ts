@@ -1,4 +1,4 @@
-import { ErrorCode, type LiveViewer, liveLimits, toWireId } from '@app/contracts';
+import { ErrorCode, type LiveViewer, liveLimits, textLimits, toWireId } from '@app/contracts';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.ts';
@@ -35,11 +35,18 @@ export function onlineSinceOf(now: Date): Date {
   return new Date(now.getTime() - liveLimits.onlineWindowSeconds * 1000);
 }
 
-/** The viewer key of a caller: 'u:<user id>' when logged in, else 'd:<device id>'; null with neither. */
+/** A well-formed device id: 1 to textLimits.id (64) letters, digits, '-' or '_' (the web makes 32 hex). */
+const deviceIdPattern = new RegExp(`^[A-Za-z0-9_-]{1,${textLimits.id}}$`);
+
+/**
+ * The viewer key of a caller: 'u:<user id>' when logged in, else 'd:<device id>' when the device id
+ * is well formed (deviceIdPattern, after trimming); null otherwise, so a visitor's row in live_viewers
+ * and their +1 to viewer_total need a plausible id, never up to 128 characters of anything.
+ */
 export function viewerKeyOf(viewer: { userId: string | null; deviceId: string | null }): string | null {
   if (viewer.userId) return `u:${viewer.userId}`;
-  const device = viewer.deviceId?.trim();
-  return device ? `d:${device.slice(0, 128)}` : null;
+  const device = viewer.deviceId?.trim() ?? '';
+  return deviceIdPattern.test(device) ? `d:${device}` : null;
 }
 
 /** Seconds between two 'online' pushes of one live from one process (the room's online figure). */
@@ -83,7 +90,7 @@ export async function countOnline(db: Database, liveId: string, now: Date): Prom
  *   moves last_seen_at (closer ones are accepted and change nothing);
  * - lives.viewer_peak = greatest(viewer_peak, online now).
  * Input: live id, the caller's user id or device id (header `device-id`). Output: { online }.
- * @throws 400 validation_failed (neither a session nor a device id); 404 not_found; 403 live.banned;
+ * @throws 400 validation_failed (neither a session nor a well-formed device id); 404 not_found; 403 live.banned;
  *   403 no_permission.
  */
 export async function recordHeartbeat(
@@ -92,7 +99,10 @@ export async function recordHeartbeat(
 ): Promise<{ online: number }> {
   const viewerKey = viewerKeyOf(input);
   if (!viewerKey)
-    throw badRequest(ErrorCode.validation, 'A device id (header device-id) or a login is needed');
+    throw badRequest(
+      ErrorCode.validation,
+      "A device id (header device-id: up to 64 letters, digits, '-' or '_') or a login is needed",
+    );
   await requireLiveWatcher(deps, input.liveId, { userId: input.userId });
   const now = liveClock.now();
   return inTransaction(deps.db, async (tx) => {
