@@ -1,6 +1,15 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import type { LiveSocketEvent } from '@app/contracts';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLiveHub, type HubSocket, type LiveHubInternal, liveSocketCloseCodes } from './lives.hub.ts';
+import {
+  createLiveHub,
+  type HubSocket,
+  type LiveHubInternal,
+  liveSocketCloseCodes,
+  maxSocketBufferedBytes,
+  maxSocketsPerViewer,
+} from './lives.hub.ts';
 import { signChatTicket, verifyChatTicket } from './lives.ticket.ts';
 
 /**
@@ -9,13 +18,24 @@ import { signChatTicket, verifyChatTicket } from './lives.ticket.ts';
  * And the socket tickets (§7 Lives chat): signed, bound to one live, expiring.
  */
 
-type FakeSocket = HubSocket & { frames: string[]; closedWith: number | null };
+type FakeSocket = HubSocket & {
+  frames: string[];
+  closedWith: number | null;
+  bufferedAmount: number;
+  isTerminated: boolean;
+};
 
 function fakeSocket(): FakeSocket {
   const socket: FakeSocket = {
     readyState: 1,
+    bufferedAmount: 0,
+    isTerminated: false,
     frames: [],
     closedWith: null,
+    terminate() {
+      socket.isTerminated = true;
+      (socket as { readyState: number }).readyState = 3;
+    },
     send(data) {
       socket.frames.push(String(data));
     },
@@ -66,6 +86,55 @@ describe('live hub', () => {
     expect(a1.frames).toHaveLength(2);
   });
 
+  it('drops a reader whose unsent bytes exceed the limit, and caps one viewer’s sockets per live', async () => {
+    const hub = createLiveHub({ keyPrefix: 't:', log: silent });
+    hubs.push(hub);
+    const [slow, quick] = [fakeSocket(), fakeSocket()];
+    hub.attach('live-1', slow, null, 'd:slow');
+    hub.attach('live-1', quick, null, 'd:quick');
+    slow.bufferedAmount = maxSocketBufferedBytes + 1;
+    await hub.publish('live-1', event);
+    expect(slow.isTerminated).toBe(true);
+    expect(slow.frames).toEqual([]);
+    expect(quick.frames).toEqual([JSON.stringify(event)]);
+
+    const held = Array.from({ length: maxSocketsPerViewer }, () => fakeSocket());
+    const detachers = held.map((socket) => hub.attach('live-2', socket, 'user-a', 'u:user-a'));
+    const extra = fakeSocket();
+    hub.attach('live-2', extra, 'user-a', 'u:user-a');
+    expect(extra.closedWith).toBe(liveSocketCloseCodes.tooManySockets);
+    expect(hub.localCount('live-2')).toBe(maxSocketsPerViewer);
+    // Another viewer, and the same viewer on another live, are not affected; a freed slot is reusable.
+    const otherViewer = fakeSocket();
+    hub.attach('live-2', otherViewer, 'user-b', 'u:user-b');
+    expect(otherViewer.closedWith).toBeNull();
+    detachers[0]?.();
+    const again = fakeSocket();
+    hub.attach('live-2', again, 'user-a', 'u:user-a');
+    expect(again.closedWith).toBeNull();
+  });
+
+  it('closeLive closes every socket of the live with 4408, closeUser only that user’s', async () => {
+    const hub = createLiveHub({ keyPrefix: 't:', log: silent });
+    hubs.push(hub);
+    const [a, b, c, elsewhere] = [fakeSocket(), fakeSocket(), fakeSocket(), fakeSocket()];
+    hub.attach('live-1', a, 'user-a');
+    hub.attach('live-1', b, 'user-b');
+    hub.attach('live-2', c, 'user-a');
+    hub.attach('live-3', elsewhere, null);
+    await hub.closeUser('live-2', 'user-b');
+    expect(c.closedWith).toBeNull();
+    await hub.closeUser('live-2', 'user-a');
+    expect(c.closedWith).toBe(liveSocketCloseCodes.reauthorise);
+    expect(c.frames).toEqual([]);
+    await hub.closeLive('live-1');
+    expect([a.closedWith, b.closedWith]).toEqual([
+      liveSocketCloseCodes.reauthorise,
+      liveSocketCloseCodes.reauthorise,
+    ]);
+    expect(elsewhere.closedWith).toBeNull();
+  });
+
   it('Redis unreachable: publishes are delivered locally and never throw', async () => {
     const warnings: string[] = [];
     const hub = createLiveHub({
@@ -79,8 +148,88 @@ describe('live hub', () => {
     expect(hub.mode).toBe('redis');
     await expect(hub.publish('live-1', event)).resolves.toBeUndefined();
     expect(socket.frames).toEqual([JSON.stringify(event)]);
-    expect(warnings.some((w) => w.includes('delivering locally'))).toBe(true);
+    // One warning per outage, not one per publish.
+    await hub.publish('live-1', event);
+    await hub.publish('live-1', event);
+    expect(socket.frames).toHaveLength(3);
+    expect(warnings.filter((w) => w.includes('delivering locally'))).toHaveLength(1);
   });
+});
+
+/** A redis-server of this test's own on a spare port, started and stopped at will (needs REDIS_URL set). */
+describe.skipIf(!process.env.REDIS_URL)('live hub with a Redis that comes and goes', () => {
+  const port = 6391;
+  const url = `redis://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  const startRedis = async () => {
+    server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 100 }).on(
+      'error',
+      () => undefined,
+    );
+    await expect.poll(() => probe.ping().catch(() => 'down'), { timeout: 5000 }).toBe('PONG');
+    probe.disconnect();
+  };
+  const stopRedis = async () => {
+    const running = server;
+    server = undefined;
+    if (!running || running.exitCode !== null) return;
+    await new Promise((resolve) => {
+      running.once('exit', resolve);
+      running.kill('SIGTERM');
+    });
+  };
+  afterEach(stopRedis);
+
+  it('a replica booted while Redis was down subscribes once it is up, and again after it restarts', async () => {
+    const warnings: string[] = [];
+    const log = { warn: (_o: object, msg: string) => warnings.push(msg), error: () => undefined };
+    const hub = createLiveHub({ redisUrl: url, keyPrefix: 'rc:', log });
+    hubs.push(hub);
+    await hub.ready(); // resolves on the first failure: the app boots without Redis
+    const socket = fakeSocket();
+    hub.attach('live-1', socket, null);
+    // Down: local delivery, exactly once, and one warning however many publishes.
+    await hub.publish('live-1', event);
+    await hub.publish('live-1', event);
+    expect(socket.frames).toHaveLength(2);
+    expect(warnings.filter((w) => w.includes('delivering locally'))).toHaveLength(1);
+
+    await startRedis();
+    const other = createLiveHub({ redisUrl: url, keyPrefix: 'rc:', log: silent });
+    hubs.push(other);
+    await other.ready();
+    const admin = new Redis(url).on('error', () => undefined);
+    const subscribers = async () => {
+      const [, count] = (await admin.pubsub('NUMSUB', 'rc:lives')) as [string, number];
+      return Number(count);
+    };
+    // Both replicas subscribed: the one that booted deaf included.
+    await expect.poll(subscribers, { timeout: 8000 }).toBe(2);
+    // An event published on the other replica reaches this one's socket, once.
+    await other.publish('live-1', event);
+    await expect.poll(() => socket.frames.length, { timeout: 3000 }).toBe(3);
+    await hub.publish('live-1', event);
+    await expect.poll(() => socket.frames.length, { timeout: 3000 }).toBe(4);
+    admin.disconnect();
+
+    // Redis restarts: the subscription is issued again.
+    await stopRedis();
+    await hub.publish('live-1', event); // local while down
+    expect(socket.frames).toHaveLength(5);
+    await startRedis();
+    const admin2 = new Redis(url).on('error', () => undefined);
+    const again = async () => {
+      const [, count] = (await admin2.pubsub('NUMSUB', 'rc:lives')) as [string, number];
+      return Number(count);
+    };
+    await expect.poll(again, { timeout: 8000 }).toBe(2);
+    await other.publish('live-1', event);
+    await expect.poll(() => socket.frames.length, { timeout: 3000 }).toBe(6);
+    admin2.disconnect();
+  }, 30_000);
 });
 
 describe('chat socket tickets', () => {

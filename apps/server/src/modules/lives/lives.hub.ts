@@ -10,15 +10,22 @@ import type { Config } from '../../config.ts';
  * event is serialised once and written to every local socket of the live. With REDIS_URL, every
  * publish goes through one Redis channel (`${REDIS_KEY_PREFIX}lives`) and each process — the
  * publisher included — delivers what it receives to its local sockets, so N replicas behind a load
- * balancer form one room. Without Redis, or while Redis is unreachable, delivery is local only
- * (logged, never thrown to the caller): never both, so no socket hears an event twice.
+ * balancer form one room. The subscription is (re)issued on every 'ready' of the subscriber — a replica
+ * that booted or lost its connection while Redis was down subscribes once Redis is back — and a
+ * publish goes through Redis only while that subscription is in force. Without Redis, or while Redis
+ * is unreachable, delivery is local only (one warning per outage, never thrown to the caller): never
+ * both, so no socket hears an event twice.
  */
 
 /** What the hub needs from a socket (a `ws` WebSocket satisfies it). */
 export type HubSocket = {
   readonly readyState: number;
+  /** Bytes queued and not yet sent (ws); a socket over `maxSocketBufferedBytes` is dropped. */
+  readonly bufferedAmount?: number;
   send(data: Buffer | string, options?: { binary?: boolean }, callback?: (error?: Error) => void): void;
   close(code?: number, reason?: string): void;
+  /** Drops the connection at once (ws), for a reader too slow to be sent a close frame. */
+  terminate?(): void;
 };
 
 export type LiveHub = {
@@ -31,31 +38,75 @@ export type LiveHub = {
     event: LiveSocketEvent,
     options?: { close?: boolean },
   ): Promise<void>;
+  /**
+   * Closes every socket of the live on every replica with 4408 (§6 who may watch): after the live is
+   * hidden, deleted or its access changed, clients reconnect with a new ticket, which re-checks.
+   */
+  closeLive(liveId: string): Promise<void>;
+  /** Closes one user's sockets of the live (every replica) with 4408, e.g. a revoked private grant. */
+  closeUser(liveId: string, userId: string): Promise<void>;
   /** Sockets of the live on this process (for figures and tests). */
   localCount(liveId: string): number;
 };
 
 /** The hub plus what the room socket (lives.socket.ts) needs; other modules use `LiveHub`. */
 export type LiveHubInternal = LiveHub & {
-  /** Registers a socket in a live's room; returns the function that removes it. */
-  attach(liveId: string, socket: HubSocket, userId: string | null): () => void;
-  /** Resolves once the Redis subscription is active (at once without Redis). */
+  /**
+   * Registers a socket in a live's room; returns the function that removes it. `viewerKey` (the user,
+   * else the device) caps one viewer at `maxSocketsPerViewer` sockets per live on this process: the
+   * next one is closed at once with 4429 (and its returned function does nothing).
+   */
+  attach(liveId: string, socket: HubSocket, userId: string | null, viewerKey?: string | null): () => void;
+  /** Resolves once the Redis subscription is active, or its first attempt failed (at once without Redis). */
   ready(): Promise<void>;
   /** 'redis' when REDIS_URL is set, else 'local'. */
   readonly mode: 'redis' | 'local';
   close(): Promise<void>;
 };
 
-/** The close code sent to a banned user's sockets (application range 4000–4999). */
-export const liveSocketCloseCodes = { banned: 4403, ticketInvalid: 4401, shutdown: 1001 } as const;
+/**
+ * Close codes of the room socket (application range 4000–4999): a banned user's sockets (4403), a
+ * missing/forged/spent ticket (4401), a change of the right to watch — the live was hidden, deleted,
+ * its access changed, or the user's grant revoked — after which the client asks for a new ticket and
+ * the permission check runs again (4408, §6 who may watch), one viewer's socket beyond the cap per
+ * live (4429), a reader too slow to keep up (1008 policy violation, via terminate), and shutdown (1001).
+ */
+export const liveSocketCloseCodes = {
+  banned: 4403,
+  ticketInvalid: 4401,
+  reauthorise: 4408,
+  tooManySockets: 4429,
+  shutdown: 1001,
+} as const;
+
+/**
+ * Bytes a socket may have queued and unsent before the hub gives up on it (terminates it rather than
+ * queue more): a reader that does not keep up must not grow the server's memory (DESIGN §9 real time).
+ */
+export const maxSocketBufferedBytes = 1024 * 1024;
+/** Open sockets one viewer (user, else device) may hold on one live per process; the next is refused. */
+export const maxSocketsPerViewer = 5;
 
 /** WebSocket OPEN readyState (ws and browsers agree). */
 const socketOpen = 1;
 
-/** Payload on the Redis channel. */
-type Envelope = { liveId: string; userId?: string; close?: boolean; event: LiveSocketEvent };
+/** Payload on the Redis channel; `close` closes the addressed sockets after the event (with `closeCode`). */
+type Envelope = {
+  liveId: string;
+  userId?: string;
+  close?: boolean;
+  closeCode?: number;
+  event?: LiveSocketEvent;
+};
 
-type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type Logger = {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+  info?: (obj: object, msg: string) => void;
+};
+
+/** A socket of a room: whose it is (user id or null) and the viewer key its cap counts under. */
+type Member = { userId: string | null; viewerKey: string | null };
 
 /**
  * Creates a hub. Exported for the bench and tests; the app's own is `liveHubOf(app)`.
@@ -67,31 +118,87 @@ export function createLiveHub(options: {
   log: Logger;
 }): LiveHubInternal {
   const { log } = options;
-  const rooms = new Map<string, Map<HubSocket, string | null>>();
+  const rooms = new Map<string, Map<HubSocket, Member>>();
   const channel = `${options.keyPrefix}lives`;
 
   const deliver = (envelope: Envelope): void => {
     const room = rooms.get(envelope.liveId);
     if (!room || room.size === 0) return;
     // One serialisation and one buffer for the whole room: 2,000 sockets share it.
-    const frame = Buffer.from(JSON.stringify(envelope.event));
-    for (const [socket, userId] of room) {
-      if (envelope.userId !== undefined && userId !== envelope.userId) continue;
-      if (socket.readyState === socketOpen) socket.send(frame, { binary: false });
-      if (envelope.close) socket.close(liveSocketCloseCodes.banned, 'banned');
+    const frame = envelope.event ? Buffer.from(JSON.stringify(envelope.event)) : undefined;
+    for (const [socket, member] of room) {
+      if (envelope.userId !== undefined && member.userId !== envelope.userId) continue;
+      if (frame && socket.readyState === socketOpen) {
+        if ((socket.bufferedAmount ?? 0) > maxSocketBufferedBytes) {
+          // A slow reader: drop it instead of queueing more; the client reconnects and reloads.
+          if (socket.terminate) socket.terminate();
+          else socket.close(1008, 'too slow');
+          continue;
+        }
+        socket.send(frame, { binary: false });
+      }
+      if (envelope.close) {
+        const code = envelope.closeCode ?? liveSocketCloseCodes.banned;
+        socket.close(code, code === liveSocketCloseCodes.banned ? 'banned' : 'access changed');
+      }
     }
   };
 
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
-  let subscribed: Promise<void> = Promise.resolve();
+  /** True only while the subscriber's SUBSCRIBE is in force: publish through Redis only then. */
+  let isSubscribed = false;
+  /** True from the first failure until Redis works again: one warning per outage, not per publish. */
+  let isDegraded = false;
+  const degrade = (obj: object, msg: string) => {
+    if (isDegraded) return;
+    isDegraded = true;
+    log.warn(obj, `${msg}; delivering locally until it is back`);
+  };
+  let settleFirst: () => void = () => undefined;
+  const firstAttempt = new Promise<void>((resolve) => {
+    settleFirst = resolve;
+  });
   if (options.redisUrl) {
-    const redisOptions = { maxRetriesPerRequest: 2, connectTimeout: 5000 };
-    publisher = new Redis(options.redisUrl, redisOptions);
-    subscriber = new Redis(options.redisUrl, redisOptions);
-    publisher.on('error', (err) => log.warn({ err }, 'lives hub: redis publisher error'));
-    subscriber.on('error', (err) => log.warn({ err }, 'lives hub: redis subscriber error'));
-    subscriber.on('message', (received: string, payload: string) => {
+    // Subscribing is ours, on every 'ready' (first connect and each reconnect), so a replica that
+    // booted while Redis was down subscribes once it is reachable; ioredis' own resubscribe is off.
+    const redisOptions = { maxRetriesPerRequest: 2, connectTimeout: 5000, autoResubscribe: false };
+    const pub = new Redis(options.redisUrl, redisOptions);
+    const sub = new Redis(options.redisUrl, redisOptions);
+    publisher = pub;
+    subscriber = sub;
+    pub.on('error', (err) => degrade({ err }, 'lives hub: redis publisher error'));
+    sub.on('error', (err) => {
+      degrade({ err }, 'lives hub: redis subscriber error');
+      settleFirst(); // the app starts without Redis rather than wait for it
+    });
+    const unsubscribed = () => {
+      isSubscribed = false;
+    };
+    sub.on('close', unsubscribed);
+    sub.on('end', unsubscribed);
+    sub.on('reconnecting', unsubscribed);
+    const subscribe = () => {
+      sub.subscribe(channel).then(
+        () => {
+          if (sub.status !== 'ready') return;
+          isSubscribed = true;
+          if (isDegraded) {
+            isDegraded = false;
+            (log.info ?? log.warn)({}, 'lives hub: redis subscription active again');
+          }
+          settleFirst();
+        },
+        (err: Error) => {
+          degrade({ err }, 'lives hub: redis subscribe failed');
+          settleFirst();
+          // Still connected (e.g. a refused command): try again shortly; otherwise the next 'ready' does.
+          if (sub.status === 'ready') setTimeout(() => sub.status === 'ready' && subscribe(), 1000).unref();
+        },
+      );
+    };
+    sub.on('ready', subscribe);
+    sub.on('message', (received: string, payload: string) => {
       if (received !== channel) return;
       try {
         deliver(JSON.parse(payload) as Envelope);
@@ -99,22 +206,21 @@ export function createLiveHub(options: {
         log.warn({ err }, 'lives hub: unreadable message on the channel');
       }
     });
-    subscribed = subscriber.subscribe(channel).then(
-      () => undefined,
-      (err: Error) => log.warn({ err }, 'lives hub: redis subscribe failed; delivering locally'),
-    );
+  } else {
+    settleFirst();
   }
 
   const send = async (envelope: Envelope): Promise<void> => {
-    if (publisher && publisher.status === 'ready' && subscriber?.status === 'ready') {
+    if (publisher && isSubscribed && publisher.status === 'ready') {
       try {
         await publisher.publish(channel, JSON.stringify(envelope));
+        isDegraded = false;
         return;
       } catch (err) {
-        log.warn({ err }, 'lives hub: redis publish failed; delivering locally');
+        degrade({ err }, 'lives hub: redis publish failed');
       }
     } else if (publisher) {
-      log.warn({ status: publisher.status }, 'lives hub: redis not ready; delivering locally');
+      degrade({ status: publisher.status, subscribed: isSubscribed }, 'lives hub: redis not ready');
     }
     deliver(envelope);
   };
@@ -124,14 +230,25 @@ export function createLiveHub(options: {
     publish: (liveId, event) => send({ liveId, event }),
     publishToUser: (liveId, userId, event, opts) =>
       send({ liveId, userId, event, ...(opts?.close ? { close: true } : {}) }),
+    closeLive: (liveId) => send({ liveId, close: true, closeCode: liveSocketCloseCodes.reauthorise }),
+    closeUser: (liveId, userId) =>
+      send({ liveId, userId, close: true, closeCode: liveSocketCloseCodes.reauthorise }),
     localCount: (liveId) => rooms.get(liveId)?.size ?? 0,
-    attach: (liveId, socket, userId) => {
+    attach: (liveId, socket, userId, viewerKey = null) => {
       let room = rooms.get(liveId);
+      if (viewerKey !== null && room) {
+        let held = 0;
+        for (const member of room.values()) if (member.viewerKey === viewerKey) held += 1;
+        if (held >= maxSocketsPerViewer) {
+          socket.close(liveSocketCloseCodes.tooManySockets, 'too many sockets');
+          return () => undefined;
+        }
+      }
       if (!room) {
         room = new Map();
         rooms.set(liveId, room);
       }
-      room.set(socket, userId);
+      room.set(socket, { userId, viewerKey });
       return () => {
         const current = rooms.get(liveId);
         if (!current) return;
@@ -139,7 +256,7 @@ export function createLiveHub(options: {
         if (current.size === 0) rooms.delete(liveId);
       };
     },
-    ready: () => subscribed,
+    ready: () => firstAttempt,
     close: async () => {
       for (const room of rooms.values()) {
         for (const socket of room.keys()) socket.close(liveSocketCloseCodes.shutdown, 'server closing');

@@ -13,10 +13,12 @@ import { verifyChatTicket } from './lives.ticket.ts';
  * The live room socket (§7 Lives chat, DESIGN §9 real time): GET /api/lives/{id}/chat/socket?ticket=…
  * with Upgrade: websocket. The ticket (POST /lives/{id}/chat/tickets, 60 s, once) proves the right to
  * watch; a missing, forged, expired, spent or other-live ticket closes the socket at once with 4401, a
- * banned user's
- * with 4403 — never an HTTP error page nor a stack. The server only pushes (LiveSocketEvent JSON text
+ * banned user's with 4403, a viewer's socket beyond `maxSocketsPerViewer` on the live with 4429, and
+ * every socket of the live with 4408 when the right to watch changes (the client then asks for a new
+ * ticket) — never an HTTP error page nor a stack. The server only pushes (LiveSocketEvent JSON text
  * frames); what a client sends is ignored, and a client that floods closes with 1008. The server pings
- * every 25 s and drops a socket that did not answer the previous ping. Not an OpenAPI operation.
+ * every 25 s and drops a socket that did not answer the previous ping; the hub drops a socket with
+ * more than 1 MiB unsent (a reader that does not keep up). Not an OpenAPI operation.
  */
 
 /** Seconds between server pings; a socket silent for two rounds is dropped. */
@@ -88,7 +90,15 @@ export async function liveSocketRoutes(app: App): Promise<void> {
       const state: TrackedSocket = { isAlive: true, inbound: 0 };
       // Attach at once, before any await: the client opens, then reads the history over HTTP, and no
       // event may fall between the two. The checks that need a round trip come after.
-      const detach = hub.attach(liveId, socket, claims.userId);
+      // One viewer (the user, else the ticket's device) holds at most a few sockets per live: the
+      // next is closed with 4429, so a script cannot pile up sockets on one identity.
+      const viewerKey = claims.userId
+        ? `u:${claims.userId}`
+        : claims.deviceId
+          ? `d:${claims.deviceId}`
+          : null;
+      const detach = hub.attach(liveId, socket, claims.userId, viewerKey);
+      if (socket.readyState !== socket.OPEN) return;
       sockets.set(socket, state);
       socket.on('close', () => {
         detach();
