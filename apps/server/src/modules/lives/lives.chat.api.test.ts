@@ -436,6 +436,49 @@ describe('live chat', () => {
     expect(consoleUsers.json()).toMatchObject({ items: [{ muted: 1, banned: 1 }] });
   });
 
+  it('the right to watch changes (§6): access edited, grant revoked, live deleted close the sockets with 4408', async () => {
+    const liveId = await makeLive();
+    const nowS = Math.floor(Date.now() / 1000);
+    const consoleLive = apiUrl(`/console/meetings/${meetingId}/lives/${liveId}`);
+    const edit = (extra: Record<string, unknown>) =>
+      call('PUT', consoleLive, world.logins.organiser, {
+        title: { en: 'Opening keynote' },
+        start: nowS - 3600,
+        end: nowS + 3600,
+        ...extra,
+      });
+    const alice = await person();
+    const visitorRoom = await join(liveId, null);
+    const aliceRoom = await join(liveId, alice);
+    // An edit that leaves who may watch alone keeps the room open.
+    expect((await edit({ title: { en: 'Keynote' } })).statusCode).toBe(200);
+    await expect(
+      Promise.race([aliceRoom.closed, new Promise((resolve) => setTimeout(() => resolve('open'), 300))]),
+    ).resolves.toBe('open');
+    // Public → private: every socket closes; a new ticket is refused without a grant.
+    const closedPrivate = await edit({ access: 'private' });
+    expect(closedPrivate.statusCode, closedPrivate.body).toBe(200);
+    expect(await visitorRoom.closed).toBe(4408);
+    expect(await aliceRoom.closed).toBe(4408);
+    expect((await call('POST', apiUrl(`/lives/${liveId}/chat/tickets`), alice)).statusCode).toBe(403);
+
+    // A revoked grant closes that user's sockets only.
+    const grants = apiUrl(`/console/meetings/${meetingId}/lives/${liveId}/users`);
+    expect((await call('POST', grants, world.logins.organiser, { account: alice.phone })).statusCode).toBe(
+      200,
+    );
+    const granted = await join(liveId, alice);
+    const organiserRoom = await join(liveId, world.logins.organiser);
+    const standing = apiUrl(`/lives/${liveId}/users/${wireIdText(alice.user_id)}`);
+    expect((await call('PUT', standing, world.logins.organiser, { allowed: 0 })).statusCode).toBe(200);
+    expect(await granted.closed).toBe(4408);
+    expect((await call('POST', apiUrl(`/lives/${liveId}/chat/tickets`), alice)).statusCode).toBe(403);
+
+    // Deleted: the rest of the room closes.
+    expect((await call('DELETE', consoleLive, world.logins.organiser)).statusCode).toBe(200);
+    expect(await organiserRoom.closed).toBe(4408);
+  });
+
   it('pin and delete: moderators pin, posters and moderators delete; the room hears both', async () => {
     const liveId = await makeLive();
     const alice = await person();

@@ -323,7 +323,8 @@ async function requireModeratedLive(
 /**
  * PUT /lives/{id}/users/{user_id}: a moderator mutes/unmutes, bans/unbans or allows (private lives) a
  * user — upsert of live_users with moderated_by/at and an audit row in one transaction; after the
- * commit the user's sockets hear `moderated`, and a ban closes them (every replica).
+ * commit the user's sockets hear `moderated`, and a ban closes them (every replica); so does a revoked
+ * grant of a private live (4408, the client asks for a new ticket).
  * Output: the user's standing { live_id, user_id, muted, banned, allowed }.
  * @throws 404 not_found (live or user); 403 no_permission (lives.moderate)
  */
@@ -342,7 +343,7 @@ export async function updateLiveUser(
     Object.entries(input.flags).filter(([, value]) => value !== undefined),
   ) as { muted?: 0 | 1; banned?: 0 | 1; allowed?: 0 | 1 };
   if (Object.keys(flags).length === 0) throw badRequest(ErrorCode.validation, 'Nothing to change');
-  const after = await auditedWrite(
+  const { before, after } = await auditedWrite(
     deps.db,
     {
       actorUserId: input.userId,
@@ -360,7 +361,7 @@ export async function updateLiveUser(
         moderatedAt: liveClock.now(),
       });
       return {
-        result: written.after,
+        result: written,
         before: written.before ? standingWire(written.before) : null,
         after: standingWire(written.after),
       };
@@ -373,6 +374,10 @@ export async function updateLiveUser(
     { type: 'moderated', muted: flag(after.muted), banned: flag(after.banned) },
     isBanned ? { close: true } : undefined,
   );
+  // A revoked grant of a private live (§6): the user's open sockets close with 4408, and the new
+  // ticket their client asks for is refused unless another right (a role) still admits them.
+  if (!isBanned && live.access === 'private' && before?.allowed === 1 && after.allowed === 0)
+    await deps.hub.closeUser(live.id, input.targetUserId);
   return standingWire(after);
 }
 

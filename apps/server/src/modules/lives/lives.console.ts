@@ -16,6 +16,7 @@ import { auditedWrite } from '../audit/audit.service.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { requireCan } from '../roles/roles.service.ts';
 import { liveClock } from './lives.clock.ts';
+import { liveHubOfConfig } from './lives.hub.ts';
 import type { LiveRow } from './lives.permission.ts';
 import {
   isIngestConfigured,
@@ -44,6 +45,9 @@ import { onlineSince } from './lives.service.ts';
  * The console's lives area (console-lives contracts; §3 Live, §4, §6, §9; DESIGN §7): every call
  * needs `lives.edit` in the meeting; every write leaves one audit row in its transaction.
  */
+
+/** The fields of a live that decide who may watch it (§6): a change closes its open sockets. */
+const watchRightKeys = ['access', 'enableShow', 'activityId', 'priceId'] as const;
 
 export type ConsoleLivesDeps = { db: Database; config: Config; jobs: JobQueue };
 type Caller = { userId: string; meetingId: string };
@@ -225,7 +229,7 @@ export async function updateConsoleLive(
 ): Promise<ConsoleLive> {
   await requireCan(deps, { ...input, action });
   const { values, agendaIds } = await liveValues(deps, input.meetingId, input.body);
-  await auditedWrite(
+  const isWatchRightChanged = await auditedWrite(
     deps.db,
     { actorUserId: input.userId, meetingId: input.meetingId, action, entity: 'live', entityId: input.liveId },
     async (tx) => {
@@ -248,9 +252,12 @@ export async function updateConsoleLive(
         .returning();
       await replaceAgendaLinks(tx, before.id, agendaIds);
       await scheduleLiveJobs(tx, deps.jobs, { id: before.id, start: values.start, end: values.end });
-      return { result: before.id, before: audited(before, beforeAgendas), after: audited(after, agendaIds) };
+      const isChanged = watchRightKeys.some((key) => before[key] !== after?.[key]);
+      return { result: isChanged, before: audited(before, beforeAgendas), after: audited(after, agendaIds) };
     },
   );
+  // Who may watch changed (§6): open sockets close (4408) and reconnect with a ticket that re-checks.
+  if (isWatchRightChanged) await liveHubOfConfig(deps.config)?.closeLive(input.liveId);
   return consoleLiveOf(deps.db, input.meetingId, input.liveId);
 }
 
@@ -273,6 +280,7 @@ export async function deleteConsoleLive(
       return { result: row.id, before: { deleted: 0 }, after: { deleted: 1 } };
     },
   );
+  await liveHubOfConfig(deps.config)?.closeLive(input.liveId); // the room is gone (§6)
   return { ok: 1 };
 }
 
