@@ -8,12 +8,12 @@ import { bearer } from '../../../test/login.ts';
 import { apiUrl, createTestApp } from '../../../test/test-app.ts';
 import { newId } from '../../db/ids.ts';
 import { lives } from '../agendas/agendas.tables.ts';
-import { newPerson, type Person } from '../appointments/appointments.fixtures.ts';
+import { giveTicket, newPerson, type Person } from '../appointments/appointments.fixtures.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { queueForReview } from '../moderation/moderation.service.ts';
 import { liveClock } from './lives.clock.ts';
 import { liveHubOf } from './lives.hub.ts';
-import { liveChatMessages } from './lives.tables.ts';
+import { liveChatMessages, liveUsers } from './lives.tables.ts';
 import { signChatTicket } from './lives.ticket.ts';
 
 /**
@@ -127,11 +127,12 @@ async function visibleCount(liveId: string): Promise<number> {
 
 let people = 0;
 /** A fresh signed-in user with a phone (so each test's rate limit starts empty). */
-async function person(): Promise<Person & { username: string; phone: string }> {
+async function person(): Promise<Person & { username: string; phone: string; email: string }> {
   people += 1;
   const username = `chatter-${people}-${newId().slice(-6)}`;
   const phone = `+86139${String(Date.now() % 100_000).padStart(5, '0')}${String(people).padStart(3, '0')}`;
-  return { ...(await newPerson(world.t, meetingId, { username, phone })), username, phone };
+  const email = `${username}@example.org`;
+  return { ...(await newPerson(world.t, meetingId, { username, phone, email })), username, phone, email };
 }
 
 const isMessage = (text: string) => (event: LiveSocketEvent) =>
@@ -258,17 +259,26 @@ describe('live chat', () => {
     ).toBe(404);
     const granted = await call('POST', grants, world.logins.organiser, { account: alice.phone });
     expect(granted.statusCode, granted.body).toBe(200);
+    // The answer repeats the phone typed and masks the account's e-mail (no lookup of one by the other).
     expect(granted.json()).toMatchObject({
       allowed: 1,
       muted: 0,
       banned: 0,
-      user: { username: alice.username },
+      user: { username: alice.username, phone: alice.phone, email: `c***@example.org` },
     });
     expect((await post(liveId, alice, 'Thanks')).statusCode).toBe(200);
+    type Users = { items: { user: { _id: unknown; phone: string | null; email: string | null } }[] };
     const users = await call('GET', grants, world.logins.organiser);
-    expect(
-      (users.json() as { items: { user: { _id: unknown } }[] }).items.map((i) => wireIdText(i.user._id)),
-    ).toEqual([wireIdText(alice.user_id)]);
+    expect((users.json() as Users).items.map((i) => wireIdText(i.user._id))).toEqual([
+      wireIdText(alice.user_id),
+    ]);
+    // §6: contacts in full only to people.read holders, and only of the meeting's participants.
+    const masked = (users.json() as Users).items[0]?.user;
+    expect(masked?.phone).toBe(`${alice.phone.slice(0, -8)}****${alice.phone.slice(-4)}`);
+    expect(masked?.email).toBe('c***@example.org');
+    await giveTicket(world.t, { meetingId, userId: wireIdText(alice.user_id) });
+    const participant = ((await call('GET', grants, world.logins.organiser)).json() as Users).items[0]?.user;
+    expect(participant).toMatchObject({ phone: alice.phone, email: alice.email });
   });
 
   it('moderation refusal (§5): 400 content.sensitive, nothing stored visible nor broadcast', async () => {
@@ -383,6 +393,17 @@ describe('live chat', () => {
     const alice = await person();
     const aliceId = wireIdText(alice.user_id);
     const room = await join(liveId, alice);
+    // A user with no link to the live or its meeting cannot be moderated there (§6): 404, nothing stored.
+    const stranger = await person();
+    const strangerUrl = apiUrl(`/lives/${liveId}/users/${wireIdText(stranger.user_id)}`);
+    expect((await call('PUT', strangerUrl, world.logins.organiser, { muted: 1 })).statusCode).toBe(404);
+    const strangerRows = await world.t.database.db
+      .select()
+      .from(liveUsers)
+      .where(and(eq(liveUsers.liveId, liveId), eq(liveUsers.userId, wireIdText(stranger.user_id))));
+    expect(strangerRows).toEqual([]);
+    // Posting links alice to the live.
+    expect((await post(liveId, alice, 'Hello')).statusCode).toBe(200);
     const users = apiUrl(`/lives/${liveId}/users/${aliceId}`);
     expect((await call('PUT', users, world.logins.participant, { muted: 1 })).statusCode).toBe(403);
     expect((await call('PUT', users, null, { muted: 1 })).statusCode).toBe(401);

@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lives } from '../agendas/agendas.tables.ts';
+import { tickets } from '../tickets/tickets.tables.ts';
 import { users } from '../users/users.tables.ts';
-import { liveChatMessages, liveUsers } from './lives.tables.ts';
+import { liveChatMessages, liveUsers, liveViewers } from './lives.tables.ts';
 
 /**
  * Reads and writes of the live chat and of users' standing in a live (§7 Lives chat, PUT
@@ -294,12 +295,45 @@ export async function findUserByAddress(
   return row;
 }
 
-/** A user not deleted, by id. */
-export async function userExists(db: Database, userId: string): Promise<boolean> {
+/**
+ * Whether a user (not deleted) has a link to the live a moderator may act on (§6): a standing row
+ * (granted by account, subscribed, moderated before), a chat message or a viewer row in the live, or
+ * a ticket of its meeting. Users without one are not the moderator's business (404 for them).
+ */
+export async function isUserLinkedToLive(
+  db: Database,
+  input: { liveId: string; meetingId: string; userId: string },
+): Promise<boolean> {
+  const { liveId, meetingId, userId } = input;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.deleted, 0)))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.deleted, 0),
+        or(
+          sql`exists (select 1 from ${liveUsers} where ${liveUsers.liveId} = ${liveId} and ${liveUsers.userId} = ${userId})`,
+          sql`exists (select 1 from ${liveChatMessages} where ${liveChatMessages.liveId} = ${liveId} and ${liveChatMessages.userId} = ${userId})`,
+          sql`exists (select 1 from ${liveViewers} where ${liveViewers.liveId} = ${liveId} and ${liveViewers.userId} = ${userId})`,
+          sql`exists (select 1 from ${tickets} where ${tickets.meetingId} = ${meetingId} and ${tickets.userId} = ${userId} and ${tickets.deleted} = 0)`,
+        ),
+      ),
+    )
     .limit(1);
   return row !== undefined;
+}
+
+/** Of `userIds`, those holding a ticket (not deleted) of the meeting: its participants. */
+export async function participantsOfMeeting(
+  db: Database,
+  meetingId: string,
+  userIds: string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: tickets.userId })
+    .from(tickets)
+    .where(and(eq(tickets.meetingId, meetingId), inArray(tickets.userId, userIds), eq(tickets.deleted, 0)));
+  return new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])));
 }

@@ -18,7 +18,8 @@ import { AppError, badRequest, noPermission, notFound } from '../../errors.ts';
 import { type LimitRule, rateLimitsFor } from '../../plugins/rate-limit.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
 import { moderateText, queueForReview, resolveQueueItem } from '../moderation/moderation.service.ts';
-import { requireCan } from '../roles/roles.service.ts';
+import { can } from '../roles/roles.permissions.ts';
+import { meetingAccess, requireCan } from '../roles/roles.service.ts';
 import {
   countVisibleChats,
   findChatMessage,
@@ -28,13 +29,14 @@ import {
   findStandings,
   findUserByAddress,
   insertChatMessage,
+  isUserLinkedToLive,
   type LiveChatState,
   type LiveChatWithPoster,
   type LiveUserRow,
+  participantsOfMeeting,
   setChatState,
   setPinnedMessage,
   upsertStanding,
-  userExists,
 } from './lives.chat.repository.ts';
 import { liveClock } from './lives.clock.ts';
 import type { LiveHub } from './lives.hub.ts';
@@ -326,7 +328,8 @@ async function requireModeratedLive(
  * commit the user's sockets hear `moderated`, and a ban closes them (every replica); so does a revoked
  * grant of a private live (4408, the client asks for a new ticket).
  * Output: the user's standing { live_id, user_id, muted, banned, allowed }.
- * @throws 404 not_found (live or user); 403 no_permission (lives.moderate)
+ * @throws 404 not_found (live, or a user with no link to the live: no standing, chat message or viewer
+ *   row in it, no ticket of its meeting); 403 no_permission (lives.moderate)
  */
 export async function updateLiveUser(
   deps: ChatDeps,
@@ -338,7 +341,13 @@ export async function updateLiveUser(
   },
 ): Promise<LiveUserState> {
   const live = await requireModeratedLive(deps, { liveId: input.liveId, userId: input.userId });
-  if (!(await userExists(deps.db, input.targetUserId))) throw notFound('User');
+  // Only users linked to this live or its meeting (§6): an id seen elsewhere is not a handle on anyone.
+  const isLinked = await isUserLinkedToLive(deps.db, {
+    liveId: live.id,
+    meetingId: live.meetingId,
+    userId: input.targetUserId,
+  });
+  if (!isLinked) throw notFound('User');
   const flags = Object.fromEntries(
     Object.entries(input.flags).filter(([, value]) => value !== undefined),
   ) as { muted?: 0 | 1; banned?: 0 | 1; allowed?: 0 | 1 };
@@ -422,13 +431,30 @@ export async function listConsoleLiveChats(
 
 type ModeratedUserRow = Awaited<ReturnType<typeof findModeratedUsers>>[number];
 
-const consoleUserWire = (row: ModeratedUserRow): ConsoleLiveUser => ({
+/** `+86138****8000` / `a***@example.org`: enough to tell accounts apart, not to contact them (§6). */
+export function maskContact(address: string | null): string | null {
+  if (!address) return null;
+  const at = address.indexOf('@');
+  if (at > 0) return `${address.slice(0, 1)}***${address.slice(at)}`;
+  return address.length > 7 ? `${address.slice(0, address.length - 8)}****${address.slice(-4)}` : '****';
+}
+
+/** How a row's contacts show: in full, masked, or in full for the one address the moderator typed. */
+type ContactView = { isFull: boolean; typed?: { phone: string | null; email: string | null } };
+
+const consoleUserWire = (row: ModeratedUserRow, view: ContactView): ConsoleLiveUser => ({
   user: {
     _id: toWireId(row.standing.userId),
     username: row.username,
     avatar: row.avatar,
-    phone: row.phone ?? null,
-    email: row.email ?? null,
+    phone:
+      view.isFull || (view.typed?.phone && view.typed.phone === row.phone)
+        ? row.phone
+        : maskContact(row.phone),
+    email:
+      view.isFull || (view.typed?.email && view.typed.email === row.email)
+        ? row.email
+        : maskContact(row.email),
   },
   muted: flag(row.standing.muted),
   banned: flag(row.standing.banned),
@@ -439,7 +465,9 @@ const consoleUserWire = (row: ModeratedUserRow): ConsoleLiveUser => ({
 
 /**
  * GET /console/meetings/{meeting_id}/lives/{id}/users: users muted, banned or allowed in the live,
- * most recently moderated first.
+ * most recently moderated first. Contacts (§6: only connected friends see them; organisers with
+ * people.read see their participants'): phone and e-mail in full for a caller with people.read and a
+ * user holding a ticket of the meeting, masked (`+86138****8000`, `a***@example.org`) otherwise.
  * @throws 403 no_permission (lives.moderate); 404 not_found
  */
 export async function listConsoleLiveUsers(
@@ -447,7 +475,18 @@ export async function listConsoleLiveUsers(
   input: { meetingId: string; liveId: string; userId: string },
 ): Promise<{ items: ConsoleLiveUser[] }> {
   const live = await requireModeratedLive(deps, input);
-  return { items: (await findModeratedUsers(deps.db, live.id)).map(consoleUserWire) };
+  const rows = await findModeratedUsers(deps.db, live.id);
+  const canReadPeople = can(await meetingAccess(deps, input.userId, live.meetingId), 'people.read');
+  const participants = canReadPeople
+    ? await participantsOfMeeting(
+        deps.db,
+        live.meetingId,
+        rows.map((row) => row.standing.userId),
+      )
+    : new Set<string>();
+  return {
+    items: rows.map((row) => consoleUserWire(row, { isFull: participants.has(row.standing.userId) })),
+  };
 }
 
 /** The account an organiser typed: an e-mail when it has '@', else a phone (default area 86). */
@@ -464,7 +503,8 @@ function addressOfAccount(account: string): { phone: string | null; email: strin
 
 /**
  * POST /console/meetings/{meeting_id}/lives/{id}/users: allows the account with this phone or e-mail
- * into the (private) live (§6): live_users.allowed = 1, moderated_by/at, audit row.
+ * into the (private) live (§6): live_users.allowed = 1, moderated_by/at, audit row. The answer shows
+ * the typed address and masks the account's other contact (no lookup of one address by the other).
  * @throws 400 validation_failed (neither a phone nor an e-mail); 403 no_permission (lives.moderate);
  *   404 not_found (live, or no account with that phone or e-mail)
  */
@@ -473,7 +513,8 @@ export async function grantConsoleLiveUser(
   input: { meetingId: string; liveId: string; userId: string; account: string },
 ): Promise<ConsoleLiveUser> {
   const live = await requireModeratedLive(deps, input);
-  const user = await findUserByAddress(deps.db, addressOfAccount(input.account));
+  const typed = addressOfAccount(input.account);
+  const user = await findUserByAddress(deps.db, typed);
   if (!user) throw notFound('User');
   await auditedWrite(
     deps.db,
@@ -501,5 +542,6 @@ export async function grantConsoleLiveUser(
   );
   const [row] = await findModeratedUsers(deps.db, live.id, user.id);
   if (!row) throw notFound('User');
-  return consoleUserWire(row);
+  // The answer repeats the address typed; the account's other contact stays masked (§6).
+  return consoleUserWire(row, { isFull: false, typed });
 }
