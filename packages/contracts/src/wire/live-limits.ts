@@ -15,10 +15,14 @@ export const liveLimits = {
   /** Seconds a chat socket ticket stays valid (it is used once, at connect). */
   chatTicketSeconds: 60,
   /**
-   * Seconds a signed ingest playback URL (bound to its live and viewer) stays valid; the room asks
-   * GET /lives/{id}/permission again before `play_expires`.
+   * A signed ingest playback URL (bound to its live and viewer) stays valid until the live's end plus
+   * `playbackGraceSeconds`, but at least `playbackUrlSeconds` and at most `playbackUrlMaxSeconds` from
+   * when it is issued — a viewer is not cut off mid-session, and the ingest callback re-checks the
+   * live's state and the viewer's ban on every read. Past `play_expires` the room asks again.
    */
   playbackUrlSeconds: 30 * 60,
+  playbackGraceSeconds: 15 * 60,
+  playbackUrlMaxSeconds: 12 * 3600,
   /** Minutes before the start the reminder goes out (§9). */
   reminderMinutes: 10,
   /** Minutes after the end the replay-link mail goes out (§9: within 2 hours). */

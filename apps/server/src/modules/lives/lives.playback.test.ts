@@ -22,6 +22,8 @@ const live = {
   sourceKind: 'ingest' as const,
   sourceUrl: '',
   replayUrl: 'https://cdn.example.test/r/1.m3u8?x=1',
+  /** An hour after the `now` the playback tests use. */
+  end: new Date((1_900_000_000 + 3600) * 1000),
 };
 
 describe('play types', () => {
@@ -70,12 +72,22 @@ describe('read tokens', () => {
 });
 
 describe('playback', () => {
+  it('signs for at least 30 minutes and at most 12 hours, whatever the end', () => {
+    const now = 1_900_000_000;
+    const viewer = playViewerOf({ userId: 'u1', deviceId: null });
+    const endingSoon = { ...live, end: new Date((now + 60) * 1000) };
+    expect(playbackOf(config, endingSoon, 'streaming', now, viewer)?.expires).toBe(now + 30 * 60);
+    const longRunning = { ...live, end: new Date((now + 2 * 86_400) * 1000) };
+    expect(playbackOf(config, longRunning, 'streaming', now, viewer)?.expires).toBe(now + 12 * 3600);
+  });
+
   it('signs the ingest address while streaming, gives the replay after, nothing otherwise', () => {
     const now = 1_900_000_000;
     const viewer = playViewerOf({ userId: null, deviceId: 'dev-1' });
     const streaming = playbackOf(config, live, 'streaming', now, viewer);
     expect(streaming?.type).toBe('hls');
-    expect(streaming?.expires).toBe(now + 30 * 60);
+    // Until the end plus the grace: the viewer is not cut off mid-session.
+    expect(streaming?.expires).toBe(now + 3600 + 15 * 60);
     const url = new URL(streaming?.url as string);
     expect(`${url.origin}${url.pathname}`).toBe(`https://ingest.example.test/hls/live/${live.id}/index.m3u8`);
     expect(verifyPlayToken(config, live.id, url.searchParams.get('token') as string, now)?.viewer).toBe(

@@ -148,12 +148,16 @@ export type Playback = { url: string; type: PlayType; expires: number | null };
 /**
  * What a permitted caller plays (§4, §7 GET /lives/{id}/permission) in `state` at `nowSeconds`:
  * streaming → the pasted source (as it is), or the ingest address signed for `viewer`
- * (playViewerOf; expires after liveLimits.playbackUrlSeconds), or null when the live has no source (or no ingest is configured);
+ * (playViewerOf), or null when the live has no source (or no ingest is configured). The signed
+ * address lasts until the live's end plus liveLimits.playbackGraceSeconds — at least
+ * liveLimits.playbackUrlSeconds, at most liveLimits.playbackUrlMaxSeconds — so a viewer is never cut
+ * off mid-session; every read re-checks the live's state and the viewer's ban at the ingest callback,
+ * which is what stops a pause, an end or a ban within seconds, whatever the expiry.
  * replay → the recording; any other state → null. Call it only after the permission check.
  */
 export function playbackOf(
   config: Pick<Config, 'AUTH_SECRET' | 'LIVE_INGEST_HLS_URL'>,
-  live: Pick<LiveRow, 'id' | 'sourceKind' | 'sourceUrl' | 'replayUrl'>,
+  live: Pick<LiveRow, 'id' | 'sourceKind' | 'sourceUrl' | 'replayUrl' | 'end'>,
   state: string,
   nowSeconds: number,
   viewer: string,
@@ -167,7 +171,12 @@ export function playbackOf(
     return { url: live.sourceUrl, type: playTypeOf(live.sourceUrl, 'hls'), expires: null };
   }
   if (live.sourceKind === 'ingest' && config.LIVE_INGEST_HLS_URL) {
-    const expires = Math.floor(nowSeconds) + liveLimits.playbackUrlSeconds;
+    const now = Math.floor(nowSeconds);
+    const untilEnd = Math.floor(live.end.getTime() / 1000) + liveLimits.playbackGraceSeconds;
+    const expires = Math.max(
+      now + liveLimits.playbackUrlSeconds,
+      Math.min(untilEnd, now + liveLimits.playbackUrlMaxSeconds),
+    );
     const base = config.LIVE_INGEST_HLS_URL.replace(/\/+$/, '');
     const token = signPlayToken(config, live.id, viewer, expires);
     return { url: `${base}/live/${live.id}/index.m3u8?token=${token}`, type: 'hls', expires };

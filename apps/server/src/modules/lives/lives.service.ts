@@ -108,8 +108,8 @@ export async function countShownLivesOf(deps: Deps, query: LiveListQueryInput): 
  * GET /lives/{id}/permission (§6, §7 Lives): whether the caller may watch and why (livePermissionOf),
  * the §4 state at the lives' clock and — only when permitted — what to play: the source while
  * streaming (the pasted URL, or an ingest address signed for this caller — user, or device for a
- * visitor — expiring after liveLimits.playbackUrlSeconds, 30 min: the room asks again before
- * `play_expires`), the recording in replay,
+ * visitor — valid until the live's end plus a grace (playbackOf), re-checked by the ingest on every
+ * read; the room asks again after `play_expires`), the recording in replay,
  * else null. For 'registration_required' / 'payment_required' also the activity and (paid) the pass
  * price in cents with its currency. `subscribed`, `can_chat` (permitted, logged in, not muted, chat
  * on) and `can_moderate` for the room.
