@@ -10,7 +10,7 @@ import { loadConfig } from '../../config.ts';
 import { newId } from '../../db/ids.ts';
 import { createResponseCache } from '../../plugins/response-cache.ts';
 import { lives } from '../agendas/agendas.tables.ts';
-import { newPerson } from '../appointments/appointments.fixtures.ts';
+import { giveTicket, newPerson } from '../appointments/appointments.fixtures.ts';
 import { liveHubOf } from './lives.hub.ts';
 
 /**
@@ -149,6 +149,8 @@ describe.skipIf(!redisUrl)('live chat across two replicas (Redis pub/sub)', () =
 
   it('a ban decided on replica A closes the banned user’s socket on replica B', async () => {
     const carol = await newPerson(world.t, world.meetingId);
+    // A participant of the meeting: moderation reaches users linked to the live or its meeting (§6).
+    await giveTicket(world.t, { meetingId: world.meetingId, userId: wireIdText(carol.user_id) });
     const onB = connect(portB, await ticketFor(carol));
     await onB.opened;
     // Let replica B finish its connect-time checks (ticket spent, ban) before the ban is decided.
