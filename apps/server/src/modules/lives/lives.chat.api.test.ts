@@ -3,7 +3,7 @@ import type { LiveChatMessage, LiveSocketEvent, LoginResult } from '@app/contrac
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createDemoWorld, type DemoWorld, wireIdText } from '../../../test/demo-roles.ts';
+import { createDemoWorld, type DemoWorld, otherMeetingId, wireIdText } from '../../../test/demo-roles.ts';
 import { bearer } from '../../../test/login.ts';
 import { apiUrl, createTestApp } from '../../../test/test-app.ts';
 import { newId } from '../../db/ids.ts';
@@ -249,6 +249,11 @@ describe('live chat', () => {
     expect((await call('GET', apiUrl(`/lives/${liveId}/chats`), alice)).statusCode).toBe(403);
     expect((await post(liveId, alice, 'Let me in')).statusCode).toBe(403);
     expect((await call('POST', apiUrl(`/lives/${liveId}/chat/tickets`), alice)).statusCode).toBe(403);
+    // Even the count of a private live's chat is for those who may watch it or moderate it (§6).
+    const count = apiUrl(`/chats/count?live_id=${liveId}`);
+    expect((await call('GET', count, alice)).statusCode).toBe(403);
+    expect((await call('GET', count, null)).statusCode).toBe(403);
+    expect((await call('GET', count, world.logins.organiser)).json()).toEqual({ total: 0 });
     const grants = apiUrl(`/console/meetings/${meetingId}/lives/${liveId}/users`);
     expect((await call('POST', grants, world.logins.user, { account: alice.phone })).statusCode).toBe(403);
     expect(
@@ -267,6 +272,7 @@ describe('live chat', () => {
       user: { username: alice.username, phone: alice.phone, email: `c***@example.org` },
     });
     expect((await post(liveId, alice, 'Thanks')).statusCode).toBe(200);
+    expect((await call('GET', count, alice)).json()).toEqual({ total: 1 });
     type Users = { items: { user: { _id: unknown; phone: string | null; email: string | null } }[] };
     const users = await call('GET', grants, world.logins.organiser);
     expect((users.json() as Users).items.map((i) => wireIdText(i.user._id))).toEqual([
@@ -279,6 +285,23 @@ describe('live chat', () => {
     await giveTicket(world.t, { meetingId, userId: wireIdText(alice.user_id) });
     const participant = ((await call('GET', grants, world.logins.organiser)).json() as Users).items[0]?.user;
     expect(participant).toMatchObject({ phone: alice.phone, email: alice.email });
+  });
+
+  it('writes keep a session in its meeting (§6): a live of a meeting closed to visitors answers token.invalid', async () => {
+    const liveId = await makeLive({ meetingId: otherMeetingId });
+    const alice = await person(); // signed in to the demo meeting
+    const answers = [
+      await call('GET', apiUrl(`/lives/${liveId}/chats`), alice),
+      await post(liveId, alice, 'Hello from another meeting'),
+      await call('PUT', apiUrl(`/lives/${liveId}/pin`), alice, { message_id: newId() }),
+      await call('DELETE', apiUrl(`/lives/${liveId}/chats/${newId()}`), alice),
+      await call('PUT', apiUrl(`/lives/${liveId}/users/${wireIdText(alice.user_id)}`), alice, { muted: 1 }),
+    ];
+    expect(answers.map((res) => [res.statusCode, res.json().code])).toEqual(
+      answers.map(() => [403, 'token.invalid']),
+    );
+    expect(await visibleCount(liveId)).toBe(0);
+    expect((await post(liveId, null, 'Visitor')).statusCode).toBe(401);
   });
 
   it('moderation refusal (§5): 400 content.sensitive, nothing stored visible nor broadcast', async () => {

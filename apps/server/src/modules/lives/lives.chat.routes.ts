@@ -52,6 +52,9 @@ export async function liveChatRoutes(app: App): Promise<void> {
     guestMeetingOf: (request: { params: unknown }) =>
       meetingIdOfLive(db, String((request.params as { id?: string }).id ?? '')),
   } as const;
+  // Writes need a login, and a session stays in its meeting as on the reads (§6): a session of another
+  // meeting reaches this live only where that meeting admits visitors, else 403 token.invalid.
+  const signedInWrite = { ...guestViewable, auth: 'required' } as const;
 
   app.route({
     ...contractRoute(createLiveChatTicket),
@@ -76,7 +79,7 @@ export async function liveChatRoutes(app: App): Promise<void> {
   });
   app.route({
     ...contractRoute(postLiveChatContract),
-    config: auth,
+    config: signedInWrite,
     handler: async (request) =>
       postLiveChat(chatDeps, {
         liveId: request.params.id,
@@ -86,7 +89,7 @@ export async function liveChatRoutes(app: App): Promise<void> {
   });
   app.route({
     ...contractRoute(deleteLiveChatContract),
-    config: auth,
+    config: signedInWrite,
     handler: async (request) =>
       deleteLiveChat(chatDeps, {
         liveId: request.params.id,
@@ -96,7 +99,7 @@ export async function liveChatRoutes(app: App): Promise<void> {
   });
   app.route({
     ...contractRoute(pinLiveChatContract),
-    config: auth,
+    config: signedInWrite,
     handler: async (request) =>
       pinLiveChat(chatDeps, {
         liveId: request.params.id,
@@ -111,11 +114,12 @@ export async function liveChatRoutes(app: App): Promise<void> {
       guestMeetingOf: (request) =>
         meetingIdOfLive(db, String((request.query as { live_id?: string }).live_id ?? '')),
     },
-    handler: async (request) => countLiveChats(deps, request.query.live_id),
+    handler: async (request) =>
+      countLiveChats(deps, { liveId: request.query.live_id, userId: request.actor.userId }),
   });
   app.route({
     ...contractRoute(updateLiveUserContract),
-    config: auth,
+    config: signedInWrite,
     handler: async (request) =>
       updateLiveUser(chatDeps, {
         liveId: request.params.id,

@@ -40,7 +40,7 @@ import {
 } from './lives.chat.repository.ts';
 import { liveClock } from './lives.clock.ts';
 import type { LiveHub } from './lives.hub.ts';
-import { findShownLive, requireLiveWatcher } from './lives.permission.ts';
+import { findShownLive, livePermissionOf, requireLiveWatcher } from './lives.permission.ts';
 import { signChatTicket } from './lives.ticket.ts';
 
 /**
@@ -285,12 +285,21 @@ export async function pinLiveChat(
 }
 
 /**
- * GET /chats/count?live_id=: the live's visible messages. Output: { total }.
- * @throws 404 not_found (unknown, deleted or hidden live)
+ * GET /chats/count?live_id=: the live's visible messages. Output: { total }. A public live's count is
+ * for anyone; any other live's only for callers with the right to watch it or lives.moderate (§6).
+ * @throws 404 not_found (unknown, deleted or hidden live); 403 no_permission (a non-public live the
+ *   caller may not watch)
  */
-export async function countLiveChats(deps: { db: Database }, liveId: string): Promise<{ total: number }> {
-  const live = await findShownLive(deps.db, liveId);
+export async function countLiveChats(
+  deps: ReadDeps,
+  input: { liveId: string; userId: string | null },
+): Promise<{ total: number }> {
+  const live = await findShownLive(deps.db, input.liveId);
   if (!live) throw notFound('Live');
+  if (live.access !== 'public') {
+    const access = await livePermissionOf(deps, live, { userId: input.userId });
+    if (access.permission !== 1) throw noPermission();
+  }
   return { total: await countVisibleChats(deps.db, live.id) };
 }
 
