@@ -398,6 +398,19 @@ describe('live chat', () => {
     expect(await big.closed).toBe(1009);
   });
 
+  it('one viewer holds at most 5 sockets per live: the 6th closes with 4429, another viewer still joins', async () => {
+    const liveId = await makeLive();
+    const alice = await person();
+    const rooms = [];
+    for (let i = 0; i < 5; i += 1) rooms.push(await join(liveId, alice));
+    const sixth = await join(liveId, alice);
+    expect(await sixth.closed).toBe(4429);
+    const bob = await join(liveId, await person());
+    expect(liveHubOf(world.t.app).localCount(liveId)).toBe(6);
+    expect((await post(liveId, alice, 'Still here')).statusCode).toBe(200);
+    for (const room of [...rooms, bob]) await room.next(isMessage('Still here'));
+  });
+
   it("429 'Do not operate frequently!' past 5 messages in 10 seconds, with Retry-After", async () => {
     const liveId = await makeLive();
     const alice = await person();
