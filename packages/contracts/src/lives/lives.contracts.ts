@@ -263,7 +263,8 @@ export const pinLiveChat = defineRoute({
 export const countLiveChats = defineRoute({
   method: 'GET',
   path: '/chats/count',
-  summary: "The live's visible chat messages. 404 not_found.",
+  summary:
+    "The live's visible chat messages. 403 no_permission (a live that is not public, to a caller who may neither watch nor moderate it); 404 not_found.",
   spec: '§7 Lives',
   tags: ['lives'],
   isPublic: false,

@@ -118,6 +118,8 @@ export function ChatPanel({
       }
     },
     () => void client.invalidateQueries({ queryKey: key }),
+    // The live's access changed: the room re-reads who may watch (and the play address).
+    () => void client.invalidateQueries({ queryKey: ['lives', 'permission', liveId] }),
   );
 
   // Oldest first on screen, as chats read; pages hold newest first.

@@ -5,6 +5,11 @@ import { chatSocketUrl, chatTicket } from '../api/lives.ts';
 
 export type SocketStatus = 'connecting' | 'open' | 'offline';
 
+/** Close codes of the room socket (server lives.socket.ts / lives.hub.ts). */
+const closeBanned = 4403;
+const closeAccessChanged = 4408;
+const closeTooManySockets = 4429;
+
 /** Longest wait between reconnection attempts, ms. */
 const maxDelayMs = 30_000;
 
@@ -13,19 +18,25 @@ const maxDelayMs = 30_000;
  * opens `ws(s)://…/api/lives/{id}/chat/socket?ticket=…` on the page's origin and hands every pushed
  * event to `onEvent`. A dropped connection reconnects with a new ticket after 1 s, 2 s, 4 s … up to
  * 30 s (with jitter); `onReconnect` runs when a later connection opens, so the room can re-read what
- * it missed. A refused ticket (403/404: no permission, banned, unknown live) stops trying.
+ * it missed. A refused ticket (403/404: no permission, banned, unknown live) stops trying. Close codes
+ * of the server: 4408 — the live's access changed (edited, hidden, deleted, grant revoked):
+ * `onAccessChanged` runs (the room re-reads its permission) and a new ticket is asked at once, which
+ * checks the right to watch again; 4403 (banned) and 4429 (too many sockets for this viewer) stop.
  */
 export function useRoomSocket(
   liveId: string,
   enabled: boolean,
   onEvent: (event: LiveSocketEvent) => void,
   onReconnect: () => void,
+  onAccessChanged: () => void = () => {},
 ): SocketStatus {
   const [status, setStatus] = useState<SocketStatus>('connecting');
   const onEventRef = useRef(onEvent);
   onEventRef.current = onEvent;
   const onReconnectRef = useRef(onReconnect);
   onReconnectRef.current = onReconnect;
+  const onAccessChangedRef = useRef(onAccessChanged);
+  onAccessChangedRef.current = onAccessChanged;
 
   useEffect(() => {
     if (!enabled) return;
@@ -77,8 +88,18 @@ export function useRoomSocket(
           // Not an event of ours: ignored.
         }
       };
-      current.onclose = () => {
+      current.onclose = (event) => {
         if (socket === current) socket = null;
+        if (event.code === closeBanned || event.code === closeTooManySockets) {
+          setStatus('offline');
+          return;
+        }
+        if (event.code === closeAccessChanged) {
+          onAccessChangedRef.current();
+          attempt = 0;
+          void connect();
+          return;
+        }
         retry();
       };
     }
