@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { ImageField } from '../../../components/ui/image-field.tsx';
+import { LanguageTabs } from '../../../components/ui/language-tabs.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
@@ -351,40 +352,16 @@ export function LiveForm({
 
       <Section title={t('form.texts')} hint={t('form.textsHint')}>
         {languages.length > 1 ? (
-          <div
-            role="tablist"
-            aria-label={t('form.languages')}
-            className="scrollbar-none -mx-1 flex gap-1 overflow-x-auto px-1 pb-1"
-          >
-            {languages.map((code) => (
-              <button
-                key={code}
-                type="button"
-                role="tab"
-                aria-selected={code === activeTab}
-                onClick={() => setTab(code)}
-                data-testid={`console-live-lang-${code}`}
-                className={cx(
-                  'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full px-3 text-sm whitespace-nowrap transition',
-                  code === activeTab
-                    ? 'bg-primary text-on-primary shadow-sm'
-                    : 'bg-white text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50',
-                )}
-              >
-                {languageName(code)}
-                {written(code) ? (
-                  <span
-                    className={cx(
-                      'size-1.5 rounded-full',
-                      code === activeTab ? 'bg-on-primary' : 'bg-emerald-500',
-                    )}
-                  >
-                    <span className="sr-only">{t('form.written')}</span>
-                  </span>
-                ) : null}
-              </button>
-            ))}
-          </div>
+          <LanguageTabs
+            languages={languages}
+            value={activeTab}
+            onChange={setTab}
+            labelOf={(code) => languageName(code as Language)}
+            isWritten={written}
+            label={t('form.languages')}
+            writtenLabel={t('form.written')}
+            testIdPrefix="console-live-lang-"
+          />
         ) : null}
         <div className="flex flex-col gap-4" role="tabpanel" lang={activeTab} dir="auto">
           <Field

@@ -9,9 +9,9 @@ import { useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConsoleErrorState, ConsolePage, TableSkeleton } from '../../../components/ui/console-page.tsx';
-import { cx } from '../../../components/ui/cx.ts';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { LanguageTabs } from '../../../components/ui/language-tabs.tsx';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { uploadImage } from '../../../lib/api/upload-image.ts';
@@ -328,40 +328,17 @@ function NewsEditorRoute() {
 
       <div className="grid gap-5 desk:grid-cols-[minmax(0,1fr)_300px]">
         <Card className="min-w-0 p-4 desk:p-5">
-          <div
-            role="tablist"
-            aria-label={t('editor.languages')}
-            className="scrollbar-none -mx-1 mb-4 flex gap-1 overflow-x-auto px-1 pb-1"
-          >
-            {languages.map((code) => (
-              <button
-                key={code}
-                type="button"
-                role="tab"
-                aria-selected={code === activeTab}
-                onClick={() => setTab(code)}
-                data-testid={`news-lang-${code}`}
-                className={cx(
-                  'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full px-3 text-sm whitespace-nowrap transition',
-                  code === activeTab
-                    ? 'bg-primary text-on-primary shadow-sm'
-                    : 'bg-white text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50',
-                )}
-              >
-                {languageName(code)}
-                {written(code) ? (
-                  <span
-                    className={cx(
-                      'size-1.5 rounded-full',
-                      code === activeTab ? 'bg-on-primary' : 'bg-emerald-500',
-                    )}
-                  >
-                    <span className="sr-only">{t('editor.written')}</span>
-                  </span>
-                ) : null}
-              </button>
-            ))}
-          </div>
+          <LanguageTabs
+            languages={languages}
+            value={activeTab}
+            onChange={setTab}
+            labelOf={languageName}
+            isWritten={written}
+            label={t('editor.languages')}
+            writtenLabel={t('editor.written')}
+            testIdPrefix="news-lang-"
+            className="mb-4"
+          />
           <div className="space-y-4" role="tabpanel" lang={activeTab} dir={dir}>
             <Field
               label={t('editor.titleLabel')}
