@@ -29,6 +29,8 @@ const workshop = { id: '64656d6f00000000000a0002', professional: '64656d6f000000
 
 let server: TestServer;
 let browser: Browser;
+/** The payment's calendar day in the demo meeting's zone (Europe/Berlin): an hour ago may be yesterday. */
+let paidDay = '';
 let session: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 beforeAll(async () => {
@@ -37,6 +39,10 @@ beforeAll(async () => {
     const client = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm } });
     try {
       const paidAt = new Date(Date.now() - 3600_000).toISOString();
+      const [{ zone }] = (
+        await client.query<{ zone: string }>('select time_zone as zone from meetings where id = $1', [meetingId])
+      ).rows as [{ zone: string }];
+      paidDay = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(paidAt));
       await client.query(`insert into users (id, username) values ($1, 'Mei Buyer')`, [buyerId]);
       await client.query(
         `insert into orders (id, meeting_id, user_id, number, status, currency, subtotal, discount, total,
@@ -215,6 +221,7 @@ describe('console commerce', () => {
         await shot('settings');
         await go(page, '/revenue', language);
         await page.locator('[data-testid="revenue-chart"]').waitFor();
+        await page.locator('[data-testid="reconciliation-date"]').fill(paidDay);
         await page.locator('[data-testid="reconciliation"]').waitFor();
         await shot('revenue');
         expect(errors.filter((error) => !ignorable(error))).toEqual([]);
