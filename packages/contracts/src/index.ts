@@ -48,6 +48,7 @@ export * from './pages/pages.contracts.ts';
 export * from './participants/participants.contracts.ts';
 export * from './products/products.contracts.ts';
 export * from './questions/questions.contracts.ts';
+export * from './reception/reception.contracts.ts';
 export * from './schedule/schedule.contracts.ts';
 export * from './schedules/schedules.contracts.ts';
 export * from './search/search.contracts.ts';

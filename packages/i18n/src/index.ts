@@ -6,6 +6,8 @@ import type common from './locales/en/common.json';
 import type consoleShell from './locales/en/console.json';
 import type consoleActivities from './locales/en/console-activities.json';
 import type consoleCommerce from './locales/en/console-commerce.json';
+import type consoleCredentials from './locales/en/console-credentials.json';
+import type consoleCredits from './locales/en/console-credits.json';
 import type consoleDemands from './locales/en/console-demands.json';
 import type consoleDocuments from './locales/en/console-documents.json';
 import type consoleExhibitors from './locales/en/console-exhibitors.json';
@@ -18,11 +20,14 @@ import type consoleNews from './locales/en/console-news.json';
 import type consolePages from './locales/en/console-pages.json';
 import type consolePeople from './locales/en/console-people.json';
 import type consoleQuestions from './locales/en/console-questions.json';
+import type consoleReception from './locales/en/console-reception.json';
 import type consoleRegistrations from './locales/en/console-registrations.json';
 import type consoleSearch from './locales/en/console-search.json';
 import type consoleSpeakers from './locales/en/console-speakers.json';
 import type consoleThreads from './locales/en/console-threads.json';
 import type consoleVotes from './locales/en/console-votes.json';
+import type credentials from './locales/en/credentials.json';
+import type credits from './locales/en/credits.json';
 import type demands from './locales/en/demands.json';
 import type documents from './locales/en/documents.json';
 import type exhibitors from './locales/en/exhibitors.json';
@@ -37,6 +42,7 @@ import type orders from './locales/en/orders.json';
 import type pages from './locales/en/pages.json';
 import type people from './locales/en/people.json';
 import type questions from './locales/en/questions.json';
+import type reception from './locales/en/reception.json';
 import type schedules from './locales/en/schedules.json';
 import type search from './locales/en/search.json';
 import type share from './locales/en/share.json';
@@ -116,6 +122,15 @@ export const namespaces = [
   // Live streams (/meeting/live, /meeting/live/detail: room, chat, reminders) and the console's lives.
   'lives',
   'console-lives',
+  // The reception desk (§2 Reception: staff home, guest list, phases, guest query) and its console.
+  'reception',
+  'console-reception',
+  // Real-name credentials (/credential, ID recognition) and the console's real-name rule and counts.
+  'credentials',
+  'console-credentials',
+  // Credits and certificates, union codes, and their console screens.
+  'credits',
+  'console-credits',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -180,6 +195,12 @@ export type Resources = {
   'console-people': typeof consolePeople;
   lives: typeof lives;
   'console-lives': typeof consoleLives;
+  reception: typeof reception;
+  'console-reception': typeof consoleReception;
+  credentials: typeof credentials;
+  'console-credentials': typeof consoleCredentials;
+  credits: typeof credits;
+  'console-credits': typeof consoleCredits;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

@@ -57,6 +57,12 @@ export const consoleActions = [
   'votes.edit',
   'lives.edit',
   'lives.moderate',
+  'reception.manage',
+  'credentials.read',
+  'credentials.reveal',
+  'credentials.settings',
+  'credits.edit',
+  'unioncodes.edit',
 ] as const;
 export const ConsoleAction = z.enum(consoleActions);
 export type ConsoleAction = z.infer<typeof ConsoleAction>;

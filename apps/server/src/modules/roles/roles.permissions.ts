@@ -69,6 +69,18 @@ export const permissions = {
   'lives.edit': ['owner', 'organiser', 'editor'],
   /** Live chat (§7 PUT /lives/{id}/users/{user_id}): mute, ban, pin, delete, allow users into private lives. */
   'lives.moderate': ['owner', 'organiser', 'editor'],
+  /** Reception setup (§3 Guest, phases): import and edit guests, phases and their forms, assign staff, the arrivals board, export. */
+  'reception.manage': ['owner', 'organiser'],
+  /** Real-name credentials (§3 Registrant ID number): counts by kind and masked numbers. */
+  'credentials.read': ['owner', 'organiser', 'registration'],
+  /** Real-name credentials: reveal one full ID number (audited). */
+  'credentials.reveal': ['owner'],
+  /** Real-name rule of the meeting: required, accepted kinds, retention days. */
+  'credentials.settings': ['owner', 'organiser'],
+  /** Credits an activity awards on check-in, the certificate wording, the credits export. */
+  'credits.edit': ['owner', 'organiser', 'registration'],
+  /** Union codes (§7 GET /activity/unioncodes): import a partner's codes, see and export their use. */
+  'unioncodes.edit': ['owner', 'organiser', 'registration'],
 } as const satisfies Record<ConsoleAction, readonly MeetingRoleName[]>;
 
 export type { ConsoleAction };
