@@ -24,6 +24,8 @@ const objectRefusals = new Set([
   // A live's moderator muted or banned the caller there (§7 Lives): about that room only.
   'live.muted',
   'live.banned',
+  // Not on the meeting's reception staff list (§8 'receptionist not found'): about the desk only.
+  'reception.receptionist_not_found',
 ]);
 
 export type QueryValue =
