@@ -236,6 +236,16 @@ const ConfigSchema = z.object({
   OPENAI_MODERATION_MODEL: z.string().default('omni-moderation-latest'),
   /** Milliseconds a moderation provider may take before the text goes to review instead. */
   MODERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * ID-card recognition (§5, DESIGN §8 ocr): 'local' runs Debian's `tesseract` (chi_sim+eng) when
+   * installed and asks the person to type the number otherwise; 'tencent' calls Tencent Cloud
+   * IDCardOCR (OCR_TENCENT_SECRET_ID and OCR_TENCENT_SECRET_KEY required).
+   */
+  OCR_PROVIDER: z.enum(['local', 'tencent']).default('local'),
+  OCR_TENCENT_SECRET_ID: z.string().optional(),
+  OCR_TENCENT_SECRET_KEY: z.string().optional(),
+  OCR_TENCENT_REGION: z.string().default('ap-guangzhou'),
+  OCR_TENCENT_ENDPOINT: z.string().url().default('https://ocr.tencentcloudapi.com'),
   /** Largest accepted upload, bytes. */
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -261,7 +271,13 @@ const CheckedConfigSchema = ConfigSchema.refine(
   .refine((config) => config.MODERATION_PROVIDER !== 'openai' || Boolean(config.OPENAI_API_KEY), {
     path: ['MODERATION_PROVIDER'],
     message: 'openai needs OPENAI_API_KEY',
-  });
+  })
+  .refine(
+    (config) =>
+      config.OCR_PROVIDER !== 'tencent' ||
+      Boolean(config.OCR_TENCENT_SECRET_ID && config.OCR_TENCENT_SECRET_KEY),
+    { path: ['OCR_PROVIDER'], message: 'tencent needs OCR_TENCENT_SECRET_ID and OCR_TENCENT_SECRET_KEY' },
+  );
 
 export type Config = z.infer<typeof ConfigSchema>;
 
