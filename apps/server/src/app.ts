@@ -22,11 +22,9 @@ import { dashboardRoutes } from './modules/console-dashboard/console-dashboard.r
 import { loggableUrl } from './modules/console-exhibitors/console-exhibitors.password-links.ts';
 import { consoleExhibitorsRoutes } from './modules/console-exhibitors/console-exhibitors.routes.ts';
 import { consoleMeetingRoutes } from './modules/console-meetings/console-meetings.routes.ts';
-import { consoleReceptionRoutes } from './modules/console-reception/console-reception.routes.ts';
 import { consoleRegistrationRoutes } from './modules/console-registrations/console-registrations.routes.ts';
 import { credentialJobs } from './modules/credentials/credentials.jobs.ts';
 import { credentialRoutes } from './modules/credentials/credentials.routes.ts';
-import { creditRoutes } from './modules/credits/credits.routes.ts';
 import { demandRoutes } from './modules/demands/demands.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { enterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
@@ -57,7 +55,6 @@ import { pageRoutes } from './modules/pages/pages.routes.ts';
 import { participantRoutes } from './modules/participants/participants.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { questionRoutes } from './modules/questions/questions.routes.ts';
-import { receptionRoutes } from './modules/reception/reception.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { scheduleEntryRoutes } from './modules/schedules/schedules.routes.ts';
@@ -217,7 +214,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       consoleRegistrationRoutes(scoped);
       consoleExhibitorsRoutes(scoped);
       consoleMeetingRoutes(scoped);
-      consoleReceptionRoutes(scoped);
       consoleActivityRoutes(scoped);
       consoleCommerceRoutes(scoped);
       consoleCommercePaymentRoutes(scoped);
@@ -227,15 +223,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       voteRoutes(scoped);
       liveRoutes(scoped);
       liveAudienceRoutes(scoped);
-      // The reception desk (§2 Reception, §4 Reception 0/1): staff guests, phases, sync, the guest's query.
-      receptionRoutes(scoped);
       // The live room's chat and its socket (§7 Lives, DESIGN §9 real time), in its own scope.
       await scoped.register(liveChatRoutes);
       notificationRoutes(scoped);
       // Real-name credentials and ID recognition (§3 Registrant ID number, §5, §7).
       await scoped.register(credentialRoutes);
-      // Credits on check-in and partners' union codes (§7 GET /activities/{id}/credits, /activity/unioncodes).
-      creditRoutes(scoped);
     },
     { prefix: '/api' },
   );
