@@ -25,6 +25,7 @@ import { consoleMeetingRoutes } from './modules/console-meetings/console-meeting
 import { consoleRegistrationRoutes } from './modules/console-registrations/console-registrations.routes.ts';
 import { credentialJobs } from './modules/credentials/credentials.jobs.ts';
 import { credentialRoutes } from './modules/credentials/credentials.routes.ts';
+import { creditRoutes } from './modules/credits/credits.routes.ts';
 import { demandRoutes } from './modules/demands/demands.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { enterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
@@ -228,6 +229,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       notificationRoutes(scoped);
       // Real-name credentials and ID recognition (§3 Registrant ID number, §5, §7).
       await scoped.register(credentialRoutes);
+      // Credits on check-in and partners' union codes (§7 GET /activities/{id}/credits, /activity/unioncodes).
+      creditRoutes(scoped);
     },
     { prefix: '/api' },
   );

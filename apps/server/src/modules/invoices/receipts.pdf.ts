@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { formatMoney } from '@app/domain/commerce';
 import PDFDocument from 'pdfkit';
+import { cjkFace, cjkFont, cjkFontPath, hasCjkFont, latinOnly } from '../shared/cjk-font.ts';
 import type { ReceiptKind, ReceiptSnapshot } from './receipts.tables.ts';
 
 /**
@@ -10,26 +10,15 @@ import type { ReceiptKind, ReceiptSnapshot } from './receipts.tables.ts';
  * so once at start ({@link receiptFontProblem}).
  */
 
-/** Where Debian's fonts-noto-cjk puts the collection; RECEIPT_FONT overrides it (tests, other systems). */
-export const receiptFontPath =
-  process.env.RECEIPT_FONT ?? '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
-/** The Simplified Chinese face of the collection, by PostScript name. */
-const cjkFace = 'NotoSansCJKsc-Regular';
-
-let fontBytes: Buffer | null | undefined;
-
-/** The font collection's bytes, read once; null when it is missing. */
-function cjkFont(): Buffer | null {
-  if (fontBytes === undefined) fontBytes = existsSync(receiptFontPath) ? readFileSync(receiptFontPath) : null;
-  return fontBytes;
-}
+/** Where the CJK font is read from (modules/shared/cjk-font.ts; RECEIPT_FONT overrides it). */
+export const receiptFontPath = cjkFontPath;
 
 /**
  * One line for the start-up log when receipts cannot print CJK text (font missing), else null.
  * Only checks that the file exists (reading 20 MB happens at the first receipt).
  */
 export function receiptFontProblem(): string | null {
-  return existsSync(receiptFontPath)
+  return hasCjkFont()
     ? null
     : `receipts: font ${receiptFontPath} missing (apt-get install fonts-noto-cjk) — receipt PDFs print Latin text only`;
 }
@@ -54,14 +43,6 @@ function textIn(value: string | Record<string, string> | undefined, language: st
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
   return value[language] || value.en || Object.values(value).find((text) => text !== '') || '';
-}
-
-/** Latin-only fallback: accents folded, other characters '?' (the standard fonts are WinAnsi). */
-function latinOnly(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '?');
 }
 
 /** Date of a receipt as YYYY-MM-DD HH:mm in China time (the product's default time zone). */
