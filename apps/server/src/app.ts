@@ -22,6 +22,7 @@ import { dashboardRoutes } from './modules/console-dashboard/console-dashboard.r
 import { loggableUrl } from './modules/console-exhibitors/console-exhibitors.password-links.ts';
 import { consoleExhibitorsRoutes } from './modules/console-exhibitors/console-exhibitors.routes.ts';
 import { consoleMeetingRoutes } from './modules/console-meetings/console-meetings.routes.ts';
+import { consoleReceptionRoutes } from './modules/console-reception/console-reception.routes.ts';
 import { consoleRegistrationRoutes } from './modules/console-registrations/console-registrations.routes.ts';
 import { credentialJobs } from './modules/credentials/credentials.jobs.ts';
 import { credentialRoutes } from './modules/credentials/credentials.routes.ts';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       consoleRegistrationRoutes(scoped);
       consoleExhibitorsRoutes(scoped);
       consoleMeetingRoutes(scoped);
+      consoleReceptionRoutes(scoped);
       consoleActivityRoutes(scoped);
       consoleCommerceRoutes(scoped);
       consoleCommercePaymentRoutes(scoped);

@@ -25,6 +25,7 @@ export * from './console/console-news.contracts.ts';
 export * from './console/console-pages.contracts.ts';
 export * from './console/console-people.contracts.ts';
 export * from './console/console-questions.contracts.ts';
+export * from './console/console-reception.contracts.ts';
 export * from './console/console-registrations.contracts.ts';
 export * from './console/console-speakers.contracts.ts';
 export * from './console/console-threads.contracts.ts';

@@ -8,6 +8,7 @@ import { seedDemoInvites } from './demo-invites.ts';
 import { seedDemoLives } from './demo-lives.ts';
 import { seedDemoMeeting } from './demo-meeting.ts';
 import { seedDemoPeople } from './demo-people.ts';
+import { seedDemoReception } from './demo-reception.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { seedDemoVotes } from './demo-votes.ts';
 
@@ -38,6 +39,8 @@ export async function seedDemo(deps: {
   if (demoPeople > 0) log.info({ people: demoPeople }, 'seeded the demo people');
   if (await seedDemoVotes(db)) log.info('seeded the demo vote');
   if (await seedDemoLives(db)) log.info('seeded the demo live');
+  const guests = await seedDemoReception(db);
+  if (guests > 0) log.info({ guests }, 'seeded the demo reception desk');
   if (await seedDemoConsole(db, { isProduction: deps.isProduction ?? false })) {
     log.info('granted the demo platform administrator (phone 13900139009)');
   }
