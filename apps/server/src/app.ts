@@ -57,6 +57,7 @@ import { pageRoutes } from './modules/pages/pages.routes.ts';
 import { participantRoutes } from './modules/participants/participants.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { questionRoutes } from './modules/questions/questions.routes.ts';
+import { receptionRoutes } from './modules/reception/reception.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { scheduleEntryRoutes } from './modules/schedules/schedules.routes.ts';
@@ -226,6 +227,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       voteRoutes(scoped);
       liveRoutes(scoped);
       liveAudienceRoutes(scoped);
+      // The reception desk (§2 Reception, §4 Reception 0/1): staff guests, phases, sync, the guest's query.
+      receptionRoutes(scoped);
       // The live room's chat and its socket (§7 Lives, DESIGN §9 real time), in its own scope.
       await scoped.register(liveChatRoutes);
       notificationRoutes(scoped);
