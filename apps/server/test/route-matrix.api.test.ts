@@ -10,9 +10,9 @@ import { consoleExhibitorsRows } from './route-matrix.console-exhibitors.ts';
 import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
 import { consoleModerationRows } from './route-matrix.console-moderation.ts';
 import { consoleQuestionsRows } from './route-matrix.console-questions.ts';
-import { consoleReceptionRows } from './route-matrix.console-reception.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { consoleThreadsRows } from './route-matrix.console-threads.ts';
+import { credentialsRows } from './route-matrix.credentials.ts';
 import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
 import { friendsRows } from './route-matrix.friends.ts';
 import { invoicesRows } from './route-matrix.invoices.ts';
@@ -226,7 +226,6 @@ const rows: MatrixRow[] = [
   ...consoleMeetingsRows,
   ...consoleActivitiesRows,
   ...consoleRegistrationsRows,
-  ...consoleReceptionRows,
   ...consoleExhibitorsRows,
   ...consoleCommerceRows,
   ...invoicesRows,
@@ -252,6 +251,7 @@ const rows: MatrixRow[] = [
   ...livesAudienceRows,
   ...livesChatRows,
   ...livesRows,
+  ...credentialsRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */
