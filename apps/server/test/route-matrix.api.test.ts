@@ -10,6 +10,7 @@ import { consoleExhibitorsRows } from './route-matrix.console-exhibitors.ts';
 import { consoleMeetingsRows } from './route-matrix.console-meetings.ts';
 import { consoleModerationRows } from './route-matrix.console-moderation.ts';
 import { consoleQuestionsRows } from './route-matrix.console-questions.ts';
+import { consoleReceptionRows } from './route-matrix.console-reception.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { consoleThreadsRows } from './route-matrix.console-threads.ts';
 import { credentialsRows } from './route-matrix.credentials.ts';
@@ -226,6 +227,7 @@ const rows: MatrixRow[] = [
   ...consoleMeetingsRows,
   ...consoleActivitiesRows,
   ...consoleRegistrationsRows,
+  ...consoleReceptionRows,
   ...consoleExhibitorsRows,
   ...consoleCommerceRows,
   ...invoicesRows,
