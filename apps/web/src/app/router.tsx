@@ -179,6 +179,11 @@ export const discoverablePages = [
     addresses: /^\/meeting\/live(\/detail)?$/,
     load: async () => (await import('./lives-routes.tsx')).livePages,
   },
+  {
+    // The reception desk: staff home, guests, phase desks, forms, the guest's own arrangements (reception-routes.tsx).
+    addresses: /^\/meeting\/reception(\/|$)/,
+    load: async () => (await import('./reception-routes.tsx')).receptionPages,
+  },
 ];
 
 /**
