@@ -13,7 +13,6 @@ import { consoleQuestionsRows } from './route-matrix.console-questions.ts';
 import { consoleReceptionRows } from './route-matrix.console-reception.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { consoleThreadsRows } from './route-matrix.console-threads.ts';
-import { credentialsRows } from './route-matrix.credentials.ts';
 import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
 import { friendsRows } from './route-matrix.friends.ts';
 import { invoicesRows } from './route-matrix.invoices.ts';
@@ -26,6 +25,7 @@ import { pagesRows } from './route-matrix.pages.ts';
 import { peopleRows } from './route-matrix.people.ts';
 import { peopleAgendaRows } from './route-matrix.people-agenda.ts';
 import { questionsRows } from './route-matrix.questions.ts';
+import { receptionRows } from './route-matrix.reception.ts';
 import { searchRows } from './route-matrix.search.ts';
 import { shareRows } from './route-matrix.share.ts';
 import { threadsClosingRows, threadsRows } from './route-matrix.threads.ts';
@@ -253,7 +253,7 @@ const rows: MatrixRow[] = [
   ...livesAudienceRows,
   ...livesChatRows,
   ...livesRows,
-  ...credentialsRows,
+  ...receptionRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */
