@@ -13,6 +13,7 @@ import { consoleQuestionsRows } from './route-matrix.console-questions.ts';
 import { consoleReceptionRows } from './route-matrix.console-reception.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { consoleThreadsRows } from './route-matrix.console-threads.ts';
+import { credentialsRows } from './route-matrix.credentials.ts';
 import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
 import { friendsRows } from './route-matrix.friends.ts';
 import { invoicesRows } from './route-matrix.invoices.ts';
@@ -254,6 +255,7 @@ const rows: MatrixRow[] = [
   ...livesChatRows,
   ...livesRows,
   ...receptionRows,
+  ...credentialsRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */
