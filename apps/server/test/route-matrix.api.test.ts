@@ -14,6 +14,7 @@ import { consoleReceptionRows } from './route-matrix.console-reception.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { consoleThreadsRows } from './route-matrix.console-threads.ts';
 import { credentialsRows } from './route-matrix.credentials.ts';
+import { creditsRows } from './route-matrix.credits.ts';
 import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
 import { friendsRows } from './route-matrix.friends.ts';
 import { invoicesRows } from './route-matrix.invoices.ts';
@@ -256,6 +257,7 @@ const rows: MatrixRow[] = [
   ...livesRows,
   ...receptionRows,
   ...credentialsRows,
+  ...creditsRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */

@@ -71,6 +71,8 @@ export const ActivityCredits = z.object({
   certificate_number: z.string().nullable(),
   certificate_url: z.string().nullable(),
   tickets: z.array(TicketCredits),
+  /** 1 when the organiser imported union codes for the activity (the ticket page offers the field). */
+  union_codes: Flag,
 });
 export type ActivityCredits = z.infer<typeof ActivityCredits>;
 

@@ -209,6 +209,16 @@ export async function findCodeByText(db: Database, activityId: string, code: str
   return row;
 }
 
+/** Whether the activity has any union code. */
+export async function hasCodes(db: Database, activityId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: unionCodes.id })
+    .from(unionCodes)
+    .where(eq(unionCodes.activityId, activityId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The code a ticket holds; undefined when none. */
 export async function findCodeOfTicket(db: Database, ticketId: string) {
   const [row] = await db.select().from(unionCodes).where(eq(unionCodes.ticketId, ticketId)).limit(1);

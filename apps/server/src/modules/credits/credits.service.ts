@@ -26,6 +26,7 @@ import {
   findMeetingTimeZone,
   findMeetingTitle,
   findUserTickets,
+  hasCodes,
   type UnionCodeRow,
 } from './credits.repository.ts';
 
@@ -99,6 +100,7 @@ export async function getActivityCredits(
     certificate_number: first?.certificate_number ?? null,
     certificate_url: first?.certificate_url ?? null,
     tickets,
+    union_codes: (await hasCodes(deps.db, activity.id)) ? 1 : 0,
   };
 }
 
