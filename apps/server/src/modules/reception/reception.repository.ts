@@ -146,6 +146,19 @@ export async function findGuestPage(
   filter: GuestFilter,
 ): Promise<{ rows: ReceptionGuestRow[]; total: number }> {
   const where = and(...guestConditions(filter));
+  if (filter.keyword) {
+    // A keyword search reads the matches once: the count rides along as a window over the same scan.
+    const found = await db
+      .select({ row: receptionGuests, total: sql<number>`(count(*) over ())::int` })
+      .from(receptionGuests)
+      .where(where)
+      .orderBy(asc(receptionGuests.name), asc(receptionGuests.id))
+      .limit(filter.limit)
+      .offset(filter.skip);
+    const first = found[0];
+    if (first || filter.skip === 0)
+      return { rows: found.map((item) => item.row), total: first ? Number(first.total) : 0 };
+  }
   const [rows, [count]] = await Promise.all([
     db
       .select()
