@@ -12,7 +12,6 @@ import type {
 } from '@app/contracts';
 import { createStore, del, get, set } from 'idb-keyval';
 import { api, contractPath } from '../../../lib/api/api.ts';
-import { bracketBody, type NestedValue } from '../../../lib/api/bracket-body.ts';
 import { ApiError } from '../../../lib/api/client.ts';
 import { getClockOffset, getSession } from '../../../lib/session.ts';
 import {
@@ -253,7 +252,7 @@ export class DeskStore {
       let answer: { results: ReceptionMutationResult[]; cursor: number };
       try {
         answer = (await api.request('POST', syncPath, {
-          body: bracketBody({ meeting_id: this.meetingId, mutations: batch as unknown as NestedValue }),
+          json: { meeting_id: this.meetingId, mutations: batch },
           whole: true,
         })) as { results: ReceptionMutationResult[]; cursor: number };
       } catch (error) {
