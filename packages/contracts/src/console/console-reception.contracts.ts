@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReceptionFormFieldInput, ReceptionGuest, ReceptionPhase } from '../reception/reception.contracts.ts';
+import { ReceptionGuest, ReceptionPhase } from '../reception/reception.contracts.ts';
 import { Flag, LocalizedText, localizedTextInput, resultsOf, UnixSeconds } from '../wire/common.ts';
 import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
@@ -13,6 +13,11 @@ import { ConsoleMeetingItemParams, ConsoleMeetingParams } from './console-access
  * export, phases with their forms and order, and a live board of arrivals. Needs `reception.manage`
  * (owner, organiser); the board also answers `reception.desk` (403 no_permission otherwise).
  */
+
+/** 0 / 1 as JSON numbers or form texts (the web sends form bodies, §7 wire format). */
+const FlagInput = z
+  .union([z.literal(0), z.literal(1), z.enum(['0', '1'])])
+  .transform((v) => Number(v) as 0 | 1);
 
 /** Error codes of the console's reception area (with ReceptionError's guest_duplicate / …_not_found). */
 export const ConsoleReceptionError = {
@@ -73,8 +78,13 @@ export const ConsoleReceptionGuestInput = z.strictObject({
     .regex(/^[A-Za-z0-9_-]*$/)
     .optional(),
   note: z.string().trim().max(textLimits.answer).optional(),
-  staff_user_id: ObjectIdString.nullable().optional(),
-  phase_ids: z.array(ObjectIdString).max(50).optional(),
+  /** The receptionist; '' or null: none (a form body cannot send null). Absent on edit: unchanged. */
+  staff_user_id: z
+    .union([ObjectIdString, z.literal('')])
+    .nullable()
+    .optional(),
+  /** The phases assigned; '' none (a form body cannot send an empty list). Absent on edit: unchanged. */
+  phase_ids: z.union([z.array(ObjectIdString).max(50), z.literal('')]).optional(),
 });
 export type ConsoleReceptionGuestInput = z.infer<typeof ConsoleReceptionGuestInput>;
 
@@ -137,7 +147,7 @@ export const setConsoleReceptionStatus = defineRoute({
   tags: ['console'],
   isPublic: false,
   params: z.object({ meeting_id: ObjectIdString, id: ObjectIdString, phase_id: ObjectIdString }),
-  body: z.strictObject({ status: Flag }),
+  body: z.strictObject({ status: FlagInput }),
   response: ReceptionGuest,
 });
 
@@ -216,7 +226,7 @@ export const ReceptionImportBody = z.strictObject({
    * mainland number.
    */
   file: z.string().max(Math.ceil((consoleReceptionLimits.importMaxBytes * 4) / 3) + 4),
-  dry_run: z.union([z.literal(0), z.literal(1)]).optional(),
+  dry_run: FlagInput.optional(),
 });
 export type ReceptionImportBody = z.infer<typeof ReceptionImportBody>;
 
@@ -246,12 +256,26 @@ export const exportConsoleReceptionGuests = defineRoute({
   response: z.unknown(),
 });
 
+/**
+ * A field of a phase form as the console writes it: ReceptionFormFieldInput of the reception contracts
+ * with `required` also as form text.
+ */
+export const ConsoleReceptionFormFieldInput = z.strictObject({
+  key: z.string().regex(/^[a-z0-9_]{1,32}$/),
+  type: z.enum(['text', 'textarea', 'number', 'datetime', 'select', 'checkbox']),
+  label: localizedTextInput(textLimits.label),
+  options: z.array(localizedTextInput(textLimits.label)).max(50).default([]),
+  required: FlagInput.default(0),
+});
+
 /** A phase as the console writes it (§3 Reception guest phase with its form). */
 export const ConsoleReceptionPhaseInput = z.strictObject({
   title: localizedTextInput(textLimits.title),
   description: localizedTextInput(textLimits.description).optional(),
-  staff_role: z.enum(['1', '2']).nullable().optional(),
-  form: z.array(ReceptionFormFieldInput).max(30).optional(),
+  /** '1' / '2'; '' or null: every receptionist. */
+  staff_role: z.enum(['1', '2', '']).nullable().optional(),
+  /** The whole form (absent: no fields, a form body cannot send an empty list). */
+  form: z.array(ConsoleReceptionFormFieldInput).max(30).optional(),
 });
 export type ConsoleReceptionPhaseInput = z.infer<typeof ConsoleReceptionPhaseInput>;
 

@@ -118,7 +118,7 @@ async function checkLinks(
     const staff = await findStaff(db, meetingId);
     if (!staff.some((s) => s.userId === body.staff_user_id)) throw receptionistNotFound();
   }
-  const phaseIds = [...new Set(body.phase_ids ?? [])];
+  const phaseIds = [...new Set(body.phase_ids || [])];
   if (phaseIds.length > 0) {
     const live = new Set((await findPhases(db, meetingId)).map((p) => p.id));
     if (phaseIds.some((id) => !live.has(id))) {
@@ -260,7 +260,7 @@ export async function createGuest(
             id,
             meetingId: input.meetingId,
             ...values,
-            staffUserId: input.body.staff_user_id ?? null,
+            staffUserId: input.body.staff_user_id || null,
           })
           .returning();
         await replacePhases(tx, input.meetingId, id, phaseIds);
@@ -319,7 +319,7 @@ export async function updateGuest(
         const next = {
           ...values,
           staffUserId:
-            input.body.staff_user_id === undefined ? before.staffUserId : (input.body.staff_user_id ?? null),
+            input.body.staff_user_id === undefined ? before.staffUserId : input.body.staff_user_id || null,
         };
         const changed = trackedFields.filter((f) => (before[f] ?? null) !== (next[f] ?? null));
         const history = changed.map((f) =>
@@ -475,7 +475,7 @@ function phaseValues(body: ConsoleReceptionPhaseInput) {
   return {
     title: body.title,
     description: body.description ?? {},
-    staffRole: body.staff_role ?? null,
+    staffRole: body.staff_role || null,
     form: form.map((f) => ({ ...f, options: f.type === 'select' ? f.options : [] })),
   };
 }

@@ -1,6 +1,8 @@
 import { consoleShellRoutes } from '../../features/console/console-shell-routes.ts';
 import { consoleActivitiesRoutes } from '../../features/console-activities/console-activities-routes.ts';
 import { consoleCommerceRoutes } from '../../features/console-commerce/console-commerce-routes.ts';
+import { consoleCredentialsRoutes } from '../../features/console-credentials/console-credentials-routes.ts';
+import { consoleCreditsRoutes } from '../../features/console-credits/console-credits-routes.ts';
 import { consoleDemandsRoutes } from '../../features/console-demands/console-demands-routes.ts';
 import { consoleDocumentsRoutes } from '../../features/console-documents/console-documents-routes.ts';
 import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
@@ -13,6 +15,7 @@ import { consoleNewsRoutes } from '../../features/console-news/console-news-rout
 import { consolePagesRoutes } from '../../features/console-pages/console-pages-routes.ts';
 import { consolePeopleRoutes } from '../../features/console-people/console-people-routes.ts';
 import { consoleQuestionsRoutes } from '../../features/console-questions/console-questions-routes.ts';
+import { consoleReceptionRoutes } from '../../features/console-reception/console-reception-routes.ts';
 import { consoleRegistrationsRoutes } from '../../features/console-registrations/console-registrations-routes.ts';
 import { consoleSearchRoutes } from '../../features/console-search/console-search-routes.ts';
 import { consoleSpeakersRoutes } from '../../features/console-speakers/console-speakers-routes.ts';
@@ -45,4 +48,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleSpeakersRoutes,
   ...consoleVotesRoutes,
   ...consoleLivesRoutes,
+  ...consoleCredentialsRoutes,
+  ...consoleCreditsRoutes,
+  ...consoleReceptionRoutes,
 ];
