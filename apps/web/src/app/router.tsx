@@ -184,6 +184,11 @@ export const discoverablePages = [
     addresses: /^\/meeting\/reception(\/|$)/,
     load: async () => (await import('./reception-routes.tsx')).receptionPages,
   },
+  {
+    // The real-name credential page with ID recognition (credentials-routes.tsx).
+    addresses: /^\/credential$/,
+    load: async () => (await import('./credentials-routes.tsx')).credentialPages,
+  },
 ];
 
 /**

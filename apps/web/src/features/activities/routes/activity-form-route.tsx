@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CalendarDays } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -14,11 +14,13 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { activityPaths } from '../../../lib/activity-paths.ts';
 import { ApiError } from '../../../lib/api/client.ts';
+import { credentialPaths } from '../../../lib/credentials-paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { confirmInvitation } from '../../../lib/invitation-attribution.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
 import { orderPaths } from '../../../lib/orders-paths.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useRealNameGate } from '../../../lib/use-real-name-gate.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useActivity } from '../api/activities.ts';
 import { checkout, useQuote } from '../api/checkout.ts';
@@ -61,6 +63,9 @@ function ActivityFormRoute() {
   );
   const tickets = useMyTickets(meetingId, true, activityId);
   const answers = useTicketAnswers(activity.data?.form_id?.$id, ticketId);
+  // §3 Registrant ID number: a real-name meeting sends a new registrant without a credential to /credential first.
+  const realName = useRealNameGate(meetingId, !ticketId);
+  const location = useLocation();
   // The form needs a login: the visit through an invitation is now linked to this user (§7 invites).
   useEffect(() => confirmInvitation(meetingId), [meetingId]);
 
@@ -82,7 +87,11 @@ function ActivityFormRoute() {
   // Before the form's own loads: an unknown activity has no form, whose query would never start.
   if (activity.data === null) return <Navigate to={paths.notFound()} replace />;
   if (activity.data.deleted === 1) return <Navigate to={paths.deleted({ replace: true })} replace />;
-  if (questions.isPending || tickets.isPending) return <FormSkeleton />;
+  if (questions.isPending || tickets.isPending || realName.isPending) return <FormSkeleton />;
+  if (realName.needsCredential) {
+    const redirect = `${location.pathname}${location.search}`;
+    return <Navigate to={credentialPaths.credential({ meetingId, redirect })} replace />;
+  }
   if (ticketId && activity.data.form_id && answers.isPending) return <FormSkeleton />;
   const editing = ticketId ? tickets.data.find((ticket) => ticket._id.$id === ticketId) : undefined;
   if (ticketId && !editing) return <Navigate to={paths.notFound()} replace />;
