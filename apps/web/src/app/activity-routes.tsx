@@ -99,7 +99,7 @@ export const activityPages: PageRoute[] = [
   {
     path: routes.myRegistrationTicket,
     handle: handle(routes.myRegistrationTicket, { requireLogin: true }),
-    lazy: () => import('../features/tickets/routes/ticket-route.tsx'),
+    lazy: () => import('./ticket-page.tsx'),
   },
   {
     path: routes.myTickets,

@@ -1,6 +1,7 @@
 import type { Ticket } from '@app/contracts';
 import { localize } from '@app/domain';
 import { SunMedium } from 'lucide-react';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -20,9 +21,9 @@ import { isApproved, TicketStatusBadge } from '../components/ticket-status.tsx';
  * /my/registration/ticket?ticket_id (§2 Personal, login): one ticket full screen, to show at the
  * entrance — a big QR code, a hint to raise the screen brightness, the code, holder, type, activity
  * and status. The status is fetched again whenever the page regains focus, so a ticket checked in
- * meanwhile shows it.
+ * meanwhile shows it. `Extra` (composed by the app: the credits card) shows under the ticket.
  */
-function TicketRoute() {
+export function TicketRoute({ Extra }: { Extra?: TicketExtra } = {}) {
   const { ready } = useTranslation('tickets');
   const meetingId = useMeeting()._id.$id;
   const [search] = useSearchParams();
@@ -44,10 +45,13 @@ function TicketRoute() {
   // §2: not one of the caller's tickets (unknown, someone else's, or deleted — the list holds live
   // tickets only) is a 404.
   if (!ticket) return <Navigate to={paths.notFound()} replace />;
-  return <FullTicket ticket={ticket} />;
+  return <FullTicket ticket={ticket} Extra={Extra} />;
 }
 
-function FullTicket({ ticket }: { ticket: Ticket }) {
+/** A section another feature shows under the ticket, given its ids. */
+export type TicketExtra = ComponentType<{ ticketId: string; activityId: string }>;
+
+function FullTicket({ ticket, Extra }: { ticket: Ticket; Extra?: TicketExtra | undefined }) {
   const { t } = useTranslation('tickets');
   const language = useLanguage();
   const title = ticket.activity ? localize(ticket.activity.title, language) : '';
@@ -78,6 +82,11 @@ function FullTicket({ ticket }: { ticket: Ticket }) {
           <TicketFacts ticket={ticket} />
         </div>
       </article>
+      {Extra ? (
+        <Suspense fallback={null}>
+          <Extra ticketId={ticket._id.$id} activityId={ticket.activity_id.$id} />
+        </Suspense>
+      ) : null}
       <div className="mt-4 flex justify-center">
         <ButtonLink
           to={activityPaths.myTickets({ meetingId: ticket.meeting_id.$id })}
