@@ -355,15 +355,17 @@ async function applyWrite(
   desk: Desk,
   write: DeskWrite,
   deviceId: string,
+  seen: BatchLookups = newBatchLookups(),
 ): Promise<WriteOutcome> {
   const { db } = deps;
   const prior = await findHistoryOfMutation(db, desk.meetingId, write.mutationId);
   if (prior) return { outcome: prior.outcome === 'stale' ? 'stale' : 'applied', guestId: prior.guestId };
-  const guest = await findGuest(db, write.guestId);
+  const guest = await lookup(seen.guests, write.guestId, () => findGuest(db, write.guestId));
   if (!guest || guest.meetingId !== desk.meetingId) throw guestNotFound();
   let phase: ReceptionPhaseRow | undefined;
   if (write.kind !== 'guest') {
-    phase = await findPhase(db, desk.meetingId, write.phaseId);
+    const { phaseId } = write;
+    phase = await lookup(seen.phases, phaseId, () => findPhase(db, desk.meetingId, phaseId));
     if (!phase) throw phaseNotAssigned();
     if (!mayWorkPhase(desk, phase)) throw noPermission();
     if (write.kind === 'answer') checkAnswer(phase.form, write.key, write.value);
@@ -472,6 +474,23 @@ async function applyWrite(
     if (!first) throw error;
     return { outcome: first.outcome === 'stale' ? 'stale' : 'applied', guestId: first.guestId };
   }
+}
+
+/**
+ * Guest and phase rows one sync batch has already read (the checks before a write's transaction; the
+ * write itself re-reads its row under lock, so a guest deleted meanwhile is still refused).
+ */
+type BatchLookups = {
+  guests: Map<string, ReceptionGuestRow | undefined>;
+  phases: Map<string, ReceptionPhaseRow | undefined>;
+};
+const newBatchLookups = (): BatchLookups => ({ guests: new Map(), phases: new Map() });
+
+async function lookup<T>(cache: Map<string, T | undefined>, key: string, read: () => Promise<T | undefined>) {
+  if (cache.has(key)) return cache.get(key);
+  const value = await read();
+  cache.set(key, value);
+  return value;
 }
 
 /** A unique violation of reception_history_mutation_uq (two replays of one mutation at once). */
@@ -593,6 +612,8 @@ export async function saveGuestPhaseForm(
   if (entries.length > receptionLimits.maxFormFields) throw answerInvalid('', 'Too many answers');
   for (const [key, value] of entries) checkAnswer(phase.form, key, value);
   let applied = false;
+  const seen = newBatchLookups();
+  seen.phases.set(phase.id, phase);
   for (const [key, value] of entries) {
     const done = await applyWrite(
       deps,
@@ -607,6 +628,7 @@ export async function saveGuestPhaseForm(
         clientAt: input.body.client_at,
       },
       input.deviceId,
+      seen,
     );
     applied ||= done.outcome === 'applied';
   }
@@ -636,9 +658,10 @@ export async function syncMutations(
     code?: string;
     guestId?: string;
   }[] = [];
+  const seen = newBatchLookups();
   for (const mutation of input.mutations) {
     try {
-      const done = await applyWrite(deps, desk, writeOf(mutation), input.deviceId);
+      const done = await applyWrite(deps, desk, writeOf(mutation), input.deviceId, seen);
       outcomes.push({ mutationId: mutation.mutation_id, outcome: done.outcome, guestId: done.guestId });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
