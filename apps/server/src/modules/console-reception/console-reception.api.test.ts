@@ -257,6 +257,52 @@ describe('guests', () => {
   });
 });
 
+describe('form bodies and races', () => {
+  it('takes the web console form body: empty receptionist and phases, flags as text', async () => {
+    const res = await world.t.call('POST', apiUrl(`${base()}/guests`), {
+      headers: bearer(organiser() as never),
+      form: { name: 'Form Guest', phone: '13800138066', area_code: '86', staff_user_id: '', phase_ids: '' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const guest = res.json() as ReceptionGuest;
+    expect(guest).toMatchObject({ phone: '+8613800138066', staff_user_id: null, phases: [] });
+    const phase = await world.t.call('PUT', apiUrl(`${base()}/phases/${wireIdText(hotel._id)}`), {
+      headers: bearer(organiser() as never),
+      form: {
+        'title[en]': 'Hotel',
+        'title[zh]': '酒店',
+        staff_role: '',
+        'form[0][key]': 'room',
+        'form[0][type]': 'text',
+        'form[0][label][en]': 'Room',
+        'form[0][required]': '1',
+      },
+    });
+    expect(phase.statusCode, phase.body).toBe(200);
+    expect(phase.json()).toMatchObject({ staff_role: null, form: [{ key: 'room', required: 1 }] });
+    const toggled = await world.t.call(
+      'PUT',
+      apiUrl(`${base()}/guests/${wireIdText(guest._id)}/phases/${wireIdText(hotel._id)}`),
+      { headers: bearer(organiser() as never), form: { status: '1' } },
+    );
+    expect(toggled.json().code).toBe('reception.phase_not_assigned');
+  });
+
+  it('two creates with one code at once: one guest, one 409', async () => {
+    const results = await Promise.all(
+      [1, 2].map((n) =>
+        call('POST', `${base()}/guests`, organiser(), { name: `Racer ${n}`, code: 'RACE01' }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await world.t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(receptionGuests)
+      .where(sql`${receptionGuests.code} = 'RACE01' and ${receptionGuests.deleted} = 0`);
+    expect(Number(row?.n)).toBe(1);
+  });
+});
+
 describe('import and export', () => {
   const header = ['name', 'title', 'description', 'phone', 'email', 'code', 'phases', 'staff phone'];
   it('reports every bad row (bad phone, duplicate code, unknown phase, unknown staff) and stores nothing', async () => {
