@@ -387,6 +387,38 @@ describe('writes (§4 last writer wins, history)', () => {
     );
   });
 
+  it('two offline queues over the same guests in opposite orders sync at once: every write lands, LWW holds', async () => {
+    const guests = desk.guestIds.slice(10, 20);
+    const base = Date.now() - 120_000;
+    const queue = (order: string[], offset: number, value: 0 | 1) =>
+      order.map((guestId, i) => ({
+        kind: 'status',
+        mutation_id: randomUUID(),
+        guest_id: guestId,
+        phase_id: desk.airport,
+        status: value,
+        client_at: base + offset + i,
+      }));
+    const first = queue(guests, 0, 1);
+    const second = queue([...guests].reverse(), 1_000, 0);
+    const [a, b] = await Promise.all([
+      call('POST', '/reception/sync', people.desk1, { meeting_id: M, mutations: first }),
+      call('POST', '/reception/sync', people.organiser, { meeting_id: M, mutations: second }),
+    ]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(receptionGuestPhases)
+      .where(eq(receptionGuestPhases.phaseId, desk.airport));
+    for (const guestId of guests) expect(rows.find((row) => row.guestId === guestId)?.status).toBe(0);
+    const [count] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(receptionHistory)
+      .where(sql`${receptionHistory.guestId} in ${guests}`);
+    expect(count?.n).toBe(20);
+  });
+
   it('a stale offline write is kept in the history, not applied', async () => {
     const guest = desk.guestIds[5] as string;
     const now = Date.now();

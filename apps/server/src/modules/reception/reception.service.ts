@@ -639,29 +639,38 @@ export async function saveGuestPhaseForm(
   };
 }
 
-/**
- * POST /reception/sync (§4, offline replay): the queue's writes in order, each in its own transaction
- * (one bad write never undoes the others): `applied`, `stale` (kept in history) or `rejected` with the
- * error code (unknown guest, phase not assigned, other sub-role, invalid answer). A mutation id seen
- * before answers its first outcome. Each result carries its guest as it stands after the whole batch;
- * `cursor` is the newest history id afterwards.
- * @throws 403 reception.receptionist_not_found.
- */
-export async function syncMutations(
+/** Writes of a sync batch sharing one transaction (each in its own savepoint). */
+const syncChunk = 50;
+
+/** A deadlock PostgreSQL broke by aborting this transaction (40P01), anywhere in the cause chain. */
+function isDeadlock(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === '40P01') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+type SyncOutcome = {
+  mutationId: string;
+  outcome: 'applied' | 'stale' | 'rejected';
+  code?: string;
+  guestId?: string;
+};
+
+/** Applies writes in order with `db` (a transaction or the pool); refusals become `rejected`. */
+async function applyAll(
   deps: ReceptionDeps,
-  input: { userId: string; deviceId: string; meetingId: string; mutations: ReceptionMutation[] },
-): Promise<{ results: ReceptionMutationResult[]; cursor: number }> {
-  const desk = await requireReceptionist(deps, input);
-  const outcomes: {
-    mutationId: string;
-    outcome: 'applied' | 'stale' | 'rejected';
-    code?: string;
-    guestId?: string;
-  }[] = [];
-  const seen = newBatchLookups();
-  for (const mutation of input.mutations) {
+  desk: Desk,
+  mutations: ReceptionMutation[],
+  deviceId: string,
+  seen: BatchLookups,
+): Promise<SyncOutcome[]> {
+  const outcomes: SyncOutcome[] = [];
+  for (const mutation of mutations) {
     try {
-      const done = await applyWrite(deps, desk, writeOf(mutation), input.deviceId, seen);
+      const done = await applyWrite(deps, desk, writeOf(mutation), deviceId, seen);
       outcomes.push({ mutationId: mutation.mutation_id, outcome: done.outcome, guestId: done.guestId });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -671,6 +680,38 @@ export async function syncMutations(
         code: String(error.code),
         ...(error.status === 404 ? {} : { guestId: mutation.guest_id }),
       });
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * POST /reception/sync (§4, offline replay): the queue's writes in order, each its own LWW write in
+ * its own savepoint (one bad write never undoes the others), 50 to a transaction so a long queue does
+ * not pay one commit per tap; should two queues deadlock on the same guests, that chunk is rolled back
+ * and redone one transaction per write. Outcomes: `applied`, `stale` (kept in history) or `rejected`
+ * with the error code (unknown guest, phase not assigned, other sub-role, invalid answer). A mutation
+ * id seen before answers its first outcome. Each result carries its guest as it stands after the
+ * whole batch; `cursor` is the newest history id afterwards.
+ * @throws 403 reception.receptionist_not_found.
+ */
+export async function syncMutations(
+  deps: ReceptionDeps,
+  input: { userId: string; deviceId: string; meetingId: string; mutations: ReceptionMutation[] },
+): Promise<{ results: ReceptionMutationResult[]; cursor: number }> {
+  const desk = await requireReceptionist(deps, input);
+  const outcomes: SyncOutcome[] = [];
+  for (let start = 0; start < input.mutations.length; start += syncChunk) {
+    const chunk = input.mutations.slice(start, start + syncChunk);
+    try {
+      outcomes.push(
+        ...(await inTransaction(deps.db, (tx) =>
+          applyAll({ ...deps, db: tx }, desk, chunk, input.deviceId, newBatchLookups()),
+        )),
+      );
+    } catch (error) {
+      if (!isDeadlock(error)) throw error;
+      outcomes.push(...(await applyAll(deps, desk, chunk, input.deviceId, newBatchLookups())));
     }
   }
   const guestIds = [...new Set(outcomes.flatMap((item) => (item.guestId ? [item.guestId] : [])))];
