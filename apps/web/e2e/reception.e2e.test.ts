@@ -141,7 +141,7 @@ describe('reception desk', () => {
     const guestId = list.results[0]?._id.$id ?? '';
     const storageState = await b.page.context().storageState();
     for (const size of [phoneSize, desktopSize]) {
-      const { page } = await openPage(browser, size, { storageState });
+      const { page, errors } = await openPage(browser, size, { storageState });
       for (const language of ['zh', 'en', 'ar']) {
         for (const [name, path] of [
           ['staff', '/staff'],
@@ -150,11 +150,12 @@ describe('reception desk', () => {
         ] as const) {
           await desk(page, path, language);
           await page.locator(`[data-testid="reception-${name === 'staff' ? 'staff' : name}-page"]`).waitFor();
-          await page.locator('[data-testid="reception-sync"]').waitFor();
+          await page.locator('[data-testid="reception-sync"][data-state="online"]').waitFor();
           await settle(page);
           await screenshot(page, `reception-${name}-${size.width}x${size.height}-${language}`);
         }
       }
+      expect(errors).toEqual([]);
       await page.context().close();
     }
     for (const session of [admin, a, b]) await session.page.context().close();

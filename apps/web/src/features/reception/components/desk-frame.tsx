@@ -62,7 +62,11 @@ export function SyncBar({ desk, store }: { desk: DeskState; store: DeskStore }) 
   const { t } = useTranslation('reception');
   const pending = desk.pending.length;
   return (
-    <div className="flex flex-col gap-2" data-testid="reception-sync">
+    <div
+      className="flex flex-col gap-2"
+      data-testid="reception-sync"
+      data-state={desk.isOnline ? (desk.isFromCache ? 'cached' : 'online') : 'offline'}
+    >
       <div
         className={`flex items-center gap-2 rounded-card px-3 py-2 text-[13px] ${
           desk.isOnline ? 'bg-slate-50 text-slate-600' : 'bg-amber-50 text-amber-800'

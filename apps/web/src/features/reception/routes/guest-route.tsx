@@ -1,3 +1,4 @@
+import { localize } from '@app/domain';
 import { Check, ClipboardList, Mail, Pencil, Phone, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -25,6 +26,7 @@ function GuestRoute() {
   const language = useLanguage();
   const meeting = useMeeting();
   const meetingId = meeting._id.$id;
+  const byLine = (name: string, time: string) => (name ? t('phase.by', { name, time }) : time);
   const { guestId = '' } = useParams();
   const { desk, store } = useDesk(meetingId);
   const { ask, dialog } = useStatusConfirm(store);
@@ -35,7 +37,11 @@ function GuestRoute() {
     const phase = item.phase_id ? phases.get(item.phase_id.$id) : undefined;
     const name = phase ? phaseTitle(phase, language) : '';
     if (item.field === 'status') return t('history.status', { phase: name });
-    if (item.field.startsWith('answer')) return t('history.answer', { phase: name });
+    if (item.field.startsWith('answer:')) {
+      const field = phase?.form.find((entry) => entry.key === item.field.slice('answer:'.length));
+      const form = t('history.answer', { phase: name });
+      return field ? `${form} · ${localize(field.label, language)}` : form;
+    }
     return t(`fields.${item.field}`, { defaultValue: item.field });
   };
 
@@ -114,10 +120,7 @@ function GuestRoute() {
                         </p>
                         <p className="text-[13px] text-slate-500">
                           {at.status_at > 0
-                            ? t('phase.by', {
-                                name: at.status_by_name,
-                                time: deskTime(at.status_at, meeting.time_zone),
-                              })
+                            ? byLine(at.status_by_name, deskTime(at.status_at, meeting.time_zone))
                             : t('status.0')}
                         </p>
                         {phase.form.length > 0 ? (

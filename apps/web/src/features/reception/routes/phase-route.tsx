@@ -25,6 +25,7 @@ function PhaseRoute() {
   const language = useLanguage();
   const meeting = useMeeting();
   const meetingId = meeting._id.$id;
+  const byLine = (name: string, time: string) => (name ? t('phase.by', { name, time }) : time);
   const { phase_id: phaseId = '' } = useParams();
   const { desk, store } = useDesk(meetingId);
   const { ask, dialog } = useStatusConfirm(store);
@@ -111,10 +112,7 @@ function PhaseRoute() {
                           </span>
                           <span className="block truncate text-[13px] text-slate-500">
                             {isReceived && at
-                              ? t('phase.by', {
-                                  name: at.status_by_name,
-                                  time: deskTime(at.status_at, meeting.time_zone),
-                                })
+                              ? byLine(at.status_by_name, deskTime(at.status_at, meeting.time_zone))
                               : guest.title}
                           </span>
                         </span>
