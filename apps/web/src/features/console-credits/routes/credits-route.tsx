@@ -111,9 +111,8 @@ function CreditsRoute() {
             {
               id: 'actions',
               header: t('columns.actions'),
-              className: 'text-end',
               cell: (row) => (
-                <span className="inline-flex flex-wrap justify-end gap-1">
+                <span className="-ms-3 inline-flex flex-wrap gap-1">
                   <Button
                     size="sm"
                     variant="ghost"
