@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idCardPng, validIdNumber } from '../../server/src/providers/ocr/ocr.fixtures.ts';
 import { hashPath, launchBrowser, openPage, screenshot, settle, viewports } from './browser.ts';
 import { demoMeetingId } from './demo-meeting.ts';
 import { outboxCode } from './outbox.ts';
@@ -9,11 +8,35 @@ import { startTestServer, type TestServer } from './server.ts';
 /**
  * The real-name credential page (§2 /credential, §3 Registrant ID number, §5 ID number valid, ID
  * recognition): a participant types a number with a wrong check digit and is told at once, then
- * photographs a card (a PNG drawn here in Noto CJK, read by the server's real tesseract) which fills
+ * photographs a card (a PNG Chromium draws here in Noto CJK, read by the server's real tesseract) which fills
  * name and number, saves, goes back to ?redirect=, and later sees the number masked. Screenshots:
  * the filled form at 390 (en) and 1280 (en), the saved view at 390 (zh) and 1280 (ar).
  */
 const phoneNumber = '13900139431';
+
+/** The MOD 11-2 check character (GB 11643) of 17 digits appended: a valid 18-character number. */
+function validIdNumber(first17: string): string {
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  let sum = 0;
+  for (let index = 0; index < 17; index += 1) sum += (weights[index] as number) * Number(first17[index]);
+  return first17 + ('10X98765432'[sum % 11] as string);
+}
+
+/** The front of an ID card drawn by Chromium in Noto Sans CJK (white card, black text) as a PNG. */
+async function idCardPng(input: { name: string; number: string }): Promise<Buffer> {
+  const page = await browser.newPage({ viewport: { width: 856, height: 540 }, deviceScaleFactor: 1 });
+  await page.setContent(
+    `<body style="margin:0;background:#fff;font:34px 'Noto Sans CJK SC',sans-serif;color:#111">
+<div style="padding:50px 60px;line-height:80px;white-space:pre">姓名  ${input.name}
+性别  男   民族  汉
+出生  1990年3月7日
+住址  北京市朝阳区建国路1号
+公民身份号码  ${input.number}</div></body>`,
+  );
+  const png = await page.screenshot({ type: 'png' });
+  await page.close();
+  return png;
+}
 const [phone, desktop] = viewports;
 
 let server: TestServer;
