@@ -1,8 +1,8 @@
 import { consoleShellRoutes } from '../../features/console/console-shell-routes.ts';
 import { consoleActivitiesRoutes } from '../../features/console-activities/console-activities-routes.ts';
 import { consoleCommerceRoutes } from '../../features/console-commerce/console-commerce-routes.ts';
-import { consoleCreditsRoutes } from '../../features/console-credits/console-credits-routes.ts';
 import { consoleCredentialsRoutes } from '../../features/console-credentials/console-credentials-routes.ts';
+import { consoleCreditsRoutes } from '../../features/console-credits/console-credits-routes.ts';
 import { consoleDemandsRoutes } from '../../features/console-demands/console-demands-routes.ts';
 import { consoleDocumentsRoutes } from '../../features/console-documents/console-documents-routes.ts';
 import { consoleExhibitorsRoutes } from '../../features/console-exhibitors/console-exhibitors-routes.ts';
@@ -48,7 +48,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleSpeakersRoutes,
   ...consoleVotesRoutes,
   ...consoleLivesRoutes,
-  ...consoleCreditsRoutes,
   ...consoleCredentialsRoutes,
+  ...consoleCreditsRoutes,
   ...consoleReceptionRoutes,
 ];
