@@ -122,7 +122,7 @@ export const claimUnionCode = defineRoute({
   method: 'PUT',
   path: '/activity/attendees/unioncode',
   summary:
-    "Enters a partner's union code on one of the caller's tickets; each code is used once (one conditional update, so of parallel claims one wins). The same code again on the same ticket answers 200. 400 validation_failed; 404 not_found (not the caller's live ticket) / unioncode.not_found; 409 unioncode.used / unioncode.ticket_has_code.",
+    "Enters a partner's union code on one of the caller's tickets; each code is used once (one conditional update, so of parallel claims one wins). The same code again on the same ticket answers 200. 400 validation_failed; 404 not_found (not the caller's live ticket) / unioncode.not_found; 409 unioncode.used / unioncode.ticket_has_code; 429 too_frequent (20 tries per 10 minutes per user).",
   spec: '§7 Tickets',
   tags: ['tickets'],
   isPublic: false,

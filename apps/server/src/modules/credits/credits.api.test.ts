@@ -280,6 +280,15 @@ describe('union codes (§7 PUT /activity/attendees/unioncode, GET /activity/unio
     ).toBe(401);
   });
 
+  it('refuses a 21st try within ten minutes (codes cannot be guessed)', async () => {
+    const { person, ticketId } = await attendee('Guesser');
+    for (let i = 0; i < 20; i += 1)
+      expect((await claim(person, ticketId, `GUESS-${i}`)).statusCode).toBe(404);
+    const refused = await claim(person, ticketId, 'ONE-2');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeTruthy();
+  });
+
   it('deletes only unused codes and exports them', async () => {
     const list = await call(
       'GET',

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolation, violatedConstraintOf } from '../../db/pg-errors.ts';
 import { unix } from '../../db/wire.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { type LimitRule, rateLimitsFor } from '../../plugins/rate-limit.ts';
 import { renderCertificatePdf } from './credits.certificate.ts';
 import {
   type ActivityCreditsRow,
@@ -36,7 +37,13 @@ import {
  * when the activity awards them (enabled, more than 0) and the ticket was checked in (status 3).
  */
 
-export type CreditsDeps = { db: Database; config: Pick<Config, 'ADMIN_PHONES' | 'ADMIN_EMAILS'> };
+export type CreditsDeps = { db: Database; config: Config };
+
+/**
+ * PUT /activity/attendees/unioncode: 20 tries per 10 minutes per user, so codes cannot be guessed by
+ * trying many (an attendee enters one code, perhaps after a typo or two).
+ */
+export const unionCodeClaimLimit: LimitRule = { name: 'unioncode-claim', points: 20, durationSeconds: 600 };
 
 /** Tenths as printed: 15 → '1.5', 20 → '2'. */
 export function creditsText(tenths: number): string {
@@ -156,13 +163,15 @@ function myCode(row: UnionCodeRow): MyUnionCode {
  * claim is one conditional update (`ticket_id is null`), so of parallel claims of one code exactly one
  * wins; the partial unique index on ticket_id keeps one code per ticket. The code the ticket already
  * holds again answers it (200).
+ * Rate-limited per user ({@link unionCodeClaimLimit}).
  * @throws 404 not_found (not the caller's live ticket) / unioncode.not_found; 409 unioncode.used /
- * unioncode.ticket_has_code.
+ * unioncode.ticket_has_code; 429 too_frequent.
  */
 export async function claimUnionCode(
   deps: CreditsDeps,
   input: { userId: string; body: ClaimUnionCodeBody; now: Date },
 ): Promise<{ code: MyUnionCode }> {
+  await rateLimitsFor(deps.config).consumeAll([{ rule: unionCodeClaimLimit, key: input.userId }]);
   const code = input.body.code.trim();
   const ticket = await findLiveTicket(deps.db, input.body.ticket_id);
   if (!ticket || ticket.userId !== input.userId) throw notFound('Ticket');
