@@ -59,6 +59,8 @@ describe('JavaScript each public route loads', () => {
       '/invoice/form',
       '/invoice/detail',
       '/my/notifications',
+      '/meeting/reception/staff',
+      '/meeting/reception/guest',
     ]);
     for (const row of rows) expect(row.scripts, row.route).toBeGreaterThan(0);
   });
