@@ -13,7 +13,8 @@ import { startTestServer, type TestServer } from './server.ts';
  * reception team through the console team API; receptionist A marks a guest received at the welcome
  * dinner (confirmed) and receptionist B, on the same phase desk, sees it within seconds; A loses the
  * network, marks two more guests, sees "2 pending", gets the network back, and the queue reaches the
- * server. Screenshots of the staff home, the phase desk and a guest page at 390×844 and 1280×800 in
+ * server. A guest signs in with their phone and sees their own arrangements; the desk tells them
+ * 'receptionist not found'. Screenshots of the staff home, the phase desk and a guest page at 390×844 and 1280×800 in
  * zh, en and ar.
  */
 
@@ -136,6 +137,23 @@ describe('reception desk', () => {
     expect(received).toEqual(expect.arrayContaining([first, second, third]));
     await expect.poll(() => shownStatus(b.page, third ?? ''), { timeout: 10_000 }).toBe('1');
     expect(a.errors.filter((error) => !/Failed to load resource|net::ERR/.test(error))).toEqual([]);
+
+    // A guest on the list signs in with their phone: their own arrangements (§6), and the desk says
+    // 'receptionist not found' (§8).
+    const guestPhone = (list.results[0]?.phone ?? '').replace(/^\+86/, '');
+    expect(guestPhone).toMatch(/^1\d{10}$/);
+    const guest = await login(guestPhone);
+    await desk(guest.page, '/guest');
+    await guest.page.locator('[data-testid="reception-self"]').waitFor();
+    expect(await guest.page.locator('[data-testid="reception-self"] h1').textContent()).toBe(first);
+    await screenshot(guest.page, 'reception-self-390x844-en');
+    await desk(guest.page, '/staff');
+    await guest.page.locator('[data-testid="reception-not-staff"]').waitFor();
+    expect(await guest.page.locator('[data-testid="reception-not-staff"]').textContent()).toContain(
+      'receptionist not found',
+    );
+    await screenshot(guest.page, 'reception-not-staff-390x844-en');
+    await guest.page.context().close();
 
     // Screenshots: staff home, phase desk, guest page at both sizes in zh, en and ar.
     const guestId = list.results[0]?._id.$id ?? '';

@@ -17,9 +17,7 @@ export function SelfCard({ guest, timeZone }: { guest: ReceptionGuestSelf; timeZ
         <div className="min-w-0">
           <h1 className="font-semibold text-[20px] text-slate-900">{guest.name}</h1>
           {guest.title ? <p className="text-[14px] text-slate-600">{guest.title}</p> : null}
-          <p className="text-[13px] text-slate-500" dir="ltr">
-            {t('guest.code', { code: guest.code })}
-          </p>
+          <p className="text-[13px] text-slate-500">{t('guest.code', { code: guest.code })}</p>
         </div>
       </header>
       {guest.description ? (

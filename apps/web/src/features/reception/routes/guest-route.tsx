@@ -80,7 +80,7 @@ function GuestRoute() {
                     {guest.email}
                   </span>
                 ) : null}
-                <span dir="ltr">{t('guest.code', { code: guest.code })}</span>
+                <span>{t('guest.code', { code: guest.code })}</span>
               </div>
               {guest.staff_name ? (
                 <p className="text-[13px] text-slate-500">{t('guest.staff', { name: guest.staff_name })}</p>
