@@ -105,6 +105,34 @@ describe('api client', () => {
     );
   });
 
+  it('signs a JSON body and keeps it JSON on the skew retry (the reception queue: typed numbers in lists)', async () => {
+    const { client, calls } = setup([
+      () => json(401, { code: 'apikey_expired', message: 'expired' }, { 'x-server-time': '1700000100' }),
+      () => json(200, { results: [{ mutation_id: 'a' }], cursor: 7 }),
+    ]);
+    const body = {
+      meeting_id: 'm1',
+      mutations: [{ kind: 'status', status: 1, client_at: 1_700_000_000_123 }],
+    };
+    const answer = await client.request('POST', '/reception/sync', { json: body, whole: true });
+    expect(answer).toEqual({ results: [{ mutation_id: 'a' }], cursor: 7 });
+    for (const call of calls) {
+      expect(call.headers['Content-Type']).toBe('application/json');
+      expect(JSON.parse(call.init.body as string)).toEqual(body);
+    }
+    const retry = calls[1]!;
+    expect(retry.headers.Apikey!.split('.')[2]).toBe(
+      apikeySignature({
+        salt: 'test-salt-123',
+        method: 'POST',
+        pathWithQuery: '/api/reception/sync',
+        timestamp: Number(retry.headers.Apikey!.split('.')[1]),
+        deviceId: 'device-1',
+        body: retry.init.body as string,
+      }),
+    );
+  });
+
   it('unwraps results, and takes the first item of a GET by _id', async () => {
     const items = [{ _id: { $id: 'a' } }, { _id: { $id: 'b' } }];
     const { client } = setup([() => json(200, { results: items })]);
