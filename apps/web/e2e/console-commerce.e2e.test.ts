@@ -40,7 +40,9 @@ beforeAll(async () => {
     try {
       const paidAt = new Date(Date.now() - 3600_000).toISOString();
       const [{ zone }] = (
-        await client.query<{ zone: string }>('select time_zone as zone from meetings where id = $1', [meetingId])
+        await client.query<{ zone: string }>('select time_zone as zone from meetings where id = $1', [
+          meetingId,
+        ])
       ).rows as [{ zone: string }];
       paidDay = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(paidAt));
       await client.query(`insert into users (id, username) values ($1, 'Mei Buyer')`, [buyerId]);
