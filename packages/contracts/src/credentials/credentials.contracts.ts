@@ -35,6 +35,8 @@ export const CredentialError = {
   invalid: 'id_number.invalid',
   /** 409 'ID number already exists' (another participant of the meeting holds it). */
   exists: 'id_number.exists',
+  /** 409 registration refused: the meeting requires real-name registration and the caller has no credential (§3 Registrant ID number). */
+  required: 'credential.required',
   /** 400 the meeting does not accept this kind of document. */
   kindNotAccepted: 'credential.kind_not_accepted',
   /** 422 §5: the photo is not a mainland ID card or HK/Macao/Taiwan residence permit. */

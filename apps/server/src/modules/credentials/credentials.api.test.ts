@@ -6,10 +6,11 @@ import { createDemoWorld, type DemoWorld, wireIdText } from '../../../test/demo-
 import { bearer } from '../../../test/login.ts';
 import { apiUrl } from '../../../test/test-app.ts';
 import { idCardPng, passportPng, validIdNumber } from '../../providers/ocr/ocr.fixtures.ts';
-import { insertStaff } from '../activities/activities.fixtures.ts';
+import { insertActivity, insertStaff } from '../activities/activities.fixtures.ts';
 import { newPerson, type Person } from '../appointments/appointments.fixtures.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
+import { tickets } from '../tickets/tickets.tables.ts';
 import { purgeExpiredCredentials } from './credentials.service.ts';
 import { userCredentials } from './credentials.tables.ts';
 
@@ -172,6 +173,33 @@ describe('the console (credentials.read / .reveal / .settings)', () => {
       credential: null,
       rule: { required: 1, kinds: ['mainland', 'passport'] },
     });
+  });
+
+  it('a real-name meeting refuses registration without a credential (409 credential.required) and takes it after', async () => {
+    const rule = await call('PUT', apiUrl(`${base()}/settings`), world.logins.organiser, {
+      required: 1,
+      kinds: ['mainland', 'passport'],
+      retention_days: 10,
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+    const activity = await insertActivity(world.t.database.db, { meetingId, prices: [{ amount: 0 }] });
+    const who = await person();
+    const register = () =>
+      call('POST', apiUrl('/tickets'), who, {
+        activity_id: activity.activityId,
+        price_id: activity.priceIds[0],
+      });
+    const refused = await register();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'credential.required' });
+    const stored = await world.t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.activityId, activity.activityId));
+    expect(stored).toHaveLength(0);
+    expect((await save(who, { kind: 'mainland', number: freshNumber() })).statusCode).toBe(200);
+    const taken = await register();
+    expect(taken.statusCode, taken.body).toBe(200);
   });
 
   it('counts by kind, lists masked; only owners reveal, and the reveal is audited', async () => {

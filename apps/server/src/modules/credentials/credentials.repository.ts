@@ -66,6 +66,31 @@ export async function findUserCredential(
   return row ?? null;
 }
 
+/**
+ * Whether a meeting requires real-name registration (§3 Registrant ID number) and the user has no
+ * credential there: one query over the rule's primary key and the credential's unique index.
+ */
+export async function isRealNameMissing(db: Database, meetingId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      missing: sql<boolean>`not exists (${db
+        .select({ one: sql`1` })
+        .from(userCredentials)
+        .where(
+          and(
+            eq(userCredentials.meetingId, meetingId),
+            eq(userCredentials.userId, userId),
+            eq(userCredentials.deleted, 0),
+          ),
+        )})`,
+    })
+    .from(meetingCredentialSettings)
+    .where(
+      and(eq(meetingCredentialSettings.meetingId, meetingId), eq(meetingCredentialSettings.required, 1)),
+    );
+  return row?.missing === true;
+}
+
 /** A credential of the meeting by id, or null. */
 export async function findCredential(
   db: Database,

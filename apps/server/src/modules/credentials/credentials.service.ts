@@ -34,6 +34,7 @@ import {
   findSettings,
   findUserCredential,
   isNumberHeldByOther,
+  isRealNameMissing,
   upsertUserCredential,
 } from './credentials.repository.ts';
 
@@ -52,6 +53,24 @@ export const ocrLimit: LimitRule = { name: 'ocr-idcard', points: 10, durationSec
 export const idNumberInvalid = () => badRequest(CredentialError.invalid, 'Invalid ID number');
 /** 409 id_number.exists 'ID number already exists' (§8). */
 export const idNumberExists = () => new AppError(409, CredentialError.exists, 'ID number already exists');
+
+/** 409 credential.required: a real-name meeting's registration needs the caller's credential first. */
+export const credentialRequired = () =>
+  new AppError(409, CredentialError.required, 'Real-name registration: add your ID document first');
+
+/**
+ * Refuses a registration of `userId` in a meeting that requires real-name registration (§3
+ * Registrant ID number) when they have not given their credential (POST /user_credentials).
+ * Used by POST /tickets; organisers' own entries (input_by_admin) do not pass here.
+ * @throws 409 credential.required
+ */
+export async function requireRealNameCredential(
+  db: Database,
+  meetingId: string,
+  userId: string,
+): Promise<void> {
+  if (await isRealNameMissing(db, meetingId, userId)) throw credentialRequired();
+}
 
 /** The rule in force (defaults when never set). */
 export function ruleOf(row: CredentialSettingsRow | null): typeof defaultCredentialSettings {

@@ -16,6 +16,7 @@ import { newId } from '../../db/ids.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { registrationActivityOf } from '../activities/activities.serializer.ts';
+import { requireRealNameCredential } from '../credentials/credentials.service.ts';
 import { linkedActivityRefusal } from '../forms/forms.service.ts';
 import {
   agentDuplicate,
@@ -485,7 +486,8 @@ export type CreateTicketsInput = {
  *   409 registration.not_started / registration.closed / registration.failed / signup.failed.max /
  *   source.invalid / ticket.sign_up_once / ticket.sold_out / phone.registered / email.registered /
  *   id_number.exists / 4340 / 4029 / agent.limit_exceeded / agent.price_limit / agent.duplicate_* /
- *   agent.not_enabled; 403 activity.invitation_required / activity.invitation_invalid (private
+ *   agent.not_enabled / credential.required (real-name meeting, no credential: §3 Registrant ID
+ *   number); 403 activity.invitation_required / activity.invitation_invalid (private
  *   activity, §6: tickets.invites.ts); 400 price.invalid / price.deleted / payment.unavailable / form.required /
  *   phone.invalid / email.invalid / id_number.invalid / option.invalid.
  */
@@ -500,6 +502,7 @@ export async function createTickets(deps: TicketDeps, input: CreateTicketsInput)
     throw notFound('activity');
   }
   const inviteeUserId = await privateAccess(deps, activity, input.userId, body.invite);
+  await requireRealNameCredential(db, activity.meetingId, input.userId);
   const source = resolveSource(sources, body.source_id === '' ? undefined : body.source_id);
   const livePriceIds = prices.filter((p) => p.deleted === 0).map((p) => p.id);
   const status = activity.isReview === 1 ? 0 : 1;
