@@ -15,11 +15,12 @@ import { outboxMessages, outboxCode as readOutboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
- * Appointments and schedules end to end (issue 6): a registered visitor books one of the demo
- * exhibitor's published slots on a phone, from the enterprise page; the exhibitor accepts it on a
- * desktop; the meeting then shows in both schedules and the visitor is told through the outbox. A
- * second request at the same time warns about the conflict first and goes through with 'Book anyway'.
- * Screenshots of the booking form, the request lists and the schedules in zh, en and ar at both sizes.
+ * Appointments and schedules end to end (§3 Schedule, §4 Appointment, §7 Appointments): a registered visitor
+ * books one of the demo exhibitor's published slots on a phone, from the enterprise page; the exhibitor
+ * accepts it on a desktop; the meeting then shows in both schedules and the visitor is told through the
+ * outbox. A second request at the same time warns about the conflict first and goes through with 'Book
+ * anyway'. Screenshots of the booking form, the request lists and the schedules in zh, en and ar at both
+ * sizes.
  */
 
 const meetingId = '64656d6f0000000000002019';

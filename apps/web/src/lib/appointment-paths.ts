@@ -1,7 +1,7 @@
 import { withQuery } from './paths.ts';
 
 /**
- * The appointment and schedule pages (§2, issue 6): their part of the route table, their titles
+ * The appointment and schedule pages (§2): their part of the route table, their titles
  * (`common` pages.*) and link helpers. Apart from paths.ts so they load with those pages (router.tsx
  * discovers them on first visit), not with the home page's first script (DESIGN §5 budget).
  */

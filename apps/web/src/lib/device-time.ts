@@ -1,7 +1,7 @@
 /**
- * The device's clock next to an appointment's own time zone (issue 6): which zone the device is in,
- * the wall clock of an instant in a zone, and whether two zones read differently then. Intl only, so
- * the request lists and schedules do not load Temporal (the booking form does, for its checks).
+ * The device's clock next to an appointment's own time zone (§3 Meeting request timezone): which zone the
+ * device is in, the wall clock of an instant in a zone, and whether two zones read differently then. Intl
+ * only, so the request lists and schedules do not load Temporal (the booking form does, for its checks).
  * Instants are unix seconds.
  */
 

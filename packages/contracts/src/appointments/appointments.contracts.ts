@@ -6,7 +6,7 @@ import { defineRoute } from '../wire/route.ts';
 
 /**
  * Appointments — meeting requests between a registered participant and an exhibitor (§3 Meeting
- * request, §4 Appointment, §5, §6, §7 Appointments and Enterprises schedules, §8; issue 6).
+ * request, §4 Appointment, §5, §6, §7 Appointments and Enterprises schedules, §8).
  *
  * Times travel as unix seconds (UTC instants) plus the IANA zone the requester chose; `date`,
  * `start_time` and `end_time` repeat them as wall-clock values in that zone for display.
@@ -171,7 +171,7 @@ const BookingDetails = {
 
 /**
  * Body of POST /appointments: a free-form request to an enterprise exhibiting at the meeting. The
- * wall-clock date and times are read in `timezone` and stored as UTC (issue 6 part 3).
+ * wall-clock date and times are read in `timezone` and stored as UTC (§3 Meeting request).
  */
 export const CreateAppointmentBody = z.strictObject({
   meeting_id: ObjectIdString,

@@ -6,7 +6,7 @@ import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
 /**
- * Schedules (§3 Schedule, §7 Meetings schedules and Enterprises schedules, issue 6): a person's or an
+ * Schedules (§3 Schedule, §7 Meetings schedules and Enterprises schedules): a person's or an
  * exhibitor's accepted appointments, the slots an exhibitor publishes as bookable, and the iCalendar
  * feed of one's schedule.
  */
@@ -91,7 +91,7 @@ export const createEnterpriseSlot = defineRoute({
   path: '/enterprises/:id/schedules',
   summary:
     "The enterprise's bound exhibitor publishes a bookable slot. 400 appointment.date_required / time_required / time_zone_invalid / time_nonexistent / start_past / same_time / end_before_start; 403 no_permission; 409 schedule.overlap (overlaps another published slot, enforced by an exclusion constraint).",
-  spec: '§7 Enterprises (schedules), issue 6',
+  spec: '§7 Enterprises (schedules)',
   tags: ['schedules'],
   isPublic: false,
   params: z.object({ id: ObjectIdString }),
@@ -104,14 +104,14 @@ export const deleteEnterpriseSlot = defineRoute({
   path: '/enterprises/:id/schedules/:schedule_id',
   summary:
     'The bound exhibitor withdraws a published slot. 403 no_permission; 404 not_found; 409 schedule.booked (a live request holds it: ignore or cancel that first).',
-  spec: '§7 Enterprises (schedules), issue 6',
+  spec: '§7 Enterprises (schedules)',
   tags: ['schedules'],
   isPublic: false,
   params: z.object({ id: ObjectIdString, schedule_id: ObjectIdString }),
   response: z.object({ deleted: z.literal(1) }),
 });
 
-/** The caller's private calendar feed address (issue 6 part 5). */
+/** The caller's private calendar feed address (beyond the spec; §3 Schedule). */
 export const CalendarFeed = z.object({
   /** https URL of the .ics feed; anyone holding it can read the schedule, so it is shown only to its owner. */
   url: z.string(),
@@ -125,7 +125,7 @@ export const getCalendarFeed = defineRoute({
   method: 'GET',
   path: '/meeting/schedules/calendar',
   summary: "The caller's secret iCalendar feed address (created on first call). 401 login.required.",
-  spec: 'Issue 6 part 5',
+  spec: 'beyond the spec (iCalendar feed of §3 Schedule)',
   tags: ['schedules'],
   isPublic: false,
   response: CalendarFeed,
@@ -135,7 +135,7 @@ export const resetCalendarFeed = defineRoute({
   method: 'POST',
   path: '/meeting/schedules/calendar',
   summary: "Replaces the caller's feed secret: the old address stops working at once. 401 login.required.",
-  spec: 'Issue 6 part 5',
+  spec: 'beyond the spec (iCalendar feed of §3 Schedule)',
   tags: ['schedules'],
   isPublic: false,
   response: CalendarFeed,
@@ -146,7 +146,7 @@ export const getCalendarFile = defineRoute({
   path: '/calendars/:file',
   summary:
     "A user's schedule as iCalendar (text/calendar; `file` is '<secret>.ics'): accepted appointments of every meeting in their own time zones, bookmarked sessions and registered activities in their meetings' zones (§2 /my/schedules). 404 not_found for an unknown secret (a reset makes the old one unknown).",
-  spec: 'Issue 6 part 5',
+  spec: 'beyond the spec (iCalendar feed of §3 Schedule)',
   tags: ['schedules'],
   isPublic: true,
   params: z.object({ file: z.string().regex(/^[A-Za-z0-9]{20,80}\.ics$/) }),

@@ -1,5 +1,5 @@
 /**
- * Appointment state machine (§4 Appointment, issue 6 part 3): one pure function deciding what an
+ * Appointment state machine (§4 Appointment): one pure function deciding what an
  * action does to a meeting request, used by the server before it writes and by the client to show
  * only the buttons that can work.
  *
@@ -33,7 +33,7 @@ export type AppointmentEffect =
   | 'create_schedules'
   /** Remove (soft-delete) the schedule entries of both sides (cancel of an accepted one). */
   | 'remove_schedules'
-  /** Tell the other side through the mail/SMS outbox (issue 6 part 4). */
+  /** Tell the other side through the mail/SMS outbox (DESIGN §8). */
   | 'notify_other_side'
   /** Hide the appointment from the actor's own lists (delete). */
   | 'hide_for_actor';

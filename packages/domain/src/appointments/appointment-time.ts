@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { resolveWallTime } from '../time/zoned-time.ts';
 
 /**
- * Meeting-request times (§3 Meeting request, §5 Appointment, issue 6 part 3): a request is typed as a
+ * Meeting-request times (§3 Meeting request, §5 Appointment): a request is typed as a
  * calendar date and two wall-clock times in a chosen IANA time zone, and stored as two UTC instants
  * (unix seconds) plus that zone. The conversion uses Temporal (temporal-polyfill) so the browser and
  * the server agree on daylight-saving edges:

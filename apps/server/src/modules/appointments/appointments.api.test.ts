@@ -18,7 +18,7 @@ import {
 import { appointments, schedules } from './appointments.tables.ts';
 
 /**
- * Appointments through the API (issue 6 parts 2–4; §4, §5, §6, §7 Appointments, §8): every §5
+ * Appointments through the API (§4, §5, §6, §7 Appointments, §8): every §5
  * refusal with its code and message and nothing stored, who may book and handle, the state machine
  * end to end, the time-conflict warning and force, daylight-saving and time-zone edges, and the
  * notices in the outbox. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.

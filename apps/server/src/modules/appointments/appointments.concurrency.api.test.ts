@@ -9,11 +9,11 @@ import { insertSlot, newExhibitorUser, newParticipant, type Person } from './app
 import { appointments, schedules } from './appointments.tables.ts';
 
 /**
- * Issue 6 "no slot is ever double-booked": visitors booking the same exhibitor slot at once, and an
- * exhibitor accepting two overlapping requests at once, give exactly one success — decided by the
- * database (the partial unique index on a slot's live request, the exclusion constraint on an
- * enterprise's accepted times). Runs on PGlite and, with DATABASE_URL, on PostgreSQL where the
- * requests really run side by side on a connection pool.
+ * No slot is ever double-booked (§4 Appointment, §8 already booked): visitors booking the same exhibitor slot
+ * at once, and an exhibitor accepting two overlapping requests at once, give exactly one success — decided by
+ * the database (the partial unique index on a slot's live request, the exclusion constraint on an
+ * enterprise's accepted times). Runs on PGlite and, with DATABASE_URL, on PostgreSQL where the requests
+ * really run side by side on a connection pool.
  */
 
 let t: TestApp;

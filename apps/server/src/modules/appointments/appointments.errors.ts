@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 
 /**
  * Refusals of meeting requests and their handling (§5 Appointment, §6, §8 meeting time conflict /
- * accept failed / already booked; issue 6). Each is an AppError with the stable code the client maps
+ * accept failed / already booked). Each is an AppError with the stable code the client maps
  * to its field message or dialog.
  */
 

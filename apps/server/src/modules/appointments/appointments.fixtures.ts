@@ -12,7 +12,7 @@ import { signIn } from '../users/users.service.ts';
 import { appointments, schedules } from './appointments.tables.ts';
 
 /**
- * Test helpers of the appointment API tests (issue 6): participants (an approved ticket in the
+ * Test helpers of the appointment API tests (§7 Appointments): participants (an approved ticket in the
  * meeting, §6), exhibitor-side users bound to an enterprise exhibiting there, published slots, and a
  * snapshot of the appointment tables to prove a refusal changed nothing.
  */

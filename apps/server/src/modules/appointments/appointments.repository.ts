@@ -8,7 +8,7 @@ import { users } from '../users/users.tables.ts';
 import { appointments, schedules } from './appointments.tables.ts';
 
 /**
- * The only Drizzle code of appointments (§3 Meeting request, §4 Appointment, issue 6): appointment
+ * The only Drizzle code of appointments (§3 Meeting request, §4 Appointment): appointment
  * rows, the slots they book, the schedule entries an accept creates, and the few reads of other
  * modules' tables the rules need (tickets for §6, exhibitors and bindings, user cards).
  * Times are Date objects here (timestamptz); the service speaks unix seconds.
@@ -304,8 +304,9 @@ export async function countAppointmentRows(db: Database, filter: AppointmentFilt
 }
 
 /**
- * The users who handle an enterprise's requests in a meeting (issue 6 part 4): every user bound to
- * one of its enabled exhibitor accounts there, plus each enabled account's own user.
+ * The users who handle an enterprise's requests in a meeting (§6: only a bound exhibitor handles meeting
+ * requests): every user bound to one of its enabled exhibitor accounts there, plus each enabled account's own
+ * user.
  */
 export async function findExhibitorSideUsers(
   db: Database,

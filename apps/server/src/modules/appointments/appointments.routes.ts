@@ -31,7 +31,7 @@ import {
  * Appointment routes (§7 Appointments: GET /appointments, /appointments/count,
  * /appointments/user/is_authentication; POST /appointments, /appointments/schedules/{schedule_id},
  * /appointments/{id}/accept|ignore|cancel; DELETE /appointments/{id}. §7 Enterprises: POST
- * /enterprises/{id}/schedules/{schedule_id}/appointments; issue 6). Every call needs a logged-in
+ * /enterprises/{id}/schedules/{schedule_id}/appointments). Every call needs a logged-in
  * caller. Notices go through the configured SMS and mail providers (the outbox by default).
  */
 export function appointmentRoutes(app: App): void {

@@ -15,7 +15,7 @@ import { meetings } from '../meetings/meetings.tables.ts';
 import { users } from '../users/users.tables.ts';
 
 /**
- * Meeting requests between a visitor and an exhibitor (§3 Meeting request, §4 Appointment, issue 6).
+ * Meeting requests between a visitor and an exhibitor (§3 Meeting request, §4 Appointment).
  *
  * Times are UTC instants; `timezone` is the IANA zone the requester chose, kept to show the request in
  * it and to write calendar entries with it. Status: 0 applying, 1 accepted, 2 ignored, 3 retracted,
@@ -133,8 +133,8 @@ export const schedules = pgTable(
 );
 
 /**
- * The secret of each user's iCalendar feed (issue 6 part 5): GET /api/calendars/{token}.ics serves
- * the user's schedule to a phone's calendar app without a login. 32 random bytes, base32; rotating it
+ * The secret of each user's iCalendar feed (beyond the spec; §3 Schedule): GET /api/calendars/{token}.ics
+ * serves the user's schedule to a phone's calendar app without a login. 32 random bytes, base32; rotating it
  * replaces the row, so the old address stops working at once.
  */
 export const calendarFeeds = pgTable('calendar_feeds', {

@@ -7,10 +7,10 @@ import { calendarTexts } from './schedules.messages.ts';
 import type { CalendarEntryRow } from './schedules.repository.ts';
 
 /**
- * The iCalendar document of a user's schedule (issue 6 part 5), written with ical-generator (DESIGN
- * §5). Each event is dated in its appointment's own zone (DTSTART;TZID=…) with that zone's
- * VTIMEZONE from timezones-ical-library (IANA data), so a calendar app shows the right instant
- * across daylight-saving changes, whatever zone the phone is in.
+ * The iCalendar document of a user's schedule (beyond the spec; §3 Schedule), written with ical-generator
+ * (DESIGN §5). Each event is dated in its appointment's own zone (DTSTART;TZID=…) with that zone's VTIMEZONE
+ * from timezones-ical-library (IANA data), so a calendar app shows the right instant across daylight-saving
+ * changes, whatever zone the phone is in.
  */
 
 /** How often a subscribed calendar app should fetch the feed again, in seconds (REFRESH-INTERVAL). */

@@ -2,7 +2,7 @@ import { ErrorCode } from '@app/contracts';
 import { AppError } from '../../errors.ts';
 
 /**
- * Refusals of the schedule calls (§5 Appointment, §7 Enterprises schedules, issue 6). Each is an
+ * Refusals of the schedule calls (§5 Appointment, §7 Enterprises schedules). Each is an
  * AppError with the stable code the client translates.
  */
 

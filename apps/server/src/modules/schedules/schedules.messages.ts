@@ -2,8 +2,8 @@ import en from '@app/i18n/locales/en/messages.json' with { type: 'json' };
 import { messageCatalogue } from '../codes/codes.messages.ts';
 
 /**
- * Texts of the iCalendar feed (issue 6 part 5) from the `messages` catalogue (packages/i18n, key group
- * `calendar`), read through the same loader as the code and appointment texts: a language whose
+ * Texts of the iCalendar feed (beyond the spec; §3 Schedule) from the `messages` catalogue (packages/i18n,
+ * key group `calendar`), read through the same loader as the code and appointment texts: a language whose
  * catalogue lacks a text falls back to English text by text.
  */
 export type CalendarTexts = {

@@ -186,10 +186,10 @@ export type CalendarEntryRow = {
 };
 
 /**
- * The entries of a user's calendar feed (issue 6 part 5), the latest `limit` by start: the user's
- * own appointment entries in every meeting, and the entries of each enterprise the user is bound to
- * as exhibitor in that entry's meeting (a binding row, else the enabled account the user signs in
- * as, like findBinding); deleted ones left out.
+ * The entries of a user's calendar feed (beyond the spec; §3 Schedule), the latest `limit` by start: the
+ * user's own appointment entries in every meeting, and the entries of each enterprise the user is bound to as
+ * exhibitor in that entry's meeting (a binding row, else the enabled account the user signs in as, like
+ * findBinding); deleted ones left out.
  */
 export async function findCalendarEntryRows(
   db: Database,

@@ -28,7 +28,7 @@ const calendarCacheControl = 'private, no-store';
 
 /**
  * Schedule routes (§7 Meetings GET /meeting/schedules, /count; §7 Enterprises POST and DELETE
- * /enterprises/{id}/schedules; issue 6 part 5: GET and POST /meeting/schedules/calendar, and the
+ * /enterprises/{id}/schedules; beyond the spec: GET and POST /meeting/schedules/calendar, and the
  * public feed GET /api/calendars/{secret}.ics, which a calendar app fetches with no headers at all:
  * no Apikey (the secret is its proof) and no Authorization).
  */

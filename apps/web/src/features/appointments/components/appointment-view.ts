@@ -1,7 +1,7 @@
 import type { Appointment, AppointmentActionName, AppointmentStatus, ScheduleEntry } from '@app/contracts';
 
 /**
- * Pure display rules of the appointment screens (§4 Appointment, issue 6): list tabs and the query
+ * Pure display rules of the appointment screens (§4 Appointment): list tabs and the query
  * each sends, status colours, the order of the action buttons, the status timeline, the slots of the
  * booking form grouped by day, and whether a time needs repeating in the device's time zone.
  * Instants are unix seconds.

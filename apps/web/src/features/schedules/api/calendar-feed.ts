@@ -5,7 +5,7 @@ import { api, contractPath } from '../../../lib/api/api.ts';
 const path = contractPath<typeof getCalendarFeed>('/meeting/schedules/calendar');
 
 /**
- * GET /meeting/schedules/calendar (issue 6 part 5): the caller's private iCalendar feed address
+ * GET /meeting/schedules/calendar (beyond the spec): the caller's private iCalendar feed address
  * (`url` https, `webcal_url` for phones), created on the first call. 401 login.required.
  */
 export function fetchCalendarFeed(): Promise<CalendarFeed> {

@@ -6,7 +6,7 @@ import { calendarFeedKey } from './calendar-feed.ts';
 const path = contractPath<typeof resetCalendarFeedRoute>('/meeting/schedules/calendar');
 
 /**
- * POST /meeting/schedules/calendar (issue 6 part 5): replaces the feed's secret; the old address stops
+ * POST /meeting/schedules/calendar (beyond the spec): replaces the feed's secret; the old address stops
  * working at once. Answers the new CalendarFeed. 401 login.required.
  */
 export function resetCalendarFeed(): Promise<CalendarFeed> {

@@ -38,9 +38,9 @@ export function googleCalendarUrl(webcalUrl: string): string {
 }
 
 /**
- * 'Subscribe in your calendar' (issue 6 part 5): the caller's private iCalendar feed as a webcal link
- * (phones open it as a subscription), Google Calendar, a copyable link and, on desktop, a QR code to
- * scan with a phone; 'Reset link' replaces the secret after a confirmation (the old link stops).
+ * 'Subscribe in your calendar' (beyond the spec; §3 Schedule): the caller's private iCalendar feed as a
+ * webcal link (phones open it as a subscription), Google Calendar, a copyable link and, on desktop, a QR code
+ * to scan with a phone; 'Reset link' replaces the secret after a confirmation (the old link stops).
  */
 export function CalendarCard() {
   const { t } = useTranslation('schedules');

@@ -46,7 +46,7 @@ function fieldOf(refusal: SlotPlanRefusal): 'date' | 'from' | 'to' | 'zone' {
 }
 
 /**
- * The 'Publish slots' form (issue 6, §7 Enterprises schedules): a date, from, to, a slot length and a
+ * The 'Publish slots' form (§7 Enterprises schedules): a date, from, to, a slot length and a
  * time zone (the device's by default). The range is checked first with the booking rules (§5), then cut
  * into consecutive slots sent one by one (POST /enterprises/{id}/schedules) with a progress line; a
  * slot overlapping one already published (409 schedule.overlap) is reported and the others go on.

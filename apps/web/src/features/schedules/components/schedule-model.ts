@@ -2,7 +2,7 @@ import type { ScheduleEntry } from '@app/contracts';
 import { nextDate, wallDate } from '../../../lib/device-time.ts';
 
 /**
- * Pure helpers of the schedule screens (issue 6): entries grouped by calendar day in the viewer's time
+ * Pure helpers of the schedule screens (§3 Schedule): entries grouped by calendar day in the viewer's time
  * zone, and which entry is happening now or comes next. Entry instants are unix seconds.
  */
 

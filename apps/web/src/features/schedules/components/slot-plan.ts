@@ -1,7 +1,7 @@
 import { type AppointmentWindowRefusal, appointmentWindow } from '@app/domain/appointments';
 
 /**
- * Planning the bookable slots an exhibitor publishes (issue 6, §7 Enterprises schedules): a date, a
+ * Planning the bookable slots an exhibitor publishes (§7 Enterprises schedules): a date, a
  * from–to range of wall-clock times in a chosen zone, and a slot length; the range is cut into
  * consecutive slots, each sent as its own POST /enterprises/{id}/schedules.
  */

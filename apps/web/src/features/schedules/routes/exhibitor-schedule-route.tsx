@@ -23,7 +23,7 @@ import { SlotDays } from '../components/slot-days.tsx';
 
 /**
  * /meeting/exhibitor/schedule and /meeting/exhibitor/schedule/history (§2, §3 Schedule, §7 Enterprises
- * schedules, issue 6): the bound exhibitor's accepted meetings and the bookable slots it publishes,
+ * schedules): the bound exhibitor's accepted meetings and the bookable slots it publishes,
  * side by side from 1024 px. A caller with no exhibitor binding (403 no_permission) is offered the
  * bind page.
  */

@@ -20,7 +20,7 @@ import { entryHighlight } from '../components/schedule-model.ts';
 import { ScheduleSkeleton } from '../components/schedule-skeleton.tsx';
 
 /**
- * /meeting/my/schedule and /meeting/my/schedule/history (§2, §3 Schedule, issue 6): the caller's
+ * /meeting/my/schedule and /meeting/my/schedule/history (§2, §3 Schedule): the caller's
  * accepted meetings by day in the device's time zone, the current or next one highlighted; the history
  * address lists those that have ended, latest first.
  */
