@@ -15,12 +15,12 @@ import { outboxCode as readOutboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
- * Activities end to end (issue 4 parts 1, 3 and 5): a visitor logs in from the forum's Register
- * button and fills its conditional form ('Other' → 'Please specify', the Student ticket → 'School',
- * both required; back to Standard drops the School answer, checked through GET /forms/{id}/answers);
- * a leader registers a group of three on the v2 hackathon and sees three tickets; a closed activity
- * refuses with an acknowledge-only dialog. Screenshots of list, detail, form and v2 pages in zh, en
- * and ar at both sizes.
+ * Activities end to end (§4 Activity registration, §5, §6 group leader, §8): a visitor logs in from the
+ * forum's Register button and fills its conditional form ('Other' → 'Please specify', the Student ticket →
+ * 'School', both required; back to Standard drops the School answer, checked through GET
+ * /forms/{id}/answers); a leader registers a group of three on the v2 hackathon and sees three tickets; a
+ * closed activity refuses with an acknowledge-only dialog. Screenshots of list, detail, form and v2 pages in
+ * zh, en and ar at both sizes.
  */
 
 const meetingId = '64656d6f0000000000002019';

@@ -21,7 +21,7 @@ import { outboxCode as readOutboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
- * Tickets and check-in end to end (issue 4 parts 4 and 6): a visitor registers for the demo forum,
+ * Tickets and check-in end to end (§4 Ticket, §6 reception staff): a visitor registers for the demo forum,
  * finds the ticket in /my/tickets with a QR code that decodes back to the ticket's code, and a staff
  * member checks it in from a second browser by SCANNING it — Chromium's fake camera plays a video
  * whose frames show that QR code — then sees 'Already checked in' on the next scan; a typed code

@@ -25,7 +25,7 @@ const handle = (
 ): RouteHandle => ({ titleKey: activityRouteTitles[path], ...options });
 
 /**
- * The activity, registration, group (agent) registration, ticket and check-in pages (§2, issue 4),
+ * The activity, registration, group (agent) registration, ticket and check-in pages (§2),
  * pages of the meeting area. router.tsx loads this table when an address of theirs is first visited.
  */
 export const activityPages: PageRoute[] = [

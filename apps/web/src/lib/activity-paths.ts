@@ -1,7 +1,7 @@
 import { withQuery } from './paths.ts';
 
 /**
- * The activity, registration, group (agent), ticket and check-in pages (§2, issue 4): their part of
+ * The activity, registration, group (agent), ticket and check-in pages (§2): their part of
  * the route table, their titles (`common` pages.*) and link helpers. They sit apart from paths.ts so
  * they load with those pages — router.tsx discovers the pages on first visit — not with the home
  * page's first script (DESIGN §5 budget).

@@ -9,7 +9,7 @@ import { defineRoute } from '../wire/route.ts';
  * stored answers of a registration or of a group.
  */
 
-/** Question types a registration needs (issue 4 part 3). */
+/** Question types a registration needs (§5, §7 Forms). */
 export const formQuestionTypes = [
   'text',
   'textarea',

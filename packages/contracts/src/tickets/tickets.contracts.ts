@@ -251,7 +251,7 @@ export const getStaffStatus = defineRoute({
   path: '/tickets/staff',
   summary:
     "Whether the caller is on the meeting's staff list, and with which roles, so the app can offer the check-in page (an answer, not a 403, for everyone else). 401 login.required.",
-  spec: '§6 reception staff, issue 4 part 6',
+  spec: '§6 reception staff, §4 Ticket',
   tags: ['tickets'],
   isPublic: false,
   querystring: z.object({ meeting_id: ObjectIdString }),

@@ -1,5 +1,5 @@
 /**
- * Activity registration state (§4 Activity registration, issue 4 part 2): one pure function used by
+ * Activity registration state (§4 Activity registration): one pure function used by
  * the server before it registers and by the client to show the button, badge and dialogs.
  * Times are unix seconds; 0 means "not set" for registration_start and deadline (§3).
  */

@@ -4,7 +4,7 @@ import { normalisePhone } from '../contact/phone.ts';
 import { textLimits } from '../text-limits.ts';
 
 /**
- * Registration form rules shared by client and server (§5, issue 4 part 3): which questions show,
+ * Registration form rules shared by client and server (§5): which questions show,
  * dropping answers whose conditions fail, validating the rest, and mapping answers onto a ticket.
  * Structural types so both the wire objects and server rows fit.
  */

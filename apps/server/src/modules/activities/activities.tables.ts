@@ -24,7 +24,7 @@ import { meetings } from '../meetings/meetings.tables.ts';
  * Activities (§3 Activity): something of a meeting people register for — a forum, a workshop, a
  * dinner. `ticket_total` counts live registrations; it is only ever moved by a conditional update
  * (`ticket_total + n <= max`) and the CHECK below is the backstop: the database refuses an oversold
- * activity whatever the code does (issue 4 part 7).
+ * activity whatever the code does (§4 Activity registration: full when ticket_total reaches max).
  */
 export const activities = pgTable(
   'activities',
@@ -95,7 +95,10 @@ export const activityPrices = pgTable(
       .references(() => activities.id, { onDelete: 'cascade' }),
     title: localizedColumn('title'),
     description: localizedColumn('description'),
-    /** Price in cents; 0 is free. Paid types cannot be checked out yet (issue 4). */
+    /**
+     * Price in cents; 0 is free. A paid type is bought through POST /checkout/activities (§7 Activities,
+     * §4 Order); POST /tickets refuses it (payment.unavailable).
+     */
     amount: integer('amount').notNull().default(0),
     /** Tickets of this type on sale; null = no limit. */
     total: integer('total'),

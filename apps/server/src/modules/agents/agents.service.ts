@@ -35,7 +35,7 @@ import { toWireAgent } from './agents.serializer.ts';
 
 /**
  * Group (agent) registration (§3 Group, §5 "team registration: group info completed before adding
- * members", §8 group messages, issue 4 part 5): the leader's group details and group answers. The
+ * members", §8 group messages): the leader's group details and group answers. The
  * members themselves are registered by POST /tickets with `agent_id` (modules/tickets).
  */
 

@@ -12,9 +12,9 @@ import { newLogin } from '../exhibitors/exhibitors.fixtures.ts';
 import { tickets } from './tickets.tables.ts';
 
 /**
- * Issue 4 "tests that must exist": every new call with a foreign user's token answers 404 and
- * changes nothing; bodies naming status, input_by_admin or user_id are refused (400) and change
- * nothing; a token of another meeting answers 403 token.invalid where the call names a meeting (and
+ * Object-level permissions of the ticket calls (§6, DESIGN §4): every call with a foreign user's token
+ * answers 404 and changes nothing; bodies naming status, input_by_admin or user_id are refused (400) and
+ * change nothing; a token of another meeting answers 403 token.invalid where the call names a meeting (and
  * finds nothing of this meeting otherwise); no token answers 401 login.required.
  */
 

@@ -17,7 +17,7 @@ import { newTicketCode, normaliseTicketCode } from './tickets.service.ts';
 import { tickets } from './tickets.tables.ts';
 
 /**
- * POST /tickets (§7 Tickets, §4, §5, §8; issue 4 parts 2–5, 7): one registration and group
+ * POST /tickets (§7 Tickets, §4, §5, §8): one registration and group
  * batches. Every refusal is checked with its code AND with the stored data unchanged (tickets,
  * sold_total, ticket_total, signup_total, members_total).
  */

@@ -14,10 +14,11 @@ import { createTickets } from './tickets.registration.ts';
 import { tickets } from './tickets.tables.ts';
 
 /**
- * Issue 4 part 7, "no oversell": however many people press "register" at once, no ticket type,
- * source, activity or group batch takes more than its limit. Runs on PGlite and, with DATABASE_URL,
- * on PostgreSQL (where the requests really run side by side on a connection pool). The control run
- * at the end switches the guard off and must oversell, proving these assertions can fail.
+ * No oversell (§4: sold out when sold_total reaches total, full when ticket_total reaches max): however many
+ * people press "register" at once, no ticket type, source, activity or group batch takes more than its limit.
+ * Runs on PGlite and, with DATABASE_URL, on PostgreSQL (where the requests really run side by side on a
+ * connection pool). The control run at the end switches the guard off and must oversell, proving these
+ * assertions can fail.
  */
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { AnswerProblem } from '@app/domain/forms';
 import { AppError } from '../../errors.ts';
 
 /**
- * Refusals of registration, edits, check-in and review (§8 sign-up and group messages, issue 4).
+ * Refusals of registration, edits, check-in and review (§8 sign-up and group messages).
  * Each is an AppError with the stable code the client maps to its dialog or field message.
  */
 

@@ -13,7 +13,7 @@ import { users } from '../users/users.tables.ts';
 import { ticketScans, tickets } from './tickets.tables.ts';
 
 /**
- * Queries of the tickets module (§7 Tickets, issue 4): registration reads, the capacity guard's
+ * Queries of the tickets module (§7 Tickets): registration reads, the capacity guard's
  * conditional updates, lists, check-in scans and the staff list. Only this file and *.tables.ts
  * touch drizzle.
  */

@@ -71,7 +71,7 @@ const inputClass =
   'h-12 min-w-0 flex-1 bg-transparent text-[16px] text-slate-900 outline-none placeholder:text-slate-400';
 
 /**
- * One form question of any registration type (§5, issue 4 part 3): text, textarea, radio, checkbox,
+ * One form question of any registration type (§5, §7 Forms): text, textarea, radio, checkbox,
  * phone (with area code), e-mail, ID number, date, file (uploaded, the answer is its URL), ticket
  * choice and linked activity (disabled options greyed with the reason).
  */
