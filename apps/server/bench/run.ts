@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: measures what issue 2 asks to report, on this machine, in one run.
+ * `npm run bench`: measures the figures the design rests on (DESIGN §5 stack and PGlite throughput,
+ * §9 jobs, §10 delivery budget), on this machine, in one run.
  *
  * 1. Requests/s and latency (p50/p99) of GET /api/meeting/agendas (50 items of the Camp 2019 demo)
  *    next to a hello-world route in the same process — on PGlite and on PostgreSQL (when reachable at
@@ -233,7 +234,7 @@ async function probe(
 }
 
 /**
- * Issue 5's measurement: a scratch PostgreSQL database with the demo meeting, its generated
+ * Exhibitors at scale (part 4 above): a scratch PostgreSQL database with the demo meeting, its generated
  * exhibitors replaced by `count` (10,000 → 100,000 products); latency of the pavilion calls with
  * the cache off, then the cached pavilion list's requests/s next to hello-world.
  */

@@ -7,10 +7,10 @@ import { outboxCode as readOutboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
- * Accounts end to end (issue 3): every login path in the browser against the real server — phone and
- * e-mail codes read from the developer outbox, the exhibitor account, Google and WeChat through the
- * fake identity providers — the redirect to login from a guarded page, /bind, profile with avatar
- * upload, logout, and a 403 logging the visitor out. Screenshots in zh, en and ar at both sizes.
+ * Accounts end to end (§2 /login, §4 Session, §7 Login, §8 403): every login path in the browser against the
+ * real server — phone and e-mail codes read from the developer outbox, the exhibitor account, Google and
+ * WeChat through the fake identity providers — the redirect to login from a guarded page, /bind, profile with
+ * avatar upload, logout, and a 403 logging the visitor out. Screenshots in zh, en and ar at both sizes.
  */
 
 const meetingId = '64656d6f0000000000002019';

@@ -163,7 +163,7 @@ export const searchEnterprises = defineRoute({
   path: '/enterprises/search',
   summary:
     'Enterprises whose title contains the keyword (any language, CJK substrings included), by weight then created (descending, §9); each item carries `highlights` of its title.',
-  spec: '§7 Enterprises, issue 5 part 3',
+  spec: '§7 Enterprises, §9',
   tags: ['enterprises'],
   isPublic: false,
   querystring: EnterpriseSearchQuerystring,

@@ -112,7 +112,7 @@ export const searchExhibitors = defineRoute({
   path: '/exhibitors/search',
   summary:
     "A meeting's shown exhibitors whose enterprise title contains the keyword, by weight then created (descending, §9), with `highlights`.",
-  spec: '§7 Exhibitors, issue 5 part 3',
+  spec: '§7 Exhibitors, §9',
   tags: ['exhibitors'],
   isPublic: false,
   querystring: ExhibitorSearchQuerystring,

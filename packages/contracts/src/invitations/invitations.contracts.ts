@@ -36,7 +36,7 @@ export const getInvitationPoster = defineRoute({
   path: '/meetings/:id/invitation.png',
   summary:
     "The meeting invitation poster of an exhibiting enterprise (public, no Apikey, so `<img>` and download links work): a 750×1334 PNG with the meeting's invitation cover (or cover, or theme colour), title and dates, the enterprise's logo, name and booth, and a QR code of its share link. Rendered once per content and cached; `download=1` answers as an attachment. 404 not_found for an unknown meeting or an enterprise not exhibiting there.",
-  spec: '§2 /meeting/invitation, issue 5 part 5',
+  spec: '§2 /meeting/invitation, §3 Enterprise',
   tags: ['exhibitors'],
   isPublic: true,
   params: IdParams,

@@ -118,7 +118,7 @@ export const searchProducts = defineRoute({
   path: '/enterprise/products/search',
   summary:
     'Products whose title contains the keyword (any language, CJK substrings included), by weight then created (descending, §9), with `highlights`.',
-  spec: '§7 Enterprises, issue 5 part 3',
+  spec: '§7 Enterprises, §9',
   tags: ['products'],
   isPublic: false,
   querystring: ProductSearchQuerystring,

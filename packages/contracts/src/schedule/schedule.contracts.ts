@@ -11,7 +11,7 @@ export const exportSchedule = defineRoute({
   method: 'GET',
   path: '/meetings/:id/schedule.json',
   summary: "A meeting's programme as schedule JSON (frab/pretalx standard).",
-  spec: 'Issue 2 schedule interchange',
+  spec: '§3 Agenda, schedule interchange',
   tags: ['schedule'],
   isPublic: true,
   params: IdParams,

@@ -1,12 +1,12 @@
 import type { Highlight, LocalizedText } from '@app/contracts';
 
 /**
- * Keyword search of enterprises, exhibitors and products (issue 5 part 3), the parts with no I/O:
- * the searchable text stored in `search_text`, the LIKE patterns of a keyword, and the highlight
- * ranges of a title. In SQL (enterprises.repository matchesAllTerms) a term matches as a substring
- * of the folded `search_text` (`LIKE`, served by a pg_trgm GIN index: it finds 机器人 inside
- * 智能机器人有限公司, where no spaces separate words) or as a full-text word with English stemming
- * (`robotics` finds "Robot"). Highlights mark the substring matches.
+ * Keyword search of enterprises, exhibitors and products (§7 Enterprises and Exhibitors search calls), the
+ * parts with no I/O: the searchable text stored in `search_text`, the LIKE patterns of a keyword, and the
+ * highlight ranges of a title. In SQL (enterprises.repository matchesAllTerms) a term matches as a substring
+ * of the folded `search_text` (`LIKE`, served by a pg_trgm GIN index: it finds 机器人 inside 智能机器人有限公司, where no
+ * spaces separate words) or as a full-text word with English stemming (`robotics` finds "Robot"). Highlights
+ * mark the substring matches.
  */
 
 /** Folds full-width letters and digits (ＡＢＣ１) to their plain forms and lower-cases. */

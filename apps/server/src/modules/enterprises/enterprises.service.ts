@@ -118,9 +118,10 @@ export function parseKeyword(keyword: string): { terms: string[] } {
 }
 
 /**
- * GET /enterprises/search (issue 5 part 3): enterprises whose title (any language) contains every
- * word of the keyword — case-insensitive substrings, so CJK names match without spaces; `%` and `_`
- * are literal. By weight then created, descending (§9), like the list. Each item carries `highlights`, the matched ranges of its title.
+ * GET /enterprises/search (§7 Enterprises): enterprises whose title (any language) contains every word of the
+ * keyword — case-insensitive substrings, so CJK names match without spaces; `%` and `_` are literal. By
+ * weight then created, descending (§9), like the list. Each item carries `highlights`, the matched ranges of
+ * its title.
  * @throws 400 invalid_query / limit_too_large
  */
 export async function searchEnterprises(

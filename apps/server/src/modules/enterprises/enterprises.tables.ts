@@ -42,9 +42,9 @@ export const enterprises = pgTable(
     mailsTotal: integer('mails_total').notNull().default(0),
     attachmentViewsTotal: integer('attachment_views_total').notNull().default(0),
     /**
-     * Every language of the title (and the other searchable words) as one lower-cased plain text,
-     * rebuilt by `enterpriseSearchText` on every write; served by a trigram GIN index so substrings of
-     * Chinese, Japanese and Korean names match (issue 5 part 3).
+     * Every language of the title (and the other searchable words) as one lower-cased plain text, rebuilt by
+     * `enterpriseSearchText` on every write; served by a trigram GIN index so substrings of Chinese, Japanese
+     * and Korean names match (§7 GET /enterprises/search, /exhibitors/search, /enterprise/products/search).
      */
     searchText: text('search_text').notNull().default(''),
     weight: integer('weight').notNull().default(0),

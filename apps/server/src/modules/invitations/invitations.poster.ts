@@ -255,7 +255,7 @@ async function logoLayer(
 }
 
 /**
- * Renders the invitation poster (§2 /meeting/invitation, issue 5 part 5) as a PNG of
+ * Renders the invitation poster (§2 /meeting/invitation, §3 Enterprise) as a PNG of
  * {@link posterWidth}×{@link posterHeight}: the cover (or the theme colour) with the meeting title
  * and dates, then a card with the enterprise's logo (or its initial), name, booth, the QR code of
  * the share link and a "scan" caption in the poster's language. Texts go through

@@ -13,7 +13,7 @@ import { getInvitationPoster, type InvitationDeps } from './invitations.service.
 const posterCacheControl = 'public, max-age=300';
 
 /**
- * The invitation poster (§2 /meeting/invitation and its download page, issue 5 part 5):
+ * The invitation poster (§2 /meeting/invitation and its download page, §3 Enterprise):
  * GET /meetings/:id/invitation.png?enterprise_id=…[&lang=…][&download=1] — public and without Apikey
  * so an `<img>` and a plain download link can load it. Answers the PNG with its ETag (304 on a
  * matching If-None-Match), `Content-Disposition` inline or, with download=1, attachment, and

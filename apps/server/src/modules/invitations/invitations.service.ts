@@ -108,8 +108,8 @@ export type InvitationPoster = {
 };
 
 /**
- * The invitation poster of an enterprise exhibiting at a meeting (§2 /meeting/invitation, issue 5
- * part 5). Its content — meeting title, dates and venue in the chosen language, the invitation cover
+ * The invitation poster of an enterprise exhibiting at a meeting (§2 /meeting/invitation, §3
+ * Enterprise). Its content — meeting title, dates and venue in the chosen language, the invitation cover
  * (`exhibition.invitation_cover`, else the meeting cover, else the theme colour), the enterprise's
  * name, logo and booth, the share link — is hashed into the storage key: a poster whose inputs did
  * not change is read from storage without rendering; any edit gives a new key and a new render.

@@ -104,7 +104,7 @@ export async function countProducts(
 }
 
 /**
- * GET /enterprise/products/search (issue 5 part 3): products whose title contains every word of the
+ * GET /enterprise/products/search (§7 Enterprises): products whose title contains every word of the
  * keyword (case-insensitive substrings, CJK included, `%`/`_` literal), by weight then created (§9);
  * each with `highlights` of its title.
  * @throws 400 invalid_query / limit_too_large
