@@ -317,6 +317,23 @@ export async function lastAppliedMutationId(
   return row?.mutationId ?? '';
 }
 
+/**
+ * The advisory-lock namespace of reception history writers (the first key of the two-int form, 'RCPT'),
+ * apart from the one-key advisory locks used elsewhere (seats).
+ */
+const historyLockSpace = 0x52435054;
+
+/**
+ * Serialises the meeting's reception-history writers until the transaction ends (a transaction-level
+ * advisory lock on the meeting id). Every transaction that inserts reception_history rows must call it
+ * FIRST, before any row lock (else two writers can deadlock). Writers of one meeting then take history
+ * ids in commit order, so the desk's change feed (`id > since`, §6 "another receptionist sees it at
+ * once") never skips a row a longer transaction inserted earlier but committed later.
+ */
+export async function lockReceptionHistory(tx: Database, meetingId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${historyLockSpace}::int, hashtext(${meetingId}))`);
+}
+
 /** Records one write (applied or stale) in the history; returns its id. */
 export async function insertHistory(tx: Database, row: NewReceptionHistory): Promise<number> {
   const [inserted] = await tx.insert(receptionHistory).values(row).returning({ id: receptionHistory.id });
