@@ -39,6 +39,8 @@ export const ErrorCode = {
   invalidInput: 'invalid_input',
   /** 413 a body over the 1 MiB limit (§9). */
   bodyTooLarge: 'body_too_large',
+  /** 413 an uploaded XLSX that really inflates past its limit or holds too many entries (zip bomb, §9). */
+  fileUnpacksTooLarge: 'file.unpacks_too_large',
   /** 403: the Authorization token is unknown, expired, revoked or for another meeting (§8). */
   tokenInvalid: 'token.invalid',
   /** 401: the call needs a logged-in user and none is given. */

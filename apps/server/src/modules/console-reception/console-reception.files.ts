@@ -17,6 +17,7 @@ import { AppError } from '../../errors.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
 import { receptionGuestPhases, receptionGuests } from '../reception/reception.tables.ts';
 import { requireCan } from '../roles/roles.service.ts';
+import { assertXlsxWithinLimits } from '../shared/xlsx-limits.ts';
 import {
   findAllGuests,
   findClashes,
@@ -80,26 +81,6 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value).trim();
 }
 
-/** Most bytes an XLSX import may unpack to (a small zip can hold gigabytes). */
-const maxUnpackedBytes = 100 * 1024 * 1024;
-
-/** What the zip's central directory says its entries unpack to (Infinity when unreadable as such). */
-function unpackedSizeOf(zip: Buffer): number {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0 || end + 22 > zip.length) return 0;
-  const entries = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  let total = 0;
-  for (let i = 0; i < entries; i += 1) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) return Number.POSITIVE_INFINITY;
-    const size = zip.readUInt32LE(at + 24);
-    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += size;
-    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return total;
-}
-
 const fileRefused = (message: string) => new AppError(400, ErrorCode.validation, message);
 
 /** The first sheet's rows as text cells. @throws 400 validation_failed for a file that cannot be read. */
@@ -107,7 +88,7 @@ async function readRows(base64: string): Promise<string[][]> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw fileRefused('The file is empty');
   if (bytes.length > consoleReceptionLimits.importMaxBytes) throw fileRefused('The file is too large');
-  if (unpackedSizeOf(bytes) > maxUnpackedBytes) throw fileRefused('The file unpacks to too much');
+  await assertXlsxWithinLimits(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

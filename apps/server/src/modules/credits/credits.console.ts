@@ -18,6 +18,7 @@ import { flag, unix } from '../../db/wire.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
 import { requireCan } from '../roles/roles.service.ts';
+import { assertXlsxWithinLimits, xlsxDefaultLimits } from '../shared/xlsx-limits.ts';
 import {
   type ActivityCreditsRow,
   type ActivityRow,
@@ -272,26 +273,6 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-/** Most bytes an XLSX import may unpack to (a small zip can hold gigabytes). */
-const xlsxMaxUnpackedBytes = 50 * 1024 * 1024;
-
-/** What the zip's central directory says its entries unpack to (Infinity when unreadable or zip64). */
-function unpackedSizeOf(zip: Buffer): number {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0 || end + 22 > zip.length) return 0;
-  const entries = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  let total = 0;
-  for (let i = 0; i < entries; i += 1) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) return Number.POSITIVE_INFINITY;
-    const size = zip.readUInt32LE(at + 24);
-    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += size;
-    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return total;
-}
-
 /** The first column of every row of the import, as text (untrimmed). @throws 400 validation_failed */
 async function firstColumn(body: ImportUnionCodesBody): Promise<string[]> {
   if (body.format === 'lines') {
@@ -304,12 +285,15 @@ async function firstColumn(body: ImportUnionCodesBody): Promise<string[]> {
   if (bytes.length > unionCodeLimits.importMaxBytes) {
     throw fileRefused(`The file is larger than ${unionCodeLimits.importMaxBytes} bytes`);
   }
+  if (body.format === 'xlsx') {
+    // A real inflate count, not the zip's declared sizes (§9): 413 file.unpacks_too_large.
+    await assertXlsxWithinLimits(bytes, { ...xlsxDefaultLimits, maxUnpackedBytes: 50 * 1024 * 1024 });
+  }
   try {
     if (body.format === 'csv') {
       const rows = parseCsv(bytes, { bom: true, relax_column_count: true, relax_quotes: true }) as string[][];
       return rows.map((row) => row[0] ?? '');
     }
-    if (unpackedSizeOf(bytes) > xlsxMaxUnpackedBytes) throw new Error('The file unpacks to too much');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
