@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uploads } from './media.tables.ts';
 
@@ -32,4 +32,15 @@ export async function insertUploadThen(
     await store(tx as unknown as Database);
     return true;
   });
+}
+
+/**
+ * Marks an upload whose bytes were deleted: size 0 and no original name. The row itself stays, so
+ * its single-use token stays used (uploadExists).
+ */
+export async function markUploadDeleted(db: Database, bucket: string, key: string): Promise<void> {
+  await db
+    .update(uploads)
+    .set({ size: 0, originalName: '', width: null, height: null })
+    .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)));
 }

@@ -34,14 +34,14 @@ import {
   variantStorageKey,
   withExtension,
 } from './media.keys.ts';
-import { insertUploadThen, uploadExists } from './media.repository.ts';
+import { insertUploadThen, markUploadDeleted, uploadExists } from './media.repository.ts';
 import {
   signUploadToken,
   type UploadGrant,
   uploadTokenLifetimeSeconds,
   verifyUploadToken,
 } from './media.token.ts';
-import { renderWebVariantsJob } from './media.variants.ts';
+import { deleteWebVariants, renderWebVariantsJob } from './media.variants.ts';
 import { extractVideoFrame, isFfmpegAvailable, videoPlaceholderJpeg } from './media.video.ts';
 
 /** `jobs`, when given, renders an uploaded image's web copies in the background (media.variants.ts). */
@@ -311,4 +311,21 @@ export async function openFile(
   const object = await deps.storage.get(cacheKey);
   if (!object) throw new Error('resized copy vanished after it was stored');
   return { object, disposition: 'inline' };
+}
+
+/**
+ * Deletes an upload's files for good (§5/§7 ID recognition: a card photo is read once, then gone):
+ * the original first — so no new copy can be rendered from it — then every web copy, and marks its
+ * row (markUploadDeleted; the row stays so the single-use token stays used). A copy rendered on
+ * demand in another size (GET /files/…?imageView2/…) while the original existed is not reachable
+ * through the Storage interface (no listing) and stays; a web-copy job still running removes its
+ * own copies when it finds the original gone (renderWebVariants).
+ */
+export async function deleteUploadFiles(
+  deps: Pick<MediaDeps, 'db' | 'storage'>,
+  input: { bucket: UploadBucket; key: string },
+): Promise<void> {
+  await deps.storage.delete(originalStorageKey(input.bucket, input.key));
+  await deleteWebVariants(deps, input);
+  await markUploadDeleted(deps.db, input.bucket, input.key);
 }

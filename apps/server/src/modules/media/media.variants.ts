@@ -79,5 +79,20 @@ export async function renderWebVariants(deps: { storage: Storage }, data: WebVar
     original.body.destroy();
     return 0;
   }
-  return storeVariants(deps, data, await readAll(original.body), webVariantSuffixes());
+  const rendered = await storeVariants(deps, data, await readAll(original.body), webVariantSuffixes());
+  // The original was deleted while we rendered (deleteUploadFiles, e.g. an ID-card photo after
+  // recognition): our copies may have landed after its sweep, so remove them too.
+  const still = await deps.storage.get(originalStorageKey(data.bucket, data.key));
+  if (still) still.body.destroy();
+  else await deleteWebVariants(deps, data);
+  return rendered;
+}
+
+/** Deletes every web copy of one image (the copies renderWebVariants makes); missing ones are skipped. */
+export async function deleteWebVariants(deps: { storage: Storage }, image: WebVariantsData): Promise<void> {
+  for (const suffix of webVariantSuffixes()) {
+    const operation = parseImageSuffix(suffix);
+    if (operation)
+      await deps.storage.delete(variantStorageKey(image.bucket, image.key, variantName(operation)));
+  }
 }
