@@ -96,7 +96,7 @@ export const saveUserCredential = defineRoute({
   method: 'POST',
   path: '/user_credentials',
   summary:
-    "Creates or replaces the caller's credential for a meeting (§3 Registrant ID number). The number is checked (mainland ID check digit, permits' prefix and check digit, passports [A-Z0-9]{5,20} with an ISO alpha-3 country) and must be unique in the meeting. 400 id_number.invalid 'Invalid ID number' / credential.kind_not_accepted / validation_failed; 401 login.required; 404 not_found (meeting); 409 id_number.exists 'ID number already exists'. Nothing is stored on a refusal.",
+    "Creates or replaces the caller's credential for a meeting (§3 Registrant ID number). The number is checked (mainland ID check digit, permits' prefix and check digit, passports [A-Z0-9]{5,20} with an ISO alpha-3 country) and must be unique in the meeting. 400 id_number.invalid 'Invalid ID number' / credential.kind_not_accepted / validation_failed; 401 login.required; 404 not_found (meeting unknown or deleted); 409 id_number.exists 'ID number already exists'; 429 too_frequent (shares the 10 a minute per user of POST /meetings/:id/credential: both tell whether a number is taken). Nothing is stored on a refusal.",
   spec: '§7 Users, §3 Registrant, §5, §8',
   tags: ['credentials'],
   isPublic: false,
@@ -116,7 +116,7 @@ export const checkMeetingCredential = defineRoute({
   method: 'POST',
   path: '/meetings/:id/credential',
   summary:
-    "Checks an ID number for the meeting without storing anything: valid and not held by another participant (the caller's own counts as free). 400 id_number.invalid / credential.kind_not_accepted; 409 id_number.exists; 429 too_frequent (10 a minute per user); 401 login.required; 404 not_found.",
+    "Checks an ID number for the meeting without storing anything: valid and not held by another participant (the caller's own counts as free). 400 id_number.invalid / credential.kind_not_accepted; 409 id_number.exists; 429 too_frequent (10 a minute per user, shared with POST /user_credentials); 401 login.required; 404 not_found (meeting unknown or deleted).",
   spec: '§7 Meetings, §5, §8',
   tags: ['credentials'],
   isPublic: false,
@@ -161,7 +161,7 @@ export const recogniseIdCard = defineRoute({
   method: 'GET',
   path: '/ocrs/idcard',
   summary:
-    "Reads name and number from the caller's uploaded photo (image bucket key) of a mainland ID card or HK/Macao/Taiwan residence permit. 422 ocr.unsupported (§5 message: another document or no card found); 503 ocr.unavailable (no recognition on this server: type it in); 404 not_found (no such upload of the caller); 429 too_frequent (10 a minute); 401 login.required.",
+    "Reads name and number from the caller's uploaded photo (image bucket key) of a mainland ID card or HK/Macao/Taiwan residence permit. 422 ocr.unsupported (§5 message: another document or no card found); 503 ocr.unavailable (no recognition on this server, or every recognition slot busy: type it in); 404 not_found (no such upload of the caller, or its photo already read); 429 too_frequent (10 a minute); 401 login.required. The photo is deleted after this call whatever the answer (its file, its web copies; the upload row is kept without size or name): its URL no longer serves, and a new recognition needs a new upload.",
   spec: '§7 Activities GET /ocrs/idcard, §5',
   tags: ['credentials'],
   isPublic: false,

@@ -9,6 +9,8 @@ import { idCardPng, passportPng, validIdNumber } from '../../providers/ocr/ocr.f
 import { insertActivity, insertStaff } from '../activities/activities.fixtures.ts';
 import { newPerson, type Person } from '../appointments/appointments.fixtures.ts';
 import { auditLog } from '../audit/audit.tables.ts';
+import { uploads } from '../media/media.tables.ts';
+import { webVariantSuffixes } from '../media/media.variants.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
 import { purgeExpiredCredentials } from './credentials.service.ts';
@@ -148,6 +150,28 @@ describe('saving a credential (§3, §5)', () => {
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
+
+  it("saving shares the check's limit: after 5 checks and 5 saves the next save is 429, nothing stored", async () => {
+    const who = await person();
+    for (let index = 0; index < 5; index += 1) {
+      const res = await call('POST', apiUrl(`/meetings/${meetingId}/credential`), who, {
+        kind: 'mainland',
+        number: freshNumber(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    for (let index = 0; index < 5; index += 1) {
+      expect((await save(who, { kind: 'mainland', number: freshNumber() })).statusCode).toBe(200);
+    }
+    const number = freshNumber();
+    const limited = await save(who, { kind: 'mainland', number });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'too_frequent' });
+    const mine = await call('GET', apiUrl('/user_credentials/mine', { meeting_id: meetingId }), who);
+    expect((mine.json() as { credential: UserCredential }).credential.number_mask.slice(-4)).not.toBe(
+      number.slice(-4),
+    );
+  });
 });
 
 describe('the console (credentials.read / .reveal / .settings)', () => {
@@ -256,11 +280,50 @@ describe('the console (credentials.read / .reveal / .settings)', () => {
       404,
     );
     const left = (await credentialRows()).length;
-    const [meeting] = await world.t.database.db.select().from(meetings).where(eq(meetings.id, meetingId));
+    const { db } = world.t.database;
+    const [meeting] = await db.select().from(meetings).where(eq(meetings.id, meetingId));
     const end = meeting?.end.getTime() ?? 0;
-    expect(await purgeExpiredCredentials(world.t.database.db, new Date(end + 9 * 86_400_000))).toBe(0);
-    expect(await purgeExpiredCredentials(world.t.database.db, new Date(end + 11 * 86_400_000))).toBe(left);
-    expect(await credentialRows()).toHaveLength(0);
+    expect(await purgeExpiredCredentials(db, new Date(end + 9 * 86_400_000))).toBe(0);
+    // The meeting moves 100 days later after the credentials were saved: the purge follows the new end.
+    const movedEnd = end + 100 * 86_400_000;
+    await db
+      .update(meetings)
+      .set({ end: new Date(movedEnd) })
+      .where(eq(meetings.id, meetingId));
+    try {
+      expect(await purgeExpiredCredentials(db, new Date(end + 11 * 86_400_000))).toBe(0);
+      expect(await credentialRows()).toHaveLength(left);
+      const listed = (await call('GET', apiUrl(base()), world.logins.organiser)).json() as {
+        results: ConsoleCredential[];
+      };
+      expect(listed.results[0]?.purge_after).toBe(Math.floor((movedEnd + 10 * 86_400_000) / 1000));
+      expect(await purgeExpiredCredentials(db, new Date(movedEnd + 9 * 86_400_000))).toBe(0);
+      expect(await purgeExpiredCredentials(db, new Date(movedEnd + 11 * 86_400_000))).toBe(left);
+      expect(await credentialRows()).toHaveLength(0);
+    } finally {
+      await db
+        .update(meetings)
+        .set({ end: new Date(end) })
+        .where(eq(meetings.id, meetingId));
+    }
+  });
+
+  it('refuses saving and checking for a deleted meeting (404), nothing stored', async () => {
+    const { db } = world.t.database;
+    const who = await person();
+    await db.update(meetings).set({ deleted: 1 }).where(eq(meetings.id, meetingId));
+    try {
+      const res = await save(who, { kind: 'mainland', number: freshNumber() });
+      expect(res.statusCode, res.body).toBe(404);
+      const check = await call('POST', apiUrl(`/meetings/${meetingId}/credential`), who, {
+        kind: 'mainland',
+        number: freshNumber(),
+      });
+      expect(check.statusCode).toBe(404);
+      expect((await credentialRows()).filter((row) => row.userId === who.userId)).toHaveLength(0);
+    } finally {
+      await db.update(meetings).set({ deleted: 0 }).where(eq(meetings.id, meetingId));
+    }
   });
 });
 
@@ -289,6 +352,17 @@ describe('GET /ocrs/idcard (§5)', () => {
     return res.json().key as string;
   }
 
+  /** The photo, its web copies and its row's name are gone after recognition (§3 data kept only as needed). */
+  async function expectPhotoGone(key: string): Promise<void> {
+    const fileUrl = `/api/files/image/${key}`;
+    expect((await world.t.app.inject({ method: 'GET', url: fileUrl })).statusCode).toBe(404);
+    for (const suffix of webVariantSuffixes().slice(0, 3)) {
+      expect((await world.t.app.inject({ method: 'GET', url: `${fileUrl}?${suffix}` })).statusCode).toBe(404);
+    }
+    const [row] = await world.t.database.db.select().from(uploads).where(eq(uploads.key, key));
+    expect(row).toMatchObject({ size: 0, originalName: '' });
+  }
+
   it("reads name and number from the caller's uploaded card; others' keys are 404", {
     timeout: 60_000,
   }, async () => {
@@ -298,6 +372,8 @@ describe('GET /ocrs/idcard (§5)', () => {
     const res = await call('GET', apiUrl('/ocrs/idcard', { key, meeting_id: meetingId }), who);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ kind: 'mainland', name: '张三', number });
+    await expectPhotoGone(key);
+    expect((await call('GET', apiUrl('/ocrs/idcard', { key }), who)).statusCode).toBe(404);
     const stranger = await person();
     expect((await call('GET', apiUrl('/ocrs/idcard', { key }), stranger)).statusCode).toBe(404);
     expect((await call('GET', apiUrl('/ocrs/idcard', { key: '../etc/passwd' }), who)).statusCode).toBe(404);
@@ -314,5 +390,6 @@ describe('GET /ocrs/idcard (§5)', () => {
       message:
         'ID recognition supports only mainland China ID cards and Hong Kong/Macao/Taiwan residence permits',
     });
+    await expectPhotoGone(key);
   });
 });

@@ -17,6 +17,7 @@ import {
   deleteCredential,
   findCredential,
   findMeetingEnd,
+  findPurgeDate,
   findSettings,
   listCredentials,
   setPurgeAfter,
@@ -92,7 +93,11 @@ export async function countConsoleCredentials(
   return { total: Object.values(byKind).reduce((sum, n) => sum + n, 0), by_kind: byKind };
 }
 
-/** GET …/credentials: masked, newest first, 50 a page. @throws 403 no_permission (credentials.read) */
+/**
+ * GET …/credentials: masked, newest first, 50 a page. `purge_after` is the meeting's current end +
+ * current retention days (what the purge will read), the same for every row of the meeting.
+ * @throws 403 no_permission (credentials.read)
+ */
 export async function listConsoleCredentials(
   deps: CredentialDeps,
   input: Caller & { kind?: CredentialKind | undefined; page?: number | undefined },
@@ -105,6 +110,7 @@ export async function listConsoleCredentials(
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
+  const purgeAfter = await findPurgeDate(deps.db, input.meetingId);
   return {
     total,
     results: rows.map((row) => ({
@@ -116,7 +122,7 @@ export async function listConsoleCredentials(
       number_mask: row.numberMask,
       source: row.source === 'ocr' ? 'ocr' : 'manual',
       created: unix(row.createdAt),
-      purge_after: unix(row.purgeAfter),
+      purge_after: unix(purgeAfter ?? row.purgeAfter),
     })),
   };
 }

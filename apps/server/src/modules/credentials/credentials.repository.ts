@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { meetingCredentialSettings, userCredentials } from './credentials.tables.ts';
@@ -6,9 +6,12 @@ import { meetingCredentialSettings, userCredentials } from './credentials.tables
 export type CredentialRow = typeof userCredentials.$inferSelect;
 export type CredentialSettingsRow = typeof meetingCredentialSettings.$inferSelect;
 
-/** A meeting's id and end, or null. */
+/** A meeting's end, or null when there is no such meeting or it is deleted. */
 export async function findMeetingEnd(db: Database, meetingId: string): Promise<{ end: Date } | null> {
-  const [row] = await db.select({ end: meetings.end }).from(meetings).where(eq(meetings.id, meetingId));
+  const [row] = await db
+    .select({ end: meetings.end })
+    .from(meetings)
+    .where(and(eq(meetings.id, meetingId), eq(meetings.deleted, 0)));
   return row ?? null;
 }
 
@@ -200,11 +203,40 @@ export async function deleteCredential(db: Database, meetingId: string, id: stri
   return deleted.length > 0;
 }
 
-/** Deletes every credential whose purge_after has passed; answers how many. */
+/** Retention of a meeting that never set its rule, in days (§3: "a set number of days"). */
+export const defaultRetentionDays = 30;
+
+/** SQL of a meeting's purge date: its end as it is now + its retention days as they are now. */
+const purgeDateSql = sql<Date>`${meetings.end} + make_interval(days => coalesce(${meetingCredentialSettings.retentionDays}, ${sql.raw(String(defaultRetentionDays))}))`;
+
+/** When a meeting's credentials are deleted, from its current end and rule; null when no meeting. */
+export async function findPurgeDate(db: Database, meetingId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: purgeDateSql })
+    .from(meetings)
+    .leftJoin(meetingCredentialSettings, eq(meetingCredentialSettings.meetingId, meetings.id))
+    .where(eq(meetings.id, meetingId));
+  return row ? new Date(row.at) : null;
+}
+
+/**
+ * Deletes every credential whose meeting ended more than its retention days before `now`, both read
+ * at purge time (a meeting moved later keeps its credentials longer; deleted meetings are purged on
+ * the same rule). Answers how many.
+ */
 export async function deleteExpired(db: Database, now: Date): Promise<number> {
   const deleted = await db
     .delete(userCredentials)
-    .where(lt(userCredentials.purgeAfter, now))
+    .where(
+      inArray(
+        userCredentials.meetingId,
+        db
+          .select({ id: meetings.id })
+          .from(meetings)
+          .leftJoin(meetingCredentialSettings, eq(meetingCredentialSettings.meetingId, meetings.id))
+          .where(sql`${purgeDateSql} < ${now.toISOString()}::timestamptz`),
+      ),
+    )
     .returning({ id: userCredentials.id });
   return deleted.length;
 }

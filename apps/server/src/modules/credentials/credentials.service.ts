@@ -22,6 +22,7 @@ import { type LimitRule, rateLimitsFor } from '../../plugins/rate-limit.ts';
 import type { OcrProvider } from '../../providers/ocr/ocr.ts';
 import { readAll, type Storage } from '../../providers/storage/storage.ts';
 import { isUploadKey, originalStorageKey } from '../media/media.keys.ts';
+import { deleteUploadFiles } from '../media/media.service.ts';
 import { uploads } from '../media/media.tables.ts';
 import { requireCan } from '../roles/roles.service.ts';
 import { idNumberHash, idNumberKeys, sealIdNumber } from './credentials.keys.ts';
@@ -29,6 +30,7 @@ import {
   type CredentialRow,
   type CredentialSettingsRow,
   countByKind,
+  defaultRetentionDays,
   deleteExpired,
   findMeetingEnd,
   findSettings,
@@ -42,9 +44,16 @@ export type CredentialDeps = { db: Database; config: Config };
 export type OcrDeps = CredentialDeps & { storage: Storage; ocr: OcrProvider };
 
 /** The rule of a meeting without a settings row: real-name off, every kind, 30 days. */
-export const defaultCredentialSettings = { required: 0, kinds: [...credentialKinds], retentionDays: 30 };
+export const defaultCredentialSettings = {
+  required: 0,
+  kinds: [...credentialKinds],
+  retentionDays: defaultRetentionDays,
+};
 
-/** POST /meetings/{id}/credential: 10 checks a minute per user (the answer tells whether a number is taken). */
+/**
+ * POST /meetings/{id}/credential and POST /user_credentials together: 10 a minute per user (both
+ * answers tell whether a number is taken).
+ */
 export const credentialCheckLimit: LimitRule = { name: 'credential-check', points: 10, durationSeconds: 60 };
 /** GET /ocrs/idcard: 10 recognitions a minute per user (each runs Tesseract or a paid cloud call). */
 export const ocrLimit: LimitRule = { name: 'ocr-idcard', points: 10, durationSeconds: 60 };
@@ -143,15 +152,20 @@ export function toUserCredential(row: CredentialRow): UserCredential {
 
 /**
  * POST /user_credentials (§3 Registrant ID number, §5 valid and unique): creates or replaces the
- * caller's credential — number sealed, blind index, mask, purge_after = meeting end + retention.
- * Uniqueness is the unique index's: of two concurrent submissions of one number, one wins.
- * @throws 400 id_number.invalid / credential.kind_not_accepted; 404 not_found; 409 id_number.exists
+ * caller's credential — number sealed, blind index, mask, purge_after = meeting end + retention as
+ * of now (the purge itself reads the meeting's current end and rule). Uniqueness is the unique
+ * index's: of two concurrent submissions of one number, one wins. Shares the check's rate limit
+ * ({@link credentialCheckLimit}, same user key): both answers tell whether a number is taken.
+ * @throws 400 id_number.invalid / credential.kind_not_accepted; 404 not_found (no such meeting, or
+ *   deleted); 409 id_number.exists; 429 too_frequent
  */
 export async function saveUserCredential(
   deps: CredentialDeps,
   input: { userId: string; body: SaveUserCredentialBody },
 ): Promise<{ credential: UserCredential }> {
   const { body } = input;
+  // Same bucket as the check: a 409 here answers the same question (is this number held here?).
+  await rateLimitsFor(deps.config).consumeAll([{ rule: credentialCheckLimit, key: input.userId }]);
   const { end, rule } = await meetingRule(deps.db, body.meeting_id, body.kind);
   const { number, country } = normaliseNumber(body);
   const keys = idNumberKeys(deps.config);
@@ -228,10 +242,12 @@ export async function myCredential(
 
 /**
  * GET /ocrs/idcard (§5, §7): recognises the caller's own uploaded photo (image bucket) with the
- * configured provider. The picture is read, never stored again, and the result is only a proposal
- * the person confirms.
- * @throws 404 not_found (not an upload key of the caller); 422 ocr.unsupported (§5 message);
- *   503 ocr.unavailable; 429 too_frequent
+ * configured provider, then deletes the photo whatever the answer (deleteUploadFiles: the original,
+ * its web copies, the row marked) — a card photo is read once and never kept. The result is only a
+ * proposal the person confirms. Recognitions share a process-wide cap (withRunCap): when it stays
+ * full the answer is 503 ocr.unavailable, type it in.
+ * @throws 404 not_found (not an upload key of the caller, or already read); 422 ocr.unsupported (§5
+ *   message); 503 ocr.unavailable; 429 too_frequent
  */
 export async function recogniseUploadedIdCard(
   deps: OcrDeps,
@@ -243,23 +259,33 @@ export async function recogniseUploadedIdCard(
     .from(uploads)
     .where(and(eq(uploads.bucket, 'image'), eq(uploads.key, input.key)));
   if (!upload || upload.userId !== input.userId) throw notFound('Upload');
-  await rateLimitsFor(deps.config).consumeAll([{ rule: ocrLimit, key: input.userId }]);
-  const object = await deps.storage.get(originalStorageKey('image', input.key));
-  if (!object) throw notFound('Upload');
-  const outcome = await deps.ocr.recogniseIdCard(await readAll(object.body));
-  if (outcome.status === 'unavailable') {
-    throw new AppError(
-      503,
-      CredentialError.ocrUnavailable,
-      'ID recognition is not available, please type it in',
-    );
+  try {
+    await rateLimitsFor(deps.config).consumeAll([{ rule: ocrLimit, key: input.userId }]);
+    const object = await deps.storage.get(originalStorageKey('image', input.key));
+    if (!object) throw notFound('Upload');
+    const outcome = await deps.ocr.recogniseIdCard(await readAll(object.body));
+    if (outcome.status === 'unavailable') {
+      throw new AppError(
+        503,
+        CredentialError.ocrUnavailable,
+        'ID recognition is not available, please type it in',
+      );
+    }
+    if (outcome.status === 'busy') {
+      throw new AppError(503, CredentialError.ocrUnavailable, 'ID recognition is busy, please type it in');
+    }
+    if (outcome.status === 'refused')
+      throw new AppError(422, CredentialError.ocrUnsupported, ocrUnsupportedMessage);
+    return outcome.card;
+  } finally {
+    await deleteUploadFiles(deps, { bucket: 'image', key: input.key });
   }
-  if (outcome.status === 'refused')
-    throw new AppError(422, CredentialError.ocrUnsupported, ocrUnsupportedMessage);
-  return outcome.card;
 }
 
-/** The retention purge (§3 "deleted a set number of days after the meeting"): answers rows deleted. */
+/**
+ * The retention purge (§3 "deleted a set number of days after the meeting"): deletes the credentials
+ * of meetings whose current end + current retention days lies before `now`; answers rows deleted.
+ */
 export async function purgeExpiredCredentials(db: Database, now: Date): Promise<number> {
   return deleteExpired(db, now);
 }

@@ -1,7 +1,7 @@
 import { parseIdNumber } from '@app/domain/contact';
 import { describe, expect, it } from 'vitest';
 import { idCardPng, passportPng, randomPicturePng, validIdNumber } from './ocr.fixtures.ts';
-import { createUnavailableOcrProvider, readIdCardText } from './ocr.ts';
+import { createUnavailableOcrProvider, type OcrProvider, readIdCardText, withRunCap } from './ocr.ts';
 import { createTesseractOcrProvider } from './tesseract-ocr.ts';
 
 /**
@@ -66,5 +66,54 @@ describe('tesseract provider', () => {
     expect(await createUnavailableOcrProvider('off').recogniseIdCard(Buffer.alloc(0))).toMatchObject({
       status: 'unavailable',
     });
+  });
+});
+
+describe('withRunCap (DESIGN §8 ocr: a process-wide cap on recognitions)', () => {
+  /** A provider whose runs finish when the test says so, counting how many run at once. */
+  function gatedProvider() {
+    const gates: Array<() => void> = [];
+    const state = { running: 0, peak: 0, started: 0 };
+    const provider: OcrProvider = {
+      name: 'gated',
+      async recogniseIdCard() {
+        state.running += 1;
+        state.started += 1;
+        state.peak = Math.max(state.peak, state.running);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        state.running -= 1;
+        return { status: 'refused' };
+      },
+    };
+    const openNext = async () => {
+      while (gates.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      gates.shift()?.();
+    };
+    return { provider, state, openNext };
+  }
+
+  it('runs 2 at once, queues the next ones in order, and answers busy when the queue is full', async () => {
+    const { provider, state, openNext } = gatedProvider();
+    const capped = withRunCap(provider, { running: 2, waiting: 2, waitMs: 5_000 });
+    const runs = Array.from({ length: 4 }, () => capped.recogniseIdCard(Buffer.alloc(0)));
+    expect(await capped.recogniseIdCard(Buffer.alloc(0))).toEqual({ status: 'busy' });
+    for (let index = 0; index < 4; index += 1) await openNext();
+    expect(await Promise.all(runs)).toEqual(Array(4).fill({ status: 'refused' }));
+    expect(state).toMatchObject({ peak: 2, started: 4, running: 0 });
+    // Every slot came back: two more run at once.
+    const again = [capped.recogniseIdCard(Buffer.alloc(0)), capped.recogniseIdCard(Buffer.alloc(0))];
+    await openNext();
+    await openNext();
+    expect(await Promise.all(again)).toEqual([{ status: 'refused' }, { status: 'refused' }]);
+  });
+
+  it('answers busy after waiting too long, without running', async () => {
+    const { provider, state, openNext } = gatedProvider();
+    const capped = withRunCap(provider, { running: 1, waiting: 4, waitMs: 20 });
+    const first = capped.recogniseIdCard(Buffer.alloc(0));
+    expect(await capped.recogniseIdCard(Buffer.alloc(0))).toEqual({ status: 'busy' });
+    await openNext();
+    expect(await first).toEqual({ status: 'refused' });
+    expect(state.started).toBe(1);
   });
 });

@@ -8,12 +8,14 @@ export type IdCardReading = { kind: IdNumberKind; name: string; number: string }
  * cards and Hong Kong/Macao/Taiwan residence permits"):
  * - `recognised`: a valid 18-character number (check digit verified) and, when found, the name;
  * - `refused`: no such card in the picture (a passport, a random photo, an unreadable card);
- * - `unavailable`: this server cannot recognise (no tesseract, cloud answer missing): type it in.
+ * - `unavailable`: this server cannot recognise (no tesseract, cloud answer missing): type it in;
+ * - `busy`: every recognition slot of this process stayed taken while we waited (withRunCap).
  */
 export type IdCardOutcome =
   | { status: 'recognised'; card: IdCardReading }
   | { status: 'refused' }
-  | { status: 'unavailable'; reason: string };
+  | { status: 'unavailable'; reason: string }
+  | { status: 'busy' };
 
 /** An ID-card recogniser (local Tesseract or a cloud OCR). Never throws: failures are `unavailable`. */
 export interface OcrProvider {
@@ -67,6 +69,58 @@ export function createUnavailableOcrProvider(reason: string): OcrProvider {
     name: 'none',
     async recogniseIdCard() {
       return { status: 'unavailable', reason };
+    },
+  };
+}
+
+/** Recognitions one process runs at once, how many may wait, and for how long (milliseconds). */
+export type OcrRunCap = { running: number; waiting: number; waitMs: number };
+
+/** Two runs at once (each Tesseract run takes a core for up to 30 s), 8 waiting up to 10 s. */
+export const defaultOcrRunCap: OcrRunCap = { running: 2, waiting: 8, waitMs: 10_000 };
+
+/**
+ * `provider` behind a process-wide cap (DESIGN §8 ocr): at most `cap.running` recognitions at once;
+ * further ones wait in order, at most `cap.waiting` of them and each at most `cap.waitMs`; one that
+ * finds the queue full or waits too long answers `busy` without running.
+ */
+export function withRunCap(provider: OcrProvider, cap: OcrRunCap = defaultOcrRunCap): OcrProvider {
+  let running = 0;
+  const queue: Array<() => void> = [];
+  const acquire = (): Promise<boolean> => {
+    if (running < cap.running) {
+      running += 1;
+      return Promise.resolve(true);
+    }
+    if (queue.length >= cap.waiting) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      // The slot passes straight from the releaser to `grant`: `running` is not decremented between.
+      const grant = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        queue.splice(queue.indexOf(grant), 1);
+        resolve(false);
+      }, cap.waitMs);
+      timer.unref?.();
+      queue.push(grant);
+    });
+  };
+  const release = () => {
+    const next = queue.shift();
+    if (next) next();
+    else running -= 1;
+  };
+  return {
+    name: provider.name,
+    async recogniseIdCard(image) {
+      if (!(await acquire())) return { status: 'busy' };
+      try {
+        return await provider.recogniseIdCard(image);
+      } finally {
+        release();
+      }
     },
   };
 }
