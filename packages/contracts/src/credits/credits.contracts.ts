@@ -21,6 +21,8 @@ export const CreditsError = {
   codeUsed: 'unioncode.used',
   /** 409 the ticket already holds another union code. */
   ticketHasCode: 'unioncode.ticket_has_code',
+  /** 409 the ticket is not approved (under review or rejected); only registered (1) or checked-in (3) tickets take a code. */
+  ticketNotApproved: 'unioncode.ticket_not_approved',
 } as const;
 
 /** Limits of union codes (characters, rows). */
@@ -122,7 +124,7 @@ export const claimUnionCode = defineRoute({
   method: 'PUT',
   path: '/activity/attendees/unioncode',
   summary:
-    "Enters a partner's union code on one of the caller's tickets; each code is used once (one conditional update, so of parallel claims one wins). The same code again on the same ticket answers 200. 400 validation_failed; 404 not_found (not the caller's live ticket) / unioncode.not_found; 409 unioncode.used / unioncode.ticket_has_code; 429 too_frequent (20 tries per 10 minutes per user).",
+    "Enters a partner's union code on one of the caller's tickets; each code is used once (one conditional update, so of parallel claims one wins). The same code again on the same ticket answers 200. 400 validation_failed; 404 not_found (not the caller's live ticket) / unioncode.not_found; 409 unioncode.used / unioncode.ticket_has_code / unioncode.ticket_not_approved (ticket under review or rejected); 429 too_frequent (20 tries per 10 minutes per user). Codes match after NFKC, trimming and upper-casing; a code whose ticket was rejected or deleted is free again.",
   spec: '§7 Tickets',
   tags: ['tickets'],
   isPublic: false,

@@ -5,6 +5,7 @@ import type {
   ImportUnionCodesResult,
   MyUnionCode,
 } from '@app/contracts';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorld, type DemoWorld } from '../../../test/demo-roles.ts';
@@ -16,13 +17,15 @@ import { newPerson, type Person } from '../appointments/appointments.fixtures.ts
 import { newTicketCode } from '../tickets/tickets.service.ts';
 import { tickets } from '../tickets/tickets.tables.ts';
 import { pdfText } from './credits.fixtures.ts';
+import { unionCodes } from './credits.tables.ts';
 
 /**
  * Credits and union codes through the API (§7 GET /activities/{id}/credits, PUT
  * /activity/attendees/unioncode, GET /activity/unioncodes; the console's credits area): credits are
  * earned only after check-in, the certificate PDF carries the name and the credits in Noto CJK, 20
- * parallel claims of one code leave exactly one winner, a ticket holds one code, and the console
- * actions credits.edit / unioncodes.edit.
+ * parallel claims of one code leave exactly one winner, a ticket holds one code, only an approved
+ * ticket takes one, a rejected or deleted ticket's code is free again, codes match after NFKC and
+ * upper-casing, and the console actions credits.edit / unioncodes.edit.
  */
 
 let world: DemoWorld;
@@ -38,8 +41,8 @@ function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, 
   });
 }
 
-/** A new user with a registered (status 1) ticket of the training; returns the person and ticket. */
-async function attendee(name: string, activity = activityId, price = priceId) {
+/** A new user with a ticket of the training (registered, status 1, unless told); returns the person and ticket. */
+async function attendee(name: string, activity = activityId, price = priceId, status = 1) {
   const person = await newPerson(world.t, meetingId);
   const ticketId = newId();
   const code = newTicketCode();
@@ -49,7 +52,7 @@ async function attendee(name: string, activity = activityId, price = priceId) {
     activityId: activity,
     priceId: price,
     userId: person.userId,
-    status: 1,
+    status,
     name,
     code,
   });
@@ -254,7 +257,7 @@ describe('union codes (§7 PUT /activity/attendees/unioncode, GET /activity/unio
     const unknown = await claim(person, ticketId, 'NOPE');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('unioncode.not_found');
-    expect((await claim(person, ticketId, ' ONE-1 ')).statusCode).toBe(200);
+    expect((await claim(person, ticketId, ' one-1 ')).statusCode).toBe(200);
     // The same code again is fine; another code for the same ticket is not.
     expect((await claim(person, ticketId, 'ONE-1')).statusCode).toBe(200);
     const second = await claim(person, ticketId, 'ONE-2');
@@ -329,5 +332,81 @@ describe('union codes (§7 PUT /activity/attendees/unioncode, GET /activity/unio
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]?.rowCount).toBe(1 + 6);
+  });
+
+  it('matches full-width and lower-case input to the stored code (NFKC, trimmed, upper case)', async () => {
+    const report = (await importCodes({ format: 'lines', text: 'fw-ab1\nＦＷ－ＡＢ２\nFW-AB2\n' })).json();
+    expect(report).toMatchObject({ rows: 3, imported: 2, problem_total: 1 });
+    expect((report as ImportUnionCodesResult).problems[0]).toMatchObject({
+      line: 3,
+      code: 'FW-AB2',
+      problem: 'duplicate_in_file',
+    });
+    const one = await attendee('Full Width');
+    const res = await claim(one.person, one.ticketId, '　ｆｗ－ａｂ１　');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { code: MyUnionCode }).code.code).toBe('FW-AB1');
+    // The same code in another form again answers it.
+    expect((await claim(one.person, one.ticketId, 'Fw-Ab1')).statusCode).toBe(200);
+    const two = await attendee('Lower Case');
+    expect((await claim(two.person, two.ticketId, ' fw-ab2 ')).statusCode).toBe(200);
+  });
+
+  it('takes a code only on an approved ticket (§4 status 1 or 3)', async () => {
+    await importCodes({ format: 'lines', text: 'GATE-1\n' });
+    for (const status of [0, 2]) {
+      const { person, ticketId } = await attendee(`Status ${status}`, activityId, priceId, status);
+      const res = await claim(person, ticketId, 'GATE-1');
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().code).toBe('unioncode.ticket_not_approved');
+    }
+    const approved = await attendee('Approved');
+    expect((await claim(approved.person, approved.ticketId, 'GATE-1')).statusCode).toBe(200);
+  });
+
+  it('frees the code of a rejected, soft-deleted or hard-deleted ticket; one of parallel claims wins it', async () => {
+    await importCodes({ format: 'lines', text: 'REL-1\nREL-2\nREL-3\n' });
+    const db = world.t.database.db;
+    const holders = await Promise.all(['Rejected', 'Deleted', 'Removed'].map((name) => attendee(name)));
+    for (const [i, h] of holders.entries())
+      expect((await claim(h.person, h.ticketId, `REL-${i + 1}`)).statusCode).toBe(200);
+    const [rejected, deleted, removed] = holders as [
+      (typeof holders)[number],
+      (typeof holders)[number],
+      (typeof holders)[number],
+    ];
+    await db.update(tickets).set({ status: 2 }).where(eq(tickets.id, rejected.ticketId));
+    await db.update(tickets).set({ deleted: 1 }).where(eq(tickets.id, deleted.ticketId));
+    await db.delete(tickets).where(eq(tickets.id, removed.ticketId));
+    // The console counts them unused; the rejected registrant no longer lists it.
+    const list = await call(
+      'GET',
+      apiUrl(`${consoleBase()}/unioncodes`, { activity_id: activityId, q: 'REL-', used: '0' }),
+      world.logins.organiser,
+    );
+    const free = (list.json() as { items: ConsoleUnionCode[] }).items;
+    expect(free.map((i) => [i.code, i.used, i.ticket_id, i.used_by]).sort()).toEqual([
+      ['REL-1', 0, null, null],
+      ['REL-2', 0, null, null],
+      ['REL-3', 0, null, null],
+    ]);
+    const mine = await call(
+      'GET',
+      apiUrl('/activity/unioncodes', { activity_id: activityId }),
+      rejected.person,
+    );
+    expect((mine.json() as { results: MyUnionCode[] }).results).toEqual([]);
+    // Ten people race for the rejected ticket's code: exactly one wins.
+    const racers = await Promise.all(Array.from({ length: 10 }, (_, i) => attendee(`Taker ${i}`)));
+    const answers = await Promise.all(racers.map((r) => claim(r.person, r.ticketId, 'REL-1')));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const taker = racers[answers.findIndex((a) => a.statusCode === 200)] as (typeof racers)[number];
+    const [row] = await db.select().from(unionCodes).where(eq(unionCodes.code, 'REL-1'));
+    expect(row).toMatchObject({ ticketId: taker.ticketId, usedBy: taker.person.userId });
+    // The deleted tickets' codes are claimable too.
+    const next = await attendee('Next');
+    expect((await claim(next.person, next.ticketId, 'REL-2')).statusCode).toBe(200);
+    const last = await attendee('Last');
+    expect((await claim(last.person, last.ticketId, 'REL-3')).statusCode).toBe(200);
   });
 });

@@ -37,7 +37,7 @@ import {
   ticketTotals,
   upsertCredits,
 } from './credits.repository.ts';
-import { type CreditsDeps, certificateNumber, creditsText } from './credits.service.ts';
+import { type CreditsDeps, certificateNumber, creditsText, normalizeUnionCode } from './credits.service.ts';
 
 /**
  * The console's credits and union codes (DESIGN §7; §7 GET /activities/{id}/credits, GET
@@ -318,7 +318,7 @@ const reportMax = 1000;
 
 /**
  * POST /console/meetings/{meeting_id}/unioncodes/import: a partner's codes for an activity. Codes are
- * trimmed; empty rows, codes over 64 characters, duplicates within the file and codes the activity
+ * normalised as the claim matches them (normalizeUnionCode: NFKC, trimmed, upper-cased); empty rows, codes over 64 characters, duplicates within the file and codes the activity
  * already has are reported per row and skipped; the rest stored in one transaction (audited). A code
  * another import stored meanwhile counts as 'exists' (insert … on conflict do nothing).
  * @throws 400 validation_failed (unreadable or too large file, over 20,000 rows); 403 no_permission
@@ -332,7 +332,9 @@ export async function importConsoleUnionCodes(
   const activity = await activityOf(deps, input.meetingId, input.body.activity_id);
   const raw = await firstColumn(input.body);
   const offset = raw.length > 0 && isHeader(raw[0] ?? '') ? 1 : 0;
-  let lines = raw.slice(offset).map((text, index) => ({ line: index + 1 + offset, text: text.trim() }));
+  let lines = raw
+    .slice(offset)
+    .map((text, index) => ({ line: index + 1 + offset, text: normalizeUnionCode(text) }));
   while (lines.length > 0 && lines[lines.length - 1]?.text === '') lines = lines.slice(0, -1);
   if (lines.length > unionCodeLimits.importMaxRows) {
     throw fileRefused(`At most ${unionCodeLimits.importMaxRows} codes at once`);

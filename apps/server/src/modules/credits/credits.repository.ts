@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { activities } from '../activities/activities.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
@@ -149,13 +149,13 @@ export async function ticketTotals(db: Database, meetingId: string) {
   );
 }
 
-/** Per activity of the meeting: union codes and used ones. */
+/** Per activity of the meeting: union codes and used (held, {@link codeHeld}) ones. */
 export async function codeTotals(db: Database, meetingId: string) {
   const rows = await db
     .select({
       activityId: unionCodes.activityId,
       total: count(),
-      used: sql<number>`count(${unionCodes.ticketId})::int`,
+      used: sql<number>`count(*) filter (where ${codeHeld})::int`,
     })
     .from(unionCodes)
     .where(eq(unionCodes.meetingId, meetingId))
@@ -177,9 +177,21 @@ export async function findCheckedInTickets(db: Database, activityIds: string[]):
 // ————— Union codes —————
 
 /**
+ * Whether a code is held (§7 union codes, §4 statuses): its ticket exists, is not deleted and not
+ * rejected (status 2). A code whose ticket was rejected, soft-deleted or hard-deleted (ticket_id set
+ * null) is free again; its stale ticket_id/used_by/used_at stay until the next claim overwrites them.
+ * Releasing here rather than in every path that rejects or deletes a ticket (ticket review, console
+ * registrations, refunds, hard deletes) keeps one rule in one place. It is a scalar subquery (a
+ * count), not EXISTS, so PostgreSQL keeps it a correlated subplan and re-evaluates it against the
+ * newest row version when a concurrent claim updated the code first (READ COMMITTED re-check).
+ */
+const codeHeld = sql<boolean>`((select count(*) from ${tickets} where ${tickets.id} = ${unionCodes.ticketId} and ${tickets.deleted} = 0 and ${tickets.status} <> 2) > 0)`;
+
+/**
  * The claim (§7 PUT /activity/attendees/unioncode): ONE conditional update — the code of the activity
- * that no ticket holds yet takes the ticket. Of parallel claims of one code exactly one row comes
- * back; a second code for the same ticket fails the partial unique index union_codes_ticket_uq.
+ * that no live, unrejected ticket holds ({@link codeHeld}) takes the ticket. Of parallel claims of one
+ * code exactly one row comes back; a second code for the same ticket fails the partial unique index
+ * union_codes_ticket_uq. `code` must already be normalised (normalizeUnionCode).
  */
 export async function claimCode(
   db: Database,
@@ -188,13 +200,7 @@ export async function claimCode(
   const [row] = await db
     .update(unionCodes)
     .set({ ticketId: input.ticketId, usedBy: input.userId, usedAt: input.now })
-    .where(
-      and(
-        eq(unionCodes.activityId, input.activityId),
-        eq(unionCodes.code, input.code),
-        isNull(unionCodes.ticketId),
-      ),
-    )
+    .where(and(eq(unionCodes.activityId, input.activityId), eq(unionCodes.code, input.code), not(codeHeld)))
     .returning();
   return row;
 }
@@ -225,7 +231,7 @@ export async function findCodeOfTicket(db: Database, ticketId: string) {
   return row;
 }
 
-/** Codes held by a user's live tickets (of one activity when given), newest use first. */
+/** Codes held by a user's live, unrejected tickets (of one activity when given), newest use first. */
 export async function findCodesOfUser(db: Database, userId: string, activityId?: string) {
   return db
     .select({ code: unionCodes })
@@ -235,6 +241,7 @@ export async function findCodesOfUser(db: Database, userId: string, activityId?:
       and(
         eq(tickets.userId, userId),
         eq(tickets.deleted, 0),
+        ne(tickets.status, 2),
         ...(activityId ? [eq(unionCodes.activityId, activityId)] : []),
       ),
     )
@@ -280,21 +287,24 @@ export type CodeListRow = { code: UnionCodeRow; ticketName: string | null; usern
 function codeFilter(activityId: string, filter: { used?: '0' | '1'; q?: string }) {
   return and(
     eq(unionCodes.activityId, activityId),
-    ...(filter.used === '1' ? [isNotNull(unionCodes.ticketId)] : []),
-    ...(filter.used === '0' ? [isNull(unionCodes.ticketId)] : []),
+    ...(filter.used === '1' ? [codeHeld] : []),
+    ...(filter.used === '0' ? [not(codeHeld)] : []),
     ...(filter.q ? [ilike(unionCodes.code, `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)] : []),
   );
 }
 
-/** An activity's codes, newest first, a page of them. */
+/**
+ * An activity's codes, newest first, a page of them. A code no longer held ({@link codeHeld}: its
+ * ticket rejected or deleted) reads as unused: ticket, account and time null.
+ */
 export async function findCodes(
   db: Database,
   activityId: string,
   filter: { used?: '0' | '1'; q?: string },
   page: { limit: number; offset: number },
 ): Promise<CodeListRow[]> {
-  return db
-    .select({ code: unionCodes, ticketName: tickets.name, username: users.username })
+  const rows = await db
+    .select({ code: unionCodes, ticketName: tickets.name, username: users.username, held: codeHeld })
     .from(unionCodes)
     .leftJoin(tickets, eq(tickets.id, unionCodes.ticketId))
     .leftJoin(users, eq(users.id, unionCodes.usedBy))
@@ -302,6 +312,11 @@ export async function findCodes(
     .orderBy(desc(unionCodes.createdAt), desc(unionCodes.id))
     .limit(page.limit)
     .offset(page.offset);
+  return rows.map(({ code, ticketName, username, held }) =>
+    held
+      ? { code, ticketName, username }
+      : { code: { ...code, ticketId: null, usedBy: null, usedAt: null }, ticketName: null, username: null },
+  );
 }
 
 /** Codes matching the filter. */
@@ -316,11 +331,14 @@ export async function findCode(db: Database, id: string): Promise<UnionCodeRow |
   return row;
 }
 
-/** Deletes a code only while no ticket holds it (one conditional delete); returns it when deleted. */
+/**
+ * Deletes a code only while no live, unrejected ticket holds it ({@link codeHeld}; one conditional
+ * delete); returns it when deleted.
+ */
 export async function deleteUnusedCode(db: Database, id: string): Promise<UnionCodeRow | undefined> {
   const [row] = await db
     .delete(unionCodes)
-    .where(and(eq(unionCodes.id, id), isNull(unionCodes.ticketId)))
+    .where(and(eq(unionCodes.id, id), not(codeHeld)))
     .returning();
   return row;
 }

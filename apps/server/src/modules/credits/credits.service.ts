@@ -147,6 +147,18 @@ export async function creditsCertificate(
   return { bytes, fileName: `certificate-${number}.pdf` };
 }
 
+/**
+ * A union code as stored and as matched (§7 union codes): Unicode NFKC (full-width letters and digits
+ * from a CJK input method become ASCII), trimmed, upper-cased. Import and claim both apply it, so
+ * 'ａｂ１２ｃｄ' and ' ab12cd ' find the partner's 'AB12CD'. Inner spaces are kept.
+ */
+export function normalizeUnionCode(text: string): string {
+  return text.normalize('NFKC').trim().toUpperCase();
+}
+
+/** Ticket statuses that take a union code (§4): registered (1, approved) and checked in (3). */
+const approvedStatuses: readonly number[] = [1, 3];
+
 function myCode(row: UnionCodeRow): MyUnionCode {
   return {
     _id: toWireId(row.id),
@@ -159,22 +171,33 @@ function myCode(row: UnionCodeRow): MyUnionCode {
 }
 
 /**
- * PUT /activity/attendees/unioncode: enters a union code on one of the caller's live tickets. The
- * claim is one conditional update (`ticket_id is null`), so of parallel claims of one code exactly one
- * wins; the partial unique index on ticket_id keeps one code per ticket. The code the ticket already
- * holds again answers it (200).
+ * PUT /activity/attendees/unioncode: enters a union code on one of the caller's live, approved
+ * tickets (§4 status 1 registered or 3 checked in; one under review or rejected is refused). The code
+ * is normalised ({@link normalizeUnionCode}) as on import. The claim is one conditional update: the
+ * code is free when no ticket holds it or its ticket was rejected or deleted — the release happens
+ * here, atomically in that update, rather than in each path that rejects or deletes tickets (see
+ * codeHeld in credits.repository.ts). Of parallel claims of one code exactly one wins; the partial
+ * unique index on ticket_id keeps one code per ticket. The code the ticket already holds again
+ * answers it (200).
  * Rate-limited per user ({@link unionCodeClaimLimit}).
  * @throws 404 not_found (not the caller's live ticket) / unioncode.not_found; 409 unioncode.used /
- * unioncode.ticket_has_code; 429 too_frequent.
+ * unioncode.ticket_has_code / unioncode.ticket_not_approved; 429 too_frequent.
  */
 export async function claimUnionCode(
   deps: CreditsDeps,
   input: { userId: string; body: ClaimUnionCodeBody; now: Date },
 ): Promise<{ code: MyUnionCode }> {
   await rateLimitsFor(deps.config).consumeAll([{ rule: unionCodeClaimLimit, key: input.userId }]);
-  const code = input.body.code.trim();
+  const code = normalizeUnionCode(input.body.code);
   const ticket = await findLiveTicket(deps.db, input.body.ticket_id);
   if (!ticket || ticket.userId !== input.userId) throw notFound('Ticket');
+  if (!approvedStatuses.includes(ticket.status)) {
+    throw new AppError(
+      409,
+      CreditsError.ticketNotApproved,
+      'A union code can be entered once the registration is approved',
+    );
+  }
   const held = await findCodeOfTicket(deps.db, ticket.id);
   if (held) {
     if (held.code === code) return { code: myCode(held) };
