@@ -334,7 +334,7 @@ export const listReceptionChanges = defineRoute({
   method: 'GET',
   path: '/reception/changes',
   summary:
-    "Guests changed since a history id (other receptionists' writes): the changed guests as they now stand and the new cursor. Staff only.",
+    "Guests changed since a history id (other receptionists' writes): the changed guests as they now stand, the ids of guests deleted since (the desk drops them from its cache) and the new cursor. Staff only.",
   spec: '§4 Reception',
   tags: ['reception'],
   isPublic: false,
@@ -342,7 +342,12 @@ export const listReceptionChanges = defineRoute({
     meeting_id: ObjectIdString,
     since: z.coerce.number().int().min(0),
   }),
-  response: z.object({ results: z.array(ReceptionGuest), cursor: z.number().int().nonnegative() }),
+  response: z.object({
+    results: z.array(ReceptionGuest),
+    /** Ids (24 hex) of guests changed since `since` that are now deleted: drop them from the cache. */
+    deleted: z.array(ObjectIdString),
+    cursor: z.number().int().nonnegative(),
+  }),
 });
 
 /** A guest as the guest themself sees their arrangements (no staff notes, no other guests). */

@@ -20,7 +20,8 @@ import {
   insertReceptionGuests,
   seedReceptionDesk,
 } from './reception.fixtures.ts';
-import { receptionGuestPhases, receptionHistory } from './reception.tables.ts';
+import { insertHistory, lockReceptionHistory } from './reception.repository.ts';
+import { receptionGuestPhases, receptionGuests, receptionHistory } from './reception.tables.ts';
 
 /**
  * The reception desk through the API (§2 Reception, §4 Reception 0/1, §6 reception staff by phone
@@ -200,15 +201,34 @@ describe('permission matrix (§6, §8)', () => {
     }
   });
 
-  it('unknown guest is 404 reception.guest_not_found', async () => {
-    for (const url of [`/reception/guests/${ids.missing}`, `/reception/guests/${ids.missing}/history`]) {
-      const res = await call('GET', url, people.desk1);
+  it('staff is checked before the guest: an unknown id is 403 for everyone, a deleted guest 404 for its desk', async () => {
+    const [gone] = await insertReceptionGuests(t.database.db, M, [{ name: 'Gone Guest' }]);
+    await t.database.db
+      .update(receptionGuests)
+      .set({ deleted: 1 })
+      .where(eq(receptionGuests.id, gone as string));
+    const routes = (id: string) => [
+      () => call('GET', `/reception/guests/${id}`, people.desk1),
+      () => call('GET', `/reception/guests/${id}/history`, people.desk1),
+      () => status(people.desk1, id, desk.airport, 1, Date.now()),
+    ];
+    // A non-receptionist cannot tell an existing guest id from an unknown one (both 403).
+    for (const id of [ids.missing, guestA, gone as string]) {
+      const res = await call('GET', `/reception/guests/${id}`, people.stranger);
+      expect(res.statusCode, id).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'reception.receptionist_not_found' });
+    }
+    for (const send of routes(ids.missing)) {
+      const res = await send();
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'reception.receptionist_not_found' });
+    }
+    for (const send of routes(gone as string)) {
+      const res = await send();
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'reception.guest_not_found', message: 'guest not found' });
     }
-    const put = await status(people.desk1, ids.missing, desk.airport, 1, Date.now());
-    expect(put.statusCode).toBe(404);
-    expect(put.json()).toMatchObject({ code: 'reception.guest_not_found' });
+    expect(await historyRows(gone as string)).toHaveLength(0);
   });
 
   it("sub-role '1' may not work a phase for sub-role '2'; sub-role '2', organisers and administrators may", async () => {
@@ -482,6 +502,37 @@ describe('writes (§4 last writer wins, history)', () => {
     expect(items[1]?.user_name).toBe('Desk One');
   });
 
+  it('a desk may not blank a guest name or exceed the console limits: rejected, nothing stored (§3)', async () => {
+    const guest = desk.guestIds[9] as string;
+    const write = (field: string, value: string) => ({
+      kind: 'guest',
+      mutation_id: randomUUID(),
+      guest_id: guest,
+      field,
+      value,
+      client_at: Date.now(),
+    });
+    const res = await call('POST', '/reception/sync', people.desk1, {
+      meeting_id: M,
+      mutations: [
+        write('name', '   '),
+        write('name', ''),
+        write('name', 'x'.repeat(65)),
+        write('title', 'Dr'),
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const results = res.json<{ results: ReceptionMutationResult[] }>().results;
+    expect(results.map((item) => [item.outcome, item.code ?? ''])).toEqual([
+      ['rejected', 'validation_failed'],
+      ['rejected', 'validation_failed'],
+      ['rejected', 'validation_failed'],
+      ['applied', ''],
+    ]);
+    expect(results[3]?.guest?.name).toBe('Guest 00010');
+    expect((await historyRows(guest)).map((row) => row.field)).toEqual(['title']);
+  });
+
   it('phase form answers: checked first (nothing stored when one is wrong), then LWW per field', async () => {
     const guest = desk.guestIds[6] as string;
     const url = `/reception/guests/${guest}/phases/${desk.hotel}/form`;
@@ -538,7 +589,7 @@ describe('change feed', () => {
     const cursor = start.json<{ cursor: number }>().cursor;
     expect(cursor).toBeGreaterThan(0);
     const quiet = await call('GET', `/reception/changes${q({ meeting_id: M, since: cursor })}`, people.desk1);
-    expect(quiet.json()).toEqual({ results: [], cursor });
+    expect(quiet.json()).toEqual({ results: [], deleted: [], cursor });
     const guest = desk.guestIds[8] as string;
     await status(people.desk2, guest, desk.airport, 1, Date.now());
     const heard = await call('GET', `/reception/changes${q({ meeting_id: M, since: cursor })}`, people.desk1);
@@ -547,6 +598,100 @@ describe('change feed', () => {
     expect(body.results[0]?.phases[0]).toMatchObject({ status: 1, status_by_name: 'Desk Two' });
     expect(body.cursor).toBeGreaterThan(cursor);
   });
+
+  it('answers the ids of guests deleted since the cursor, so the desk drops them', async () => {
+    const db = t.database.db;
+    const [doomed] = (await insertReceptionGuests(db, M, [
+      { name: 'Doomed Guest', phaseIds: [desk.airport] },
+    ])) as [string];
+    const start = await call('GET', `/reception/guests${q({ meeting_id: M, limit: 1 })}`, people.desk1);
+    const cursor = start.json<{ cursor: number }>().cursor;
+    await status(people.desk2, doomed, desk.airport, 1, Date.now());
+    // What the console does on delete: the row marked deleted and a history row 'guest' → 'deleted'.
+    await db.transaction(async (tx) => {
+      await lockReceptionHistory(tx, M);
+      await tx.update(receptionGuests).set({ deleted: 1 }).where(eq(receptionGuests.id, doomed));
+      await insertHistory(tx, {
+        meetingId: M,
+        guestId: doomed,
+        userId: people.organiser.userId,
+        deviceId: 'console',
+        mutationId: randomUUID(),
+        clientAt: new Date(),
+        phaseId: null,
+        field: 'guest',
+        value: 'deleted',
+        previous: null,
+        outcome: 'applied',
+      });
+    });
+    const heard = await call('GET', `/reception/changes${q({ meeting_id: M, since: cursor })}`, people.desk1);
+    const body = heard.json<{ results: ReceptionGuest[]; deleted: string[]; cursor: number }>();
+    expect(body.deleted).toEqual([doomed]);
+    expect(body.results.map((item) => idText(item._id))).not.toContain(doomed);
+  });
+
+  // Needs two connections: PGlite has one, so a write cannot be in flight while the feed is read.
+  it.skipIf(process.env.DATABASE_URL === undefined)(
+    'PostgreSQL only (PGlite has a single connection): a long transaction is not skipped by the feed',
+    async () => {
+      const db = t.database.db;
+      const [slow, fast] = desk.guestIds.slice(20, 22) as [string, string];
+      const start = await call('GET', `/reception/guests${q({ meeting_id: M, limit: 1 })}`, people.desk1);
+      const cursor = start.json<{ cursor: number }>().cursor;
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let inserted = () => {};
+      const written = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      // A long writer (like a sync chunk or a console import): takes its history id, then waits.
+      const long = db.transaction(async (tx) => {
+        await lockReceptionHistory(tx, M);
+        await insertHistory(tx, {
+          meetingId: M,
+          guestId: slow,
+          userId: people.organiser.userId,
+          deviceId: 'console',
+          mutationId: randomUUID(),
+          clientAt: new Date(),
+          phaseId: null,
+          field: 'note',
+          value: 'slow',
+          previous: '',
+          outcome: 'applied',
+        });
+        inserted();
+        await gate;
+      });
+      await written;
+      // A short desk write meanwhile: it waits for the long one instead of committing a higher id first.
+      const put = status(people.desk2, fast, desk.airport, 1, Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const during = await call(
+        'GET',
+        `/reception/changes${q({ meeting_id: M, since: cursor })}`,
+        people.desk1,
+      );
+      const mid = during.json<{ results: ReceptionGuest[]; cursor: number }>();
+      expect(mid.results).toEqual([]);
+      release();
+      await long;
+      expect((await put).statusCode).toBe(200);
+      const seen = new Set<string>();
+      let at = mid.cursor;
+      for (let i = 0; i < 5; i += 1) {
+        const res = await call('GET', `/reception/changes${q({ meeting_id: M, since: at })}`, people.desk1);
+        const body = res.json<{ results: ReceptionGuest[]; cursor: number }>();
+        for (const guest of body.results) seen.add(idText(guest._id));
+        if (body.cursor === at) break;
+        at = body.cursor;
+      }
+      expect([...seen].sort()).toEqual([slow, fast].sort());
+    },
+  );
 });
 
 describe("the guest's own query (§2 /query/guest, §6)", () => {
@@ -579,9 +724,10 @@ describe("the guest's own query (§2 /query/guest, §6)", () => {
       `/reception/query${q({ meeting_id: M, code: 'vipcode1' })}`,
       people.stranger,
     );
-    expect(coded.json<{ results: ReceptionGuestSelf[] }>().results.map((item) => idText(item._id))).toEqual([
-      guestSelfId,
-    ]);
+    const [byCode] = coded.json<{ results: ReceptionGuestSelf[] }>().results;
+    expect(byCode && idText(byCode._id)).toBe(guestSelfId);
+    // A typed code tells the receptionist's name, never their personal phone.
+    expect(byCode?.staff).toEqual({ name: 'Desk One', phone: null });
 
     for (const url of [
       `/reception/query${q({ meeting_id: M })}`,

@@ -95,6 +95,15 @@ export async function findGuest(db: Database, guestId: string): Promise<Receptio
   return row;
 }
 
+/** A guest by id in any meeting, deleted or not (to check staff before telling it exists), or undefined. */
+export async function findGuestEvenDeleted(
+  db: Database,
+  guestId: string,
+): Promise<ReceptionGuestRow | undefined> {
+  const [row] = await db.select().from(receptionGuests).where(eq(receptionGuests.id, guestId)).limit(1);
+  return row;
+}
+
 /** Guests (not deleted) of a meeting by id. */
 export async function findGuestsByIds(
   db: Database,

@@ -11,6 +11,7 @@ import {
   type ReceptionMutationResult,
   type ReceptionPhase,
   receptionLimits,
+  textLimits,
   toWireId,
 } from '@app/contracts';
 import { base32crockford } from '@scure/base';
@@ -28,6 +29,7 @@ import {
   countAssignedGuests,
   findGuest,
   findGuestByCode,
+  findGuestEvenDeleted,
   findGuestHistory,
   findGuestPage,
   findGuestPhases,
@@ -44,6 +46,7 @@ import {
   lastAppliedMutationId,
   lockGuest,
   lockGuestPhase,
+  lockReceptionHistory,
   maxHistoryId,
   type ReceptionGuestRow,
   type ReceptionPhaseRow,
@@ -105,15 +108,22 @@ export function mayWorkPhase(desk: Desk, phase: Pick<ReceptionPhaseRow, 'staffRo
   return desk.access.receptionRoles.includes(phase.staffRole);
 }
 
-/** The guest of `guestId` and the caller as its meeting's receptionist. @throws 404 guest_not_found, 403. */
+/**
+ * The guest of `guestId` and the caller as its meeting's receptionist. Staff is checked before the
+ * guest's existence is told: an id no meeting holds, or a guest of a meeting where the caller is not
+ * desk staff, both answer 403 (§8 receptionist not found), so ids cannot be probed; a receptionist of
+ * the guest's meeting hears 404 when the guest was deleted.
+ * @throws 403 reception.receptionist_not_found; 404 reception.guest_not_found.
+ */
 async function guestForDesk(
   deps: ReceptionDeps,
   input: { userId: string; guestId: string },
 ): Promise<{ guest: ReceptionGuestRow; desk: Desk }> {
-  const guest = await findGuest(deps.db, input.guestId);
-  if (!guest) throw guestNotFound();
-  const desk = await requireReceptionist(deps, { userId: input.userId, meetingId: guest.meetingId });
-  return { guest, desk };
+  const any = await findGuestEvenDeleted(deps.db, input.guestId);
+  if (!any) throw receptionistNotFound();
+  const desk = await requireReceptionist(deps, { userId: input.userId, meetingId: any.meetingId });
+  if (any.deleted !== 0) throw guestNotFound();
+  return { guest: any, desk };
 }
 
 /** Guests in wire form with their phases (meeting phase order) and their receptionists' names. */
@@ -342,13 +352,34 @@ function checkPhoto(value: string): void {
   ]);
 }
 
+/** Most characters a desk may store in each guest field: the console's limits (§3 a guest has a name). */
+const guestFieldMax = {
+  name: textLimits.name,
+  title: textLimits.title,
+  description: textLimits.description,
+  note: textLimits.answer,
+  photo: textLimits.answer,
+} as const;
+
+/**
+ * A desk write of a guest field (§3): the name may not be blank, no field longer than the console
+ * allows, a photo one of ours or https. @throws 400 validation_failed (path body/value).
+ */
+function checkGuestField(field: keyof typeof guestFieldMax, value: string): void {
+  const refuse = (message: string) =>
+    new AppError(400, ErrorCode.validation, message, [{ path: 'body/value', message }]);
+  if (field === 'name' && value.trim() === '') throw refuse('The guest needs a name');
+  if (value.length > guestFieldMax[field]) throw refuse(`At most ${guestFieldMax[field]} characters`);
+  if (field === 'photo') checkPhoto(value);
+}
+
 /**
  * Applies one desk write (§4): checks the guest, phase and sub-role, then in one transaction locks the
  * guest's phase row (status, answers) or the guest row (guest fields), compares with the field's time
  * (LWW), writes it when it wins (version +1) and records it in the history as applied or stale. A
  * mutation id seen before answers its first outcome and writes nothing.
  * @throws 404 reception.guest_not_found; 409 reception.phase_not_assigned; 403 no_permission (phase of
- * another sub-role); 400 reception.answer_invalid / validation_failed.
+ * another sub-role); 400 reception.answer_invalid / validation_failed (blank name, too long, bad photo).
  */
 async function applyWrite(
   deps: ReceptionDeps,
@@ -369,8 +400,8 @@ async function applyWrite(
     if (!phase) throw phaseNotAssigned();
     if (!mayWorkPhase(desk, phase)) throw noPermission();
     if (write.kind === 'answer') checkAnswer(phase.form, write.key, write.value);
-  } else if (write.field === 'photo') {
-    checkPhoto(write.value);
+  } else {
+    checkGuestField(write.field, write.value);
   }
   const clientAt = effectiveClientAt(write.clientAt, Date.now());
   const history = {
@@ -383,6 +414,8 @@ async function applyWrite(
   };
   try {
     return await inTransaction(db, async (tx) => {
+      // Before any row lock: history ids in commit order for the change feed (§4, lockReceptionHistory).
+      await lockReceptionHistory(tx, desk.meetingId);
       const record = async (row: {
         phaseId: string | null;
         field: string;
@@ -705,9 +738,11 @@ export async function syncMutations(
     const chunk = input.mutations.slice(start, start + syncChunk);
     try {
       outcomes.push(
-        ...(await inTransaction(deps.db, (tx) =>
-          applyAll({ ...deps, db: tx }, desk, chunk, input.deviceId, newBatchLookups()),
-        )),
+        ...(await inTransaction(deps.db, async (tx) => {
+          // The whole chunk holds the meeting's history lock from its start, before any row lock.
+          await lockReceptionHistory(tx, desk.meetingId);
+          return applyAll({ ...deps, db: tx }, desk, chunk, input.deviceId, newBatchLookups());
+        })),
       );
     } catch (error) {
       if (!isDeadlock(error)) throw error;
@@ -737,20 +772,28 @@ export async function syncMutations(
 /**
  * GET /reception/changes?since= (§4: a second receptionist sees it at once): the guests written after
  * history id `since` (at most maxChanges history rows are read; call again with the new cursor while
- * it moves), as they now stand, and the cursor (the last history id read; `since` when none).
+ * it moves), as they now stand; `deleted` the ids (24 hex) of those guests the console has deleted
+ * since, which the desk drops from its cache; and the cursor (the last history id read; `since` when
+ * none). History writers of a meeting are serialised (lockReceptionHistory), so ids follow commit
+ * order and `id > since` skips nothing.
  * @throws 403 reception.receptionist_not_found.
  */
 export async function listChangesOf(
   deps: ReceptionDeps,
   input: { userId: string; meetingId: string; since: number },
-): Promise<{ results: ReceptionGuest[]; cursor: number }> {
+): Promise<{ results: ReceptionGuest[]; deleted: string[]; cursor: number }> {
   const desk = await requireReceptionist(deps, input);
   const rows = await findHistorySince(deps.db, desk.meetingId, input.since, receptionLimits.maxChanges);
   const last = rows.at(-1);
-  if (!last) return { results: [], cursor: input.since };
+  if (!last) return { results: [], deleted: [], cursor: input.since };
   const guestIds = [...new Set(rows.map((row) => row.guestId))];
   const guests = await findGuestsByIds(deps.db, desk.meetingId, guestIds);
-  return { results: await wireGuests(deps.db, desk.meetingId, guests), cursor: last.id };
+  const live = new Set(guests.map((guest) => guest.id));
+  return {
+    results: await wireGuests(deps.db, desk.meetingId, guests),
+    deleted: guestIds.filter((id) => !live.has(id)),
+    cursor: last.id,
+  };
 }
 
 /**
@@ -766,7 +809,9 @@ export const guestQueryLimits = {
  * GET /reception/query (§2 /query/guest, /query/guest/results; §6 a guest is on the list by phone,
  * e-mail or code): with `code`, the meeting's guest holding it (rate-limited per user and device);
  * without, the guests linked to the caller's account or holding its phone or e-mail. Each with its
- * phases (titles, forms, answers, status) and the assigned receptionist's name and phone.
+ * phases (titles, forms, answers, status) and the assigned receptionist's name; the receptionist's
+ * phone (their account phone) only when the guest was matched through the caller's own account, never
+ * on a typed code (whoever learns a code does not get a staff member's personal number).
  * @throws 404 reception.guest_not_found 'guest not found' (§8); 429 too_frequent.
  */
 export async function queryOwnGuest(
@@ -817,7 +862,7 @@ export async function queryOwnGuest(
         guest,
         phases,
         guestPhases.filter((phase) => phase.guestId === guest.id),
-        person ? { name: person.username, phone: person.phone } : null,
+        person ? { name: person.username, phone: input.code ? null : person.phone } : null,
       );
     }),
   };
