@@ -2,6 +2,7 @@ import type { ReceptionGuest, ReceptionMutation } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   applyMutation,
+  dropGuests,
   guestsAtPhase,
   mergeGuests,
   phaseCounts,
@@ -80,6 +81,16 @@ describe('desk queue (§4 Reception offline)', () => {
       guest('3'.repeat(24), 'Al', 1),
     ]);
     expect(merged.map((item) => item.name)).toEqual(['Ada', 'Al', 'Bo new']);
+  });
+
+  it('drops guests the console deleted from the cache, keeping the others in order', () => {
+    const g3 = '3'.repeat(24);
+    const base = [guest(g1, 'Ada'), guest(g2, 'Bo'), guest(g3, 'Cy')];
+    expect(dropGuests(base, [g2, 'f'.repeat(24)]).map((item) => item.name)).toEqual(['Ada', 'Cy']);
+    expect(dropGuests(base, [])).toEqual(base);
+    // Changed and deleted in one poll: the deletion wins.
+    const merged = mergeGuests(base, [guest(g2, 'Bo new', 2)]);
+    expect(dropGuests(merged, [g2]).map((item) => item.name)).toEqual(['Ada', 'Cy']);
   });
 
   it('settles a sync answer: applied leave the queue, stale and rejected become notes, unanswered stay', () => {

@@ -120,6 +120,13 @@ export function mergeGuests(
   return [...merged, ...fresh].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The cached base without the guests the console deleted (GET /reception/changes `deleted`, 24-hex ids). */
+export function dropGuests(base: readonly ReceptionGuest[], deleted: readonly string[]): ReceptionGuest[] {
+  if (deleted.length === 0) return [...base];
+  const gone = new Set(deleted);
+  return base.filter((guest) => !gone.has(guest._id.$id));
+}
+
 /**
  * Settles a sync answer: the answered mutations leave the queue, the guests they carry merge into the
  * base, and each stale or rejected one becomes a note (§4: a stale write is kept in history and shown,

@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api/client.ts';
 import { getClockOffset, getSession } from '../../../lib/session.ts';
 import {
   type DeskNote,
+  dropGuests,
   type MutationDraft,
   mergeGuests,
   settleSync,
@@ -296,13 +297,15 @@ export class DeskStore {
       return;
     }
     try {
-      const answer = await api.whole<{ results: ReceptionGuest[]; cursor: number }>(changesPath, {
-        meeting_id: this.meetingId,
-        since: this.state.cursor,
-      });
-      if (answer.results.length > 0 || answer.cursor !== this.state.cursor) {
+      const answer = await api.whole<{ results: ReceptionGuest[]; deleted?: string[]; cursor: number }>(
+        changesPath,
+        { meeting_id: this.meetingId, since: this.state.cursor },
+      );
+      // Guests the console deleted leave the cache (and so the offline list) at once.
+      const deleted = answer.deleted ?? [];
+      if (answer.results.length > 0 || deleted.length > 0 || answer.cursor !== this.state.cursor) {
         this.update({
-          base: mergeGuests(this.state.base, answer.results),
+          base: dropGuests(mergeGuests(this.state.base, answer.results), deleted),
           cursor: answer.cursor,
           isOnline: true,
         });
