@@ -45,6 +45,8 @@ export const TicketCredits = z.object({
   /** 1 when the ticket was checked in and the activity awards credits. */
   earned: Flag,
   checked_in_at: UnixSeconds.nullable(),
+  /** 1 when the registration is approved (§4 status 1 or 3): only then does it take a union code. */
+  approved: Flag,
   /** Printed on the certificate (e.g. CR-5F3A…); null until earned. */
   certificate_number: z.string().nullable(),
   /** `/api/activities/{id}/credits/certificate?ticket_id=…` (needs the caller's token); null until earned. */

@@ -72,6 +72,7 @@ function ticketCredits(activityId: string, row: ActivityCreditsRow | undefined, 
     name: ticket.name,
     earned: earned ? 1 : 0,
     checked_in_at: ticket.checkedInAt ? unix(ticket.checkedInAt) : null,
+    approved: approvedStatuses.includes(ticket.status) ? 1 : 0,
     certificate_number: earned ? certificateNumber(ticket.id) : null,
     certificate_url: earned
       ? `/api/activities/${activityId}/credits/certificate?ticket_id=${ticket.id}`

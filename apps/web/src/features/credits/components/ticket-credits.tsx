@@ -43,7 +43,14 @@ export function TicketCreditsCard({ ticketId, activityId }: { ticketId: string; 
       aria-label={t('title')}
     >
       {showsCredits ? <CreditsPart data={data} ticket={mine} activityId={activityId} /> : null}
-      {data.union_codes === 1 ? <UnionCodePart ticketId={ticketId} activityId={activityId} /> : null}
+      {data.union_codes === 1 && mine.approved === 1 ? (
+        <UnionCodePart ticketId={ticketId} activityId={activityId} />
+      ) : null}
+      {data.union_codes === 1 && mine.approved === 0 ? (
+        <p className="text-[14px] text-slate-600" data-testid="unioncode-after-approval">
+          {t('unionCode.afterApproval')}
+        </p>
+      ) : null}
     </section>
   );
 }
