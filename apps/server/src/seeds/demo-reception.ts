@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { newId } from '../db/ids.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { lockReceptionHistory } from '../modules/reception/reception.repository.ts';
 import {
   receptionGuestPhases,
   receptionGuests,
@@ -142,6 +143,8 @@ export async function seedDemoReception(db: Database, now: Date = new Date()): P
   });
   history.sort((a, b) => (a.clientAt as Date).getTime() - (b.clientAt as Date).getTime());
   await inTransaction(db, async (tx) => {
+    // The meeting's history lock first, as every reception history writer takes it (change-feed order).
+    await lockReceptionHistory(tx, demoMeetingId);
     await tx.insert(receptionPhases).values(phases);
     await tx.insert(receptionGuests).values(guests);
     await tx.insert(receptionGuestPhases).values(links);

@@ -62,6 +62,10 @@ export type ConsoleReceptionGuestList = z.infer<typeof ConsoleReceptionGuestList
  * A guest as the console writes it (§3 Guest). Phone with its area code (default 86) stored E.164;
  * e-mail lower-cased; `code` generated (8 characters) when empty; `phase_ids` the phases assigned
  * (the list replaces the guest's; statuses of kept phases stay); `staff_user_id` a reception grant.
+ * On edit (PUT) this is a partial update: a field absent from the body keeps its stored value ('' clears
+ * title, description, photo, note, phone, e-mail); only fields that differ from the stored row are
+ * written and take the server's time as their last-writer-wins time (field_times), so a desk edit of a
+ * field the body leaves out is not undone.
  */
 export const ConsoleReceptionGuestInput = z.strictObject({
   name: z.string().trim().min(1).max(textLimits.name),
@@ -71,11 +75,16 @@ export const ConsoleReceptionGuestInput = z.strictObject({
   phone: z.string().trim().max(textLimits.phone).optional(),
   area_code: z.string().trim().max(textLimits.areaCode).optional(),
   email: z.string().trim().max(textLimits.email).optional(),
+  /**
+   * The guest's code (§6 a guest finds their arrangements by it, so it is a secret): empty or absent
+   * → generated (8 characters); an organiser's own code has 4 to 32 of A-Z, a-z, 0-9 and '-' (stored
+   * upper-cased). On edit, empty or absent keeps the code.
+   */
   code: z
     .string()
     .trim()
     .max(32)
-    .regex(/^[A-Za-z0-9_-]*$/)
+    .regex(/^(?:[A-Za-z0-9-]{4,32})?$/, "A code has 4 to 32 letters, digits or '-'")
     .optional(),
   note: z.string().trim().max(textLimits.answer).optional(),
   /** The receptionist; '' or null: none (a form body cannot send null). Absent on edit: unchanged. */
@@ -118,7 +127,7 @@ export const updateConsoleReceptionGuest = defineRoute({
   method: 'PUT',
   path: '/console/meetings/:meeting_id/reception/guests/:id',
   summary:
-    "Saves a guest (fields as on create; the desk's per-field times move to now). 404 reception.guest_not_found ('guest not found'); others as create.",
+    "Saves a guest, partially: absent fields keep their values; changed fields take the server's time (last writer wins). 404 reception.guest_not_found ('guest not found'); others as create.",
   spec: '§3 Guest, §8',
   tags: ['console'],
   isPublic: false,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ReceptionBoard, ReceptionGuest, ReceptionImportReport, ReceptionPhase } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorld, type DemoWorld, wireIdText } from '../../../test/demo-roles.ts';
 import { bearer } from '../../../test/login.ts';
 import { apiUrl } from '../../../test/test-app.ts';
+import { zipBomb } from '../../../test/zip-bomb.ts';
 import { newId } from '../../db/ids.ts';
 import { seedDemoReception } from '../../seeds/demo-reception.ts';
 import { auditLog } from '../audit/audit.tables.ts';
@@ -303,6 +305,86 @@ describe('form bodies and races', () => {
   });
 });
 
+describe('codes, partial edits and the desk at once', () => {
+  it("refuses an organiser's code under 4 characters or with other characters than A-Z, 0-9 and '-'", async () => {
+    for (const code of ['A7', 'AB_12', 'AB 12', 'ÄBCD']) {
+      const res = await call('POST', `${base()}/guests`, organiser(), { name: 'Short', code });
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
+    const ok = await call('POST', `${base()}/guests`, organiser(), { name: 'Four', code: 'ab-1' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((ok.json() as ReceptionGuest).code).toBe('AB-1');
+  });
+
+  it("a console save writes only what it names and changed: the desk's later note and its time stay", async () => {
+    const created = (
+      await call('POST', `${base()}/guests`, organiser(), {
+        name: 'Partial Guest',
+        title: 'Dr',
+        note: 'first',
+        phase_ids: [wireIdText(airport._id)],
+      })
+    ).json() as ReceptionGuest;
+    const id = wireIdText(created._id);
+    // The desk edits the note after the organiser opened the form.
+    const deskAt = Date.now() - 5_000;
+    const desk = await call('POST', '/reception/sync', organiser(), {
+      meeting_id: meetingId,
+      mutations: [
+        {
+          kind: 'guest',
+          mutation_id: randomUUID(),
+          guest_id: id,
+          field: 'note',
+          value: 'VIP lounge',
+          client_at: deskAt,
+        },
+      ],
+    });
+    expect(desk.statusCode, desk.body).toBe(200);
+    const saved = await call('PUT', `${base()}/guests/${id}`, organiser(), {
+      name: 'Partial Guest',
+      title: 'Prof',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [row] = await world.t.database.db.select().from(receptionGuests).where(eq(receptionGuests.id, id));
+    expect(row).toMatchObject({ title: 'Prof', note: 'VIP lounge' });
+    expect(row?.fieldTimes.note).toBe(new Date(deskAt).toISOString());
+    expect(Date.parse(row?.fieldTimes.title ?? '')).toBeGreaterThan(deskAt);
+    expect(row?.fieldTimes.name).toBeUndefined();
+    const history = await world.t.database.db
+      .select()
+      .from(receptionHistory)
+      .where(eq(receptionHistory.guestId, id));
+    expect(history.map((h) => h.field)).toEqual(expect.arrayContaining(['guest', 'note', 'title']));
+    expect(history.some((h) => h.field === 'name' || h.field === 'description')).toBe(false);
+  });
+
+  it('the console toggle and the desk toggle of one guest at once both answer 200 (no deadlock)', async () => {
+    const created = (
+      await call('POST', `${base()}/guests`, organiser(), {
+        name: 'Race Guest',
+        phase_ids: [wireIdText(airport._id)],
+      })
+    ).json() as ReceptionGuest;
+    const id = wireIdText(created._id);
+    const phaseId = wireIdText(airport._id);
+    for (let round = 0; round < 5; round += 1) {
+      const results = await Promise.all([
+        call('PUT', `${base()}/guests/${id}/phases/${phaseId}`, organiser(), { status: round % 2 }),
+        call('PUT', `/reception/guests/${id}/phases/${phaseId}`, organiser(), {
+          status: (round + 1) % 2,
+          mutation_id: randomUUID(),
+          client_at: Date.now(),
+        }),
+        call('PUT', `${base()}/guests/${id}`, organiser(), { name: `Race Guest ${round}` }),
+      ]);
+      for (const res of results) expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+});
+
 describe('import and export', () => {
   const header = ['name', 'title', 'description', 'phone', 'email', 'code', 'phases', 'staff phone'];
   it('reports every bad row (bad phone, duplicate code, unknown phase, unknown staff) and stores nothing', async () => {
@@ -332,6 +414,29 @@ describe('import and export', () => {
     expect(commit.statusCode).toBe(400);
     expect(commit.json().code).toBe('reception.import_invalid');
     expect(await guestCount()).toBe(before);
+  });
+
+  it("reports a code under 4 characters or with '_' as invalid; refuses a zip bomb by what it inflates to", async () => {
+    const file = await xlsx([
+      header,
+      ['Short Code', '', '', '', '', 'A7', '', ''],
+      ['Underscore', '', '', '', '', 'AB_12', '', ''],
+    ]);
+    const dry = await call('POST', `${base()}/import`, organiser(), { file, dry_run: 1 });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const report = dry.json() as ReceptionImportReport;
+    expect(report.rows.map((r) => r.problems)).toEqual([
+      [{ column: 'code', code: 'invalid', value: 'A7' }],
+      [{ column: 'code', code: 'invalid', value: 'AB_12' }],
+    ]);
+    // One entry whose headers say 30 bytes but which inflates to 200 MiB of zeros.
+    const bomb = zipBomb(200);
+    const refused = await call('POST', `${base()}/import`, organiser(), {
+      file: bomb.toString('base64'),
+      dry_run: 1,
+    });
+    expect(refused.statusCode, refused.body).toBe(413);
+    expect(refused.json().code).toBe('file.unpacks_too_large');
   });
 
   it('imports a good file in one go, then exports guests × phases', async () => {

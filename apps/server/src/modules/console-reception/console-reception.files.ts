@@ -15,12 +15,14 @@ import ExcelJS from 'exceljs';
 import { newId } from '../../db/ids.ts';
 import { AppError } from '../../errors.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
+import { lockReceptionHistory } from '../reception/reception.repository.ts';
 import { receptionGuestPhases, receptionGuests } from '../reception/reception.tables.ts';
 import { requireCan } from '../roles/roles.service.ts';
 import { assertXlsxWithinLimits } from '../shared/xlsx-limits.ts';
 import {
   findAllGuests,
   findClashes,
+  findGuestCodes,
   findGuestPhases,
   findPhases,
   findStaff,
@@ -176,7 +178,8 @@ async function checkFile(deps: ConsoleReceptionDeps, meetingId: string, file: st
     const email = emailText ? normaliseEmail(emailText) : null;
     if (emailText && !email) problem('email', 'invalid', emailText);
     const code = cell('code').toUpperCase();
-    if (code && !/^[A-Z0-9_-]{1,32}$/.test(code)) problem('code', 'invalid', code);
+    // An organiser's code is a secret a guest types (§6): 4 to 32 of A-Z, 0-9 and '-'.
+    if (code && !/^[A-Z0-9-]{4,32}$/.test(code)) problem('code', 'invalid', code);
     const phaseIds: string[] = [];
     const phaseTitles: string[] = [];
     for (const part of cell('phases').split(/[;；]/)) {
@@ -289,7 +292,9 @@ export async function importGuests(
       { data: { report } },
     );
   }
-  const codes = new Set(parsed.flatMap((p) => (p.values.code ? [p.values.code] : [])));
+  // Generated codes differ from the file's codes and from every live guest's code of the meeting.
+  const codes = await findGuestCodes(deps.db, input.meetingId);
+  for (const p of parsed) if (p.values.code) codes.add(p.values.code);
   const now = new Date();
   const caller = { userId: input.userId, meetingId: input.meetingId };
   const guests = parsed.map((p) => {
@@ -304,6 +309,8 @@ export async function importGuests(
       deps.db,
       { actorUserId: input.userId, meetingId: input.meetingId, action, entity: 'reception_import' },
       async (tx) => {
+        // Before any row lock: one history writer of the meeting at a time (change-feed order, §6).
+        await lockReceptionHistory(tx, input.meetingId);
         for (let i = 0; i < guests.length; i += 500) {
           const slice = guests.slice(i, i + 500);
           await tx.insert(receptionGuests).values(slice.map((g) => g.row));

@@ -161,6 +161,15 @@ export function findGuestPhases(db: Database, guestIds: string[]): Promise<Guest
   return db.select().from(receptionGuestPhases).where(inArray(receptionGuestPhases.guestId, guestIds));
 }
 
+/** Codes of the meeting's live guests (a generated code must differ from all of them). */
+export async function findGuestCodes(db: Database, meetingId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ code: receptionGuests.code })
+    .from(receptionGuests)
+    .where(and(eq(receptionGuests.meetingId, meetingId), eq(receptionGuests.deleted, 0)));
+  return new Set(rows.map((r) => r.code));
+}
+
 /** One guest's row at a phase, locked (select … for update). */
 export async function lockGuestPhase(
   db: Database,

@@ -16,12 +16,13 @@ import {
   toWireId,
 } from '@app/contracts';
 import { normaliseEmail, normalisePhone } from '@app/domain/contact';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { unix } from '../../db/wire.ts';
 import { AppError, badRequest, noPermission } from '../../errors.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
+import { lockReceptionHistory } from '../reception/reception.repository.ts';
 import { receptionGuestPhases, receptionGuests, receptionPhases } from '../reception/reception.tables.ts';
 import { can } from '../roles/roles.permissions.ts';
 import { meetingAccess, type RolesDeps, requireCan } from '../roles/roles.service.ts';
@@ -72,6 +73,18 @@ export function newGuestCode(): string {
   let code = '';
   for (let i = 0; i < 8; i += 1) code += codeAlphabet[randomInt(codeAlphabet.length)];
   return code;
+}
+
+/**
+ * A generated code no live guest of the meeting holds (§6 the code finds one guest): generation is
+ * retried on a collision, so a generated code never makes a save fail as a duplicate.
+ */
+export async function freshGuestCode(db: Database, meetingId: string): Promise<string> {
+  for (;;) {
+    const code = newGuestCode();
+    if ((await findClashes(db, meetingId, { codes: [code], phones: [], emails: [] })).length === 0)
+      return code;
+  }
 }
 
 /** Whether a database error is a unique violation (a concurrent guest took the phone, e-mail or code). */
@@ -239,7 +252,7 @@ export async function createGuest(
   await requireCan(deps, { ...input, action });
   const values = guestValues(input.body);
   const phaseIds = await checkLinks(deps.db, input.meetingId, input.body);
-  if (!values.code) values.code = newGuestCode();
+  if (!values.code) values.code = await freshGuestCode(deps.db, input.meetingId);
   await checkClashes(deps.db, input.meetingId, values);
   const id = newId();
   const now = new Date();
@@ -254,6 +267,7 @@ export async function createGuest(
         entityId: id,
       },
       async (tx) => {
+        await lockReceptionHistory(tx, input.meetingId);
         const [row] = await tx
           .insert(receptionGuests)
           .values({
@@ -289,16 +303,39 @@ const trackedFields = [
 ] as const;
 
 /**
- * PUT /console/meetings/{meeting_id}/reception/guests/{id}: saves a guest under its row lock; each
- * changed field gets its time (field_times, now) and a history row; phases replaced when given;
- * version +1. @throws as create; 404 reception.guest_not_found
+ * The columns a console edit names (partial update): a field absent from the body keeps its value;
+ * `name` is always sent; '' clears title, description, photo, note, phone or e-mail; an empty or
+ * absent code keeps the guest's code. @throws 400 phone.invalid / email.invalid
+ */
+function guestEdits(body: ConsoleReceptionGuestInput): Partial<ReturnType<typeof guestValues>> {
+  const values = guestValues(body);
+  const edits: Partial<ReturnType<typeof guestValues>> = { name: values.name };
+  for (const f of ['title', 'description', 'photo', 'note'] as const) {
+    if (body[f] !== undefined) edits[f] = values[f];
+  }
+  if (body.phone !== undefined) {
+    edits.phone = values.phone;
+    edits.areaCode = values.areaCode;
+  }
+  if (body.email !== undefined) edits.email = values.email;
+  if (values.code) edits.code = values.code;
+  return edits;
+}
+
+/**
+ * PUT /console/meetings/{meeting_id}/reception/guests/{id}: a partial save under the guest's row lock
+ * (§3 Guest, §6). Only fields present in the body and different from the row as locked are written;
+ * each of those gets the server's time in field_times (the console's last-writer-wins time) and a
+ * history row, so fields the organiser did not touch keep the desk's values and times. Phases
+ * replaced when `phase_ids` is given; version +1.
+ * @throws as create; 404 reception.guest_not_found
  */
 export async function updateGuest(
   deps: ConsoleReceptionDeps,
   input: Caller & { guestId: string; body: ConsoleReceptionGuestInput },
 ): Promise<ReceptionGuest> {
   await requireCan(deps, { ...input, action });
-  const values = guestValues(input.body);
+  const edits = guestEdits(input.body);
   const phaseIds = await checkLinks(deps.db, input.meetingId, input.body);
   const now = new Date();
   try {
@@ -312,31 +349,47 @@ export async function updateGuest(
         entityId: input.guestId,
       },
       async (tx) => {
+        // Before any row lock: one history writer of the meeting at a time, so no lock-order deadlock
+        // with the desk (which locks guest_phase, then guest) and history ids follow commit order.
+        await lockReceptionHistory(tx, input.meetingId);
         const before = await findGuest(tx, input.meetingId, input.guestId, true);
         if (!before) throw guestNotFound();
-        if (!values.code) values.code = before.code;
-        await checkClashes(tx, input.meetingId, values, before.id);
         const next = {
-          ...values,
-          staffUserId:
-            input.body.staff_user_id === undefined ? before.staffUserId : input.body.staff_user_id || null,
+          name: before.name,
+          title: before.title,
+          description: before.description,
+          photo: before.photo,
+          note: before.note,
+          phone: before.phone,
+          areaCode: before.areaCode,
+          email: before.email,
+          code: before.code,
+          staffUserId: before.staffUserId,
+          ...edits,
+          ...(input.body.staff_user_id === undefined
+            ? {}
+            : { staffUserId: input.body.staff_user_id || null }),
         };
+        await checkClashes(tx, input.meetingId, next, before.id);
         const changed = trackedFields.filter((f) => (before[f] ?? null) !== (next[f] ?? null));
         const history = changed.map((f) =>
           historyRow(input, before.id, f === 'staffUserId' ? 'staff_user_id' : f, next[f], before[f], now),
         );
         const fieldTimes = { ...before.fieldTimes };
         for (const f of changed) fieldTimes[f === 'staffUserId' ? 'staff_user_id' : f] = now.toISOString();
+        const writes: Partial<typeof next> = {};
+        for (const f of changed) Object.assign(writes, { [f]: next[f] });
+        if (changed.includes('phone')) writes.areaCode = next.areaCode;
         if (input.body.phase_ids !== undefined) {
           await replacePhases(tx, input.meetingId, before.id, phaseIds);
           history.push(historyRow(input, before.id, 'phases', phaseIds, null, now));
         }
         const [after] = await tx
           .update(receptionGuests)
-          .set({ ...next, fieldTimes, version: before.version + 1, updatedAt: now })
+          .set({ ...writes, fieldTimes, version: before.version + 1, updatedAt: now })
           .where(eq(receptionGuests.id, before.id))
           .returning();
-        await insertHistory(tx, history);
+        if (history.length > 0) await insertHistory(tx, history);
         return { result: before.id, before, after };
       },
     );
@@ -364,6 +417,7 @@ export async function deleteGuest(
       entityId: input.guestId,
     },
     async (tx) => {
+      await lockReceptionHistory(tx, input.meetingId);
       const before = await findGuest(tx, input.meetingId, input.guestId, true);
       if (!before) throw guestNotFound();
       await tx
@@ -399,7 +453,10 @@ export async function setGuestStatus(
       entityId: input.guestId,
     },
     async (tx) => {
-      const guest = await findGuest(tx, input.meetingId, input.guestId, true);
+      // The meeting's history lock first, then the guest_phase row, then the guest row: the desk's
+      // order (reception.service applyWrite), so the two never wait on each other in a cycle.
+      await lockReceptionHistory(tx, input.meetingId);
+      const guest = await findGuest(tx, input.meetingId, input.guestId);
       if (!guest) throw guestNotFound();
       const phase = await findPhase(tx, input.meetingId, input.phaseId);
       const link = phase ? await lockGuestPhase(tx, guest.id, input.phaseId) : undefined;
@@ -423,7 +480,7 @@ export async function setGuestStatus(
           );
         await tx
           .update(receptionGuests)
-          .set({ version: guest.version + 1, updatedAt: now })
+          .set({ version: sql`${receptionGuests.version} + 1`, updatedAt: now })
           .where(eq(receptionGuests.id, guest.id));
       }
       return {
