@@ -59,13 +59,21 @@ export function receptionRoutes(app: App): void {
     ...contractRoute(getReceptionGuest),
     config: auth,
     handler: async (request) =>
-      getGuestOf(deps, { userId: requireUserId(request), guestId: request.params.id }),
+      getGuestOf(deps, {
+        userId: requireUserId(request),
+        guestId: request.params.id,
+        sessionMeetingId: request.actor.sessionMeetingId,
+      }),
   });
   app.route({
     ...contractRoute(getReceptionGuestHistory),
     config: auth,
     handler: async (request) =>
-      getGuestHistoryOf(deps, { userId: requireUserId(request), guestId: request.params.id }),
+      getGuestHistoryOf(deps, {
+        userId: requireUserId(request),
+        guestId: request.params.id,
+        sessionMeetingId: request.actor.sessionMeetingId,
+      }),
   });
   app.route({
     ...contractRoute(setReceptionStatus),
@@ -76,6 +84,7 @@ export function receptionRoutes(app: App): void {
         deviceId: deviceOf(request),
         guestId: request.params.id,
         phaseId: request.params.phase_id,
+        sessionMeetingId: request.actor.sessionMeetingId,
         body: request.body,
       }),
   });
@@ -88,6 +97,7 @@ export function receptionRoutes(app: App): void {
         deviceId: deviceOf(request),
         guestId: request.params.id,
         phaseId: request.params.phase_id,
+        sessionMeetingId: request.actor.sessionMeetingId,
         body: request.body,
       }),
   });

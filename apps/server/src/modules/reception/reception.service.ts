@@ -110,17 +110,23 @@ export function mayWorkPhase(desk: Desk, phase: Pick<ReceptionPhaseRow, 'staffRo
 
 /**
  * The guest of `guestId` and the caller as its meeting's receptionist. Staff is checked before the
- * guest's existence is told: an id no meeting holds, or a guest of a meeting where the caller is not
- * desk staff, both answer 403 (§8 receptionist not found), so ids cannot be probed; a receptionist of
- * the guest's meeting hears 404 when the guest was deleted.
+ * guest's existence is told, so ids cannot be probed: an id no meeting holds answers 404 (§8 guest
+ * not found) only to a receptionist of the session's meeting (`sessionMeetingId`, the meeting the
+ * desk was opened in), 403 to everyone else; a guest of a meeting where the caller is not desk
+ * staff answers 403 (§8 receptionist not found); a receptionist of the guest's meeting hears 404
+ * when the guest was deleted.
  * @throws 403 reception.receptionist_not_found; 404 reception.guest_not_found.
  */
 async function guestForDesk(
   deps: ReceptionDeps,
-  input: { userId: string; guestId: string },
+  input: { userId: string; guestId: string; sessionMeetingId?: string | null | undefined },
 ): Promise<{ guest: ReceptionGuestRow; desk: Desk }> {
   const any = await findGuestEvenDeleted(deps.db, input.guestId);
-  if (!any) throw receptionistNotFound();
+  if (!any) {
+    if (!input.sessionMeetingId) throw receptionistNotFound();
+    await requireReceptionist(deps, { userId: input.userId, meetingId: input.sessionMeetingId });
+    throw guestNotFound();
+  }
   const desk = await requireReceptionist(deps, { userId: input.userId, meetingId: any.meetingId });
   if (any.deleted !== 0) throw guestNotFound();
   return { guest: any, desk };
@@ -255,7 +261,7 @@ export async function listGuestsOf(
  */
 export async function getGuestOf(
   deps: ReceptionDeps,
-  input: { userId: string; guestId: string },
+  input: { userId: string; guestId: string; sessionMeetingId?: string | null | undefined },
 ): Promise<ReceptionGuest> {
   const { guest, desk } = await guestForDesk(deps, input);
   const [wire] = await wireGuests(deps.db, desk.meetingId, [guest]);
@@ -272,7 +278,7 @@ const historyLimit = 200;
  */
 export async function getGuestHistoryOf(
   deps: ReceptionDeps,
-  input: { userId: string; guestId: string },
+  input: { userId: string; guestId: string; sessionMeetingId?: string | null | undefined },
 ): Promise<{ results: ReceptionHistoryItem[] }> {
   const { guest } = await guestForDesk(deps, input);
   const rows = await findGuestHistory(deps.db, guest.id, historyLimit);
@@ -596,6 +602,7 @@ export async function setGuestStatus(
     deviceId: string;
     guestId: string;
     phaseId: string;
+    sessionMeetingId?: string | null | undefined;
     body: { status: 0 | 1; mutation_id: string; client_at: number };
   },
 ): Promise<ReceptionMutationResult> {
@@ -634,6 +641,7 @@ export async function saveGuestPhaseForm(
     deviceId: string;
     guestId: string;
     phaseId: string;
+    sessionMeetingId?: string | null | undefined;
     body: { answers: Record<string, string>; mutation_id: string; client_at: number };
   },
 ): Promise<ReceptionMutationResult> {
