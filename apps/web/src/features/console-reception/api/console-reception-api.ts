@@ -128,11 +128,18 @@ export type GuestDraft = {
 };
 
 /**
- * POST (id null) or PUT …/reception/guests[/{id}]. 400 phone.invalid / email.invalid; 404
- * reception.receptionist_not_found; 409 reception.guest_duplicate.
+ * POST (id null) or PUT …/reception/guests[/{id}]. An edit (`initial` = the draft the dialog opened
+ * with) sends only the fields that changed — the PUT is a partial update — so a receptionist's edit
+ * made while the dialog was open is not overwritten with the values it loaded (§3 Guest).
+ * 400 phone.invalid / email.invalid; 404 reception.receptionist_not_found; 409 reception.guest_duplicate.
  */
-export function saveGuest(meetingId: string, id: string | null, draft: GuestDraft): Promise<ReceptionGuest> {
-  const body = bracketBody({
+export function saveGuest(
+  meetingId: string,
+  id: string | null,
+  draft: GuestDraft,
+  initial?: GuestDraft,
+): Promise<ReceptionGuest> {
+  const fields: Parameters<typeof bracketBody>[0] = {
     name: draft.name,
     title: draft.title,
     description: draft.description,
@@ -144,7 +151,31 @@ export function saveGuest(meetingId: string, id: string | null, draft: GuestDraf
     note: draft.note,
     staff_user_id: draft.staffUserId,
     phase_ids: draft.phaseIds.length > 0 ? draft.phaseIds : '',
-  });
+  };
+  if (id && initial) {
+    const same = (key: keyof GuestDraft) =>
+      key === 'phaseIds'
+        ? [...draft.phaseIds].sort().join() === [...initial.phaseIds].sort().join()
+        : draft[key] === initial[key];
+    const unchanged: [keyof GuestDraft, string[]][] = [
+      ['name', ['name']],
+      ['title', ['title']],
+      ['description', ['description']],
+      ['photo', ['photo']],
+      ['email', ['email']],
+      ['code', ['code']],
+      ['note', ['note']],
+      ['staffUserId', ['staff_user_id']],
+      ['phaseIds', ['phase_ids']],
+    ];
+    for (const [key, wire] of unchanged) if (same(key)) for (const name of wire) delete fields[name];
+    // The phone travels with its calling code: both or neither.
+    if (same('phone') && same('areaCode')) {
+      delete fields.phone;
+      delete fields.area_code;
+    }
+  }
+  const body = bracketBody(fields);
   return id
     ? api.put<ReceptionGuest>(
         fillPath<typeof updateConsoleReceptionGuest>('/console/meetings/:meeting_id/reception/guests/:id', {

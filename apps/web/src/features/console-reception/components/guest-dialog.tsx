@@ -55,7 +55,8 @@ export function GuestDialog({
 }) {
   const { t } = useTranslation('console-reception');
   const language = useLanguage();
-  const [draft, setDraft] = useState<GuestDraft>(() => draftOf(guest));
+  const [initial] = useState<GuestDraft>(() => draftOf(guest));
+  const [draft, setDraft] = useState<GuestDraft>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof GuestDraft, string>>>({});
   const [isBusy, setBusy] = useState(false);
   const set = (patch: Partial<GuestDraft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -65,9 +66,13 @@ export function GuestDialog({
       setErrors({ name: t('form.nameRequired') });
       return;
     }
+    if (guest && JSON.stringify(draft) === JSON.stringify(initial)) {
+      onClose();
+      return;
+    }
     setBusy(true);
     try {
-      onSaved(await saveGuest(meetingId, guest?._id.$id ?? null, draft));
+      onSaved(await saveGuest(meetingId, guest?._id.$id ?? null, draft, initial));
     } catch (error) {
       const known = error instanceof ApiError ? errorOf[String(error.code)] : undefined;
       setErrors(known ? { [known.field]: t(known.key as 'errors.failed') } : { name: t('errors.failed') });
