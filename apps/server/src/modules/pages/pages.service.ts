@@ -50,7 +50,7 @@ export async function getContentPage(
   let meetingId: string;
   if (input.content_id) {
     page = await findPageById(deps.db, input.content_id);
-    if (!page || page.kind !== 'introduction') throw notFound('Page');
+    if (page?.kind !== 'introduction') throw notFound('Page');
     meetingId = page.meetingId;
   } else if (input.meeting_id && input.kind) {
     meetingId = input.meeting_id;
