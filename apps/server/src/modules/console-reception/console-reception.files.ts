@@ -16,7 +16,6 @@ import { newId } from '../../db/ids.ts';
 import { AppError } from '../../errors.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
 import { lockReceptionHistory } from '../reception/reception.repository.ts';
-import { receptionGuestPhases, receptionGuests } from '../reception/reception.tables.ts';
 import { requireCan } from '../roles/roles.service.ts';
 import { assertXlsxWithinLimits } from '../shared/xlsx-limits.ts';
 import {
@@ -26,6 +25,8 @@ import {
   findGuestPhases,
   findPhases,
   findStaff,
+  insertGuestPhases,
+  insertGuests,
   insertHistory,
   namesOfUsers,
   type PhaseRow,
@@ -313,11 +314,14 @@ export async function importGuests(
         await lockReceptionHistory(tx, input.meetingId);
         for (let i = 0; i < guests.length; i += 500) {
           const slice = guests.slice(i, i + 500);
-          await tx.insert(receptionGuests).values(slice.map((g) => g.row));
+          await insertGuests(
+            tx,
+            slice.map((g) => g.row),
+          );
           const links = slice.flatMap((g) =>
             g.phaseIds.map((phaseId) => ({ guestId: g.row.id, phaseId, meetingId: input.meetingId })),
           );
-          if (links.length > 0) await tx.insert(receptionGuestPhases).values(links);
+          if (links.length > 0) await insertGuestPhases(tx, links);
         }
         await insertHistory(
           tx,

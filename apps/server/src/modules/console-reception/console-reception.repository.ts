@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   receptionGuestPhases,
@@ -14,6 +14,9 @@ import { users } from '../users/users.tables.ts';
 export type GuestRow = typeof receptionGuests.$inferSelect;
 export type PhaseRow = typeof receptionPhases.$inferSelect;
 export type GuestPhaseRow = typeof receptionGuestPhases.$inferSelect;
+export type GuestInsert = typeof receptionGuests.$inferInsert;
+export type PhaseInsert = typeof receptionPhases.$inferInsert;
+export type GuestPhaseInsert = typeof receptionGuestPhases.$inferInsert;
 
 /** The meeting's phases (not deleted) in order. */
 export function findPhases(db: Database, meetingId: string): Promise<PhaseRow[]> {
@@ -316,4 +319,125 @@ export async function maxPhasePosition(db: Database, meetingId: string): Promise
     .from(receptionPhases)
     .where(and(eq(receptionPhases.meetingId, meetingId), eq(receptionPhases.deleted, 0)));
   return Number(row?.n ?? -1);
+}
+
+/** Inserts one guest row and returns it as stored. */
+export async function insertGuest(db: Database, row: GuestInsert): Promise<GuestRow | undefined> {
+  const [created] = await db.insert(receptionGuests).values(row).returning();
+  return created;
+}
+
+/** Inserts guest rows in one statement (the import's slices). */
+export async function insertGuests(db: Database, rows: GuestInsert[]): Promise<void> {
+  await db.insert(receptionGuests).values(rows);
+}
+
+/** Writes `values` to one guest row by id and returns it as stored. */
+export async function updateGuestRow(
+  db: Database,
+  id: string,
+  values: Partial<GuestInsert>,
+): Promise<GuestRow | undefined> {
+  const [updated] = await db
+    .update(receptionGuests)
+    .set(values)
+    .where(eq(receptionGuests.id, id))
+    .returning();
+  return updated;
+}
+
+/** Marks one guest row deleted, with its next version. */
+export async function softDeleteGuest(db: Database, id: string, version: number, now: Date): Promise<void> {
+  await db
+    .update(receptionGuests)
+    .set({ deleted: 1, version, updatedAt: now })
+    .where(eq(receptionGuests.id, id));
+}
+
+/** Raises a guest's version by one in the database (version = version + 1). */
+export async function bumpGuestVersion(db: Database, id: string, now: Date): Promise<void> {
+  await db
+    .update(receptionGuests)
+    .set({ version: sql`${receptionGuests.version} + 1`, updatedAt: now })
+    .where(eq(receptionGuests.id, id));
+}
+
+/** Replaces a guest's phase rows with `phaseIds` (kept phases keep their status and answers). */
+export async function replaceGuestPhases(
+  db: Database,
+  meetingId: string,
+  guestId: string,
+  phaseIds: string[],
+): Promise<void> {
+  await db
+    .delete(receptionGuestPhases)
+    .where(
+      and(
+        eq(receptionGuestPhases.guestId, guestId),
+        phaseIds.length > 0 ? notInArray(receptionGuestPhases.phaseId, phaseIds) : undefined,
+      ),
+    );
+  if (phaseIds.length > 0) {
+    await db
+      .insert(receptionGuestPhases)
+      .values(phaseIds.map((phaseId) => ({ guestId, phaseId, meetingId })))
+      .onConflictDoNothing();
+  }
+}
+
+/** Inserts guest-phase rows in one statement (the import's slices). */
+export async function insertGuestPhases(db: Database, rows: GuestPhaseInsert[]): Promise<void> {
+  await db.insert(receptionGuestPhases).values(rows);
+}
+
+/** Writes a guest's status at a phase (status, when, by whom). */
+export async function setGuestPhaseStatus(
+  db: Database,
+  guestId: string,
+  phaseId: string,
+  values: { status: number; statusAt: Date; statusBy: string; updatedAt: Date },
+): Promise<void> {
+  await db
+    .update(receptionGuestPhases)
+    .set(values)
+    .where(and(eq(receptionGuestPhases.guestId, guestId), eq(receptionGuestPhases.phaseId, phaseId)));
+}
+
+/** Inserts one phase row and returns it as stored. */
+export async function insertPhase(db: Database, row: PhaseInsert): Promise<PhaseRow | undefined> {
+  const [created] = await db.insert(receptionPhases).values(row).returning();
+  return created;
+}
+
+/** Writes `values` to one phase row by id and returns it as stored. */
+export async function updatePhaseRow(
+  db: Database,
+  id: string,
+  values: Partial<PhaseInsert>,
+): Promise<PhaseRow | undefined> {
+  const [updated] = await db
+    .update(receptionPhases)
+    .set(values)
+    .where(eq(receptionPhases.id, id))
+    .returning();
+  return updated;
+}
+
+/** Marks one phase row deleted. */
+export async function softDeletePhase(db: Database, id: string, now: Date): Promise<void> {
+  await db.update(receptionPhases).set({ deleted: 1, updatedAt: now }).where(eq(receptionPhases.id, id));
+}
+
+/** The meeting's phases (not deleted), locked (select … for update), in no particular order. */
+export function lockPhases(db: Database, meetingId: string): Promise<PhaseRow[]> {
+  return db
+    .select()
+    .from(receptionPhases)
+    .where(and(eq(receptionPhases.meetingId, meetingId), eq(receptionPhases.deleted, 0)))
+    .for('update');
+}
+
+/** Sets one phase's position. */
+export async function setPhasePosition(db: Database, id: string, position: number, now: Date): Promise<void> {
+  await db.update(receptionPhases).set({ position, updatedAt: now }).where(eq(receptionPhases.id, id));
 }

@@ -16,19 +16,18 @@ import {
   toWireId,
 } from '@app/contracts';
 import { normaliseEmail, normalisePhone } from '@app/domain/contact';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { unix } from '../../db/wire.ts';
 import { AppError, badRequest, noPermission } from '../../errors.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
 import { lockReceptionHistory } from '../reception/reception.repository.ts';
-import { receptionGuestPhases, receptionGuests, receptionPhases } from '../reception/reception.tables.ts';
 import { can } from '../roles/roles.permissions.ts';
 import { meetingAccess, type RolesDeps, requireCan } from '../roles/roles.service.ts';
 import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
 import {
   assignedCounts,
+  bumpGuestVersion,
   countGuests,
   findClashes,
   findGuest,
@@ -38,11 +37,21 @@ import {
   findRecentArrivals,
   findStaff,
   type HistoryInsert,
+  insertGuest,
   insertHistory,
+  insertPhase,
   lockGuestPhase,
+  lockPhases,
   maxPhasePosition,
   namesOfUsers,
   phaseCounts,
+  replaceGuestPhases,
+  setGuestPhaseStatus,
+  setPhasePosition,
+  softDeleteGuest,
+  softDeletePhase,
+  updateGuestRow,
+  updatePhaseRow,
 } from './console-reception.repository.ts';
 import { guestsOf, phasesOf, toPhase } from './console-reception.serializer.ts';
 
@@ -222,24 +231,6 @@ export async function listGuests(
   return { items: await guestsOf(deps.db, input.meetingId, page.rows), total: page.total };
 }
 
-/** Replaces a guest's phase rows with `phaseIds` (kept phases keep their status and answers). */
-async function replacePhases(tx: Database, meetingId: string, guestId: string, phaseIds: string[]) {
-  await tx
-    .delete(receptionGuestPhases)
-    .where(
-      and(
-        eq(receptionGuestPhases.guestId, guestId),
-        phaseIds.length > 0 ? notInArray(receptionGuestPhases.phaseId, phaseIds) : undefined,
-      ),
-    );
-  if (phaseIds.length > 0) {
-    await tx
-      .insert(receptionGuestPhases)
-      .values(phaseIds.map((phaseId) => ({ guestId, phaseId, meetingId })))
-      .onConflictDoNothing();
-  }
-}
-
 /**
  * POST /console/meetings/{meeting_id}/reception/guests: a new guest (code generated when empty) with
  * its phases; history row 'guest' created. @throws 400 phone.invalid / email.invalid /
@@ -268,16 +259,13 @@ export async function createGuest(
       },
       async (tx) => {
         await lockReceptionHistory(tx, input.meetingId);
-        const [row] = await tx
-          .insert(receptionGuests)
-          .values({
-            id,
-            meetingId: input.meetingId,
-            ...values,
-            staffUserId: input.body.staff_user_id || null,
-          })
-          .returning();
-        await replacePhases(tx, input.meetingId, id, phaseIds);
+        const row = await insertGuest(tx, {
+          id,
+          meetingId: input.meetingId,
+          ...values,
+          staffUserId: input.body.staff_user_id || null,
+        });
+        await replaceGuestPhases(tx, input.meetingId, id, phaseIds);
         await insertHistory(tx, [historyRow(input, id, 'guest', 'created', null, now)]);
         return { result: id, before: null, after: { ...row, phaseIds } };
       },
@@ -381,14 +369,15 @@ export async function updateGuest(
         for (const f of changed) Object.assign(writes, { [f]: next[f] });
         if (changed.includes('phone')) writes.areaCode = next.areaCode;
         if (input.body.phase_ids !== undefined) {
-          await replacePhases(tx, input.meetingId, before.id, phaseIds);
+          await replaceGuestPhases(tx, input.meetingId, before.id, phaseIds);
           history.push(historyRow(input, before.id, 'phases', phaseIds, null, now));
         }
-        const [after] = await tx
-          .update(receptionGuests)
-          .set({ ...writes, fieldTimes, version: before.version + 1, updatedAt: now })
-          .where(eq(receptionGuests.id, before.id))
-          .returning();
+        const after = await updateGuestRow(tx, before.id, {
+          ...writes,
+          fieldTimes,
+          version: before.version + 1,
+          updatedAt: now,
+        });
         if (history.length > 0) await insertHistory(tx, history);
         return { result: before.id, before, after };
       },
@@ -420,10 +409,7 @@ export async function deleteGuest(
       await lockReceptionHistory(tx, input.meetingId);
       const before = await findGuest(tx, input.meetingId, input.guestId, true);
       if (!before) throw guestNotFound();
-      await tx
-        .update(receptionGuests)
-        .set({ deleted: 1, version: before.version + 1, updatedAt: now })
-        .where(eq(receptionGuests.id, before.id));
+      await softDeleteGuest(tx, before.id, before.version + 1, now);
       await insertHistory(tx, [historyRow(input, before.id, 'guest', 'deleted', null, now)]);
       return { result: before.id, before: { deleted: 0 }, after: { deleted: 1 } };
     },
@@ -472,16 +458,13 @@ export async function setGuestStatus(
         },
       ]);
       if (isApplied) {
-        await tx
-          .update(receptionGuestPhases)
-          .set({ status: input.status, statusAt: now, statusBy: input.userId, updatedAt: now })
-          .where(
-            and(eq(receptionGuestPhases.guestId, guest.id), eq(receptionGuestPhases.phaseId, input.phaseId)),
-          );
-        await tx
-          .update(receptionGuests)
-          .set({ version: sql`${receptionGuests.version} + 1`, updatedAt: now })
-          .where(eq(receptionGuests.id, guest.id));
+        await setGuestPhaseStatus(tx, guest.id, input.phaseId, {
+          status: input.status,
+          statusAt: now,
+          statusBy: input.userId,
+          updatedAt: now,
+        });
+        await bumpGuestVersion(tx, guest.id, now);
       }
       return {
         result: isApplied,
@@ -572,10 +555,7 @@ export async function createPhase(
         );
       }
       const position = (await maxPhasePosition(tx, input.meetingId)) + 1;
-      const [created] = await tx
-        .insert(receptionPhases)
-        .values({ id, meetingId: input.meetingId, position, ...values })
-        .returning();
+      const created = await insertPhase(tx, { id, meetingId: input.meetingId, position, ...values });
       return { result: created, before: null, after: created };
     },
   );
@@ -601,11 +581,7 @@ export async function updatePhase(
     async (tx) => {
       const before = await findPhase(tx, input.meetingId, input.phaseId, true);
       if (!before) throw new AppError(404, ErrorCode.notFound, 'Phase not found');
-      const [after] = await tx
-        .update(receptionPhases)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(receptionPhases.id, before.id))
-        .returning();
+      const after = await updatePhaseRow(tx, before.id, { ...values, updatedAt: new Date() });
       return { result: before.id, before, after };
     },
   );
@@ -632,10 +608,7 @@ export async function deletePhase(
     async (tx) => {
       const before = await findPhase(tx, input.meetingId, input.phaseId, true);
       if (!before) throw new AppError(404, ErrorCode.notFound, 'Phase not found');
-      await tx
-        .update(receptionPhases)
-        .set({ deleted: 1, updatedAt: new Date() })
-        .where(eq(receptionPhases.id, before.id));
+      await softDeletePhase(tx, before.id, new Date());
       return { result: before.id, before: { deleted: 0 }, after: { deleted: 1 } };
     },
   );
@@ -652,11 +625,7 @@ export async function reorderPhases(
     deps.db,
     { actorUserId: input.userId, meetingId: input.meetingId, action, entity: 'reception_phase_order' },
     async (tx) => {
-      const phases = await tx
-        .select()
-        .from(receptionPhases)
-        .where(and(eq(receptionPhases.meetingId, input.meetingId), eq(receptionPhases.deleted, 0)))
-        .for('update');
+      const phases = await lockPhases(tx, input.meetingId);
       const known = new Set(phases.map((p) => p.id));
       const unique = new Set(input.ids);
       if (
@@ -667,10 +636,7 @@ export async function reorderPhases(
         throw badRequest(ErrorCode.validation, 'Name every phase of the meeting once');
       }
       for (const [position, id] of input.ids.entries()) {
-        await tx
-          .update(receptionPhases)
-          .set({ position, updatedAt: new Date() })
-          .where(eq(receptionPhases.id, id));
+        await setPhasePosition(tx, id, position, new Date());
       }
       return {
         result: null,

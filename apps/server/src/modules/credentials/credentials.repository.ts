@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { uploads } from '../media/media.tables.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { meetingCredentialSettings, userCredentials } from './credentials.tables.ts';
 
@@ -239,4 +240,17 @@ export async function deleteExpired(db: Database, now: Date): Promise<number> {
     )
     .returning({ id: userCredentials.id });
   return deleted.length;
+}
+
+/** The owner of an upload by bucket and key, or undefined when there is no such upload. */
+export async function findUploadOwner(
+  db: Database,
+  bucket: string,
+  key: string,
+): Promise<{ userId: string | null } | undefined> {
+  const [row] = await db
+    .select({ userId: uploads.userId })
+    .from(uploads)
+    .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)));
+  return row;
 }

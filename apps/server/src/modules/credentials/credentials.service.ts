@@ -11,7 +11,6 @@ import {
   type UserCredential,
 } from '@app/contracts';
 import { maskIdNumber, parseIdNumber } from '@app/domain/contact';
-import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
@@ -23,7 +22,6 @@ import type { OcrProvider } from '../../providers/ocr/ocr.ts';
 import { readAll, type Storage } from '../../providers/storage/storage.ts';
 import { isUploadKey, originalStorageKey } from '../media/media.keys.ts';
 import { deleteUploadFiles } from '../media/media.service.ts';
-import { uploads } from '../media/media.tables.ts';
 import { requireCan } from '../roles/roles.service.ts';
 import { idNumberHash, idNumberKeys, sealIdNumber } from './credentials.keys.ts';
 import {
@@ -34,6 +32,7 @@ import {
   deleteExpired,
   findMeetingEnd,
   findSettings,
+  findUploadOwner,
   findUserCredential,
   isNumberHeldByOther,
   isRealNameMissing,
@@ -254,10 +253,7 @@ export async function recogniseUploadedIdCard(
   input: { userId: string; key: string },
 ): Promise<RecognisedIdCard> {
   if (!isUploadKey(input.key)) throw notFound('Upload');
-  const [upload] = await deps.db
-    .select({ userId: uploads.userId })
-    .from(uploads)
-    .where(and(eq(uploads.bucket, 'image'), eq(uploads.key, input.key)));
+  const upload = await findUploadOwner(deps.db, 'image', input.key);
   if (!upload || upload.userId !== input.userId) throw notFound('Upload');
   try {
     await rateLimitsFor(deps.config).consumeAll([{ rule: ocrLimit, key: input.userId }]);
