@@ -26,6 +26,7 @@ import type consoleSearch from './locales/en/console-search.json';
 import type consoleSpeakers from './locales/en/console-speakers.json';
 import type consoleThreads from './locales/en/console-threads.json';
 import type consoleVotes from './locales/en/console-votes.json';
+import type consoleWechat from './locales/en/console-wechat.json';
 import type credentials from './locales/en/credentials.json';
 import type credits from './locales/en/credits.json';
 import type demands from './locales/en/demands.json';
@@ -35,6 +36,7 @@ import type friends from './locales/en/friends.json';
 import type invoices from './locales/en/invoices.json';
 import type lives from './locales/en/lives.json';
 import type meetings from './locales/en/meetings.json';
+import type microsite from './locales/en/microsite.json';
 import type moderation from './locales/en/moderation.json';
 import type news from './locales/en/news.json';
 import type notifications from './locales/en/notifications.json';
@@ -47,10 +49,12 @@ import type schedules from './locales/en/schedules.json';
 import type search from './locales/en/search.json';
 import type share from './locales/en/share.json';
 import type speakers from './locales/en/speakers.json';
+import type sso from './locales/en/sso.json';
 import type threads from './locales/en/threads.json';
 import type tickets from './locales/en/tickets.json';
 import type users from './locales/en/users.json';
 import type votes from './locales/en/votes.json';
+import type wechat from './locales/en/wechat.json';
 
 /**
  * UI catalogues (DESIGN §2, §4.9): one JSON file per language and namespace under
@@ -131,6 +135,14 @@ export const namespaces = [
   // Credits and certificates, union codes, and their console screens.
   'credits',
   'console-credits',
+  // Inside WeChat and the mini-program (§1, §2): share set-up, the follow card, the copy-link dialog.
+  'wechat',
+  // Sign-in landing pages (§2 /oauth/authorize, /oauth2/authorize, /oauth/chinaief) and desktop QR sign-in.
+  'sso',
+  // The console's WeChat, mini-program and sign-in set-up.
+  'console-wechat',
+  // The culture microsite (§2 /sichuan-culture pages) and its venue-map and playbill blocks.
+  'microsite',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -201,6 +213,10 @@ export type Resources = {
   'console-credentials': typeof consoleCredentials;
   credits: typeof credits;
   'console-credits': typeof consoleCredits;
+  wechat: typeof wechat;
+  sso: typeof sso;
+  'console-wechat': typeof consoleWechat;
+  microsite: typeof microsite;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

@@ -63,6 +63,7 @@ export const consoleActions = [
   'credentials.settings',
   'credits.edit',
   'unioncodes.edit',
+  'wechat.settings',
 ] as const;
 export const ConsoleAction = z.enum(consoleActions);
 export type ConsoleAction = z.infer<typeof ConsoleAction>;

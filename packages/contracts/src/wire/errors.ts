@@ -238,6 +238,21 @@ export const ErrorCode = {
   speakerInvitationExpired: 'speaker_invitation.expired',
   /** 409 the speaker invitation was already answered. */
   speakerInvitationAnswered: 'speaker_invitation.answered',
+  // WeChat, mini-program and single sign-on (§7 WeChat, §8).
+  /** 410 §8 'QR code has expired': a desktop sign-in QR code past its life (or the WeChat scan came too late). */
+  wechatQrExpired: 'wechat.qr_expired',
+  /** 400 §8 'Invalid QR code information': an unknown, already used, foreign or forged sign-in QR code. */
+  wechatQrInvalid: 'wechat.qr_invalid',
+  /** 403 §8 'The official account is not authorized': the meeting uses the third-party platform and no account has authorised it. */
+  wechatNotAuthorized: 'wechat.not_authorized',
+  /** 409 WeChat is not set up for this meeting (no official account or mini-program credentials). */
+  wechatNotConfigured: 'wechat.not_configured',
+  /** 502 WeChat answered with an error or could not be reached ('Request failed'); nothing was stored. */
+  wechatUnavailable: 'wechat.unavailable',
+  /** 400 a page address the JS-SDK may not be signed for: not on this site's origin or the meeting's domain. */
+  wechatUrlNotAllowed: 'wechat.url_not_allowed',
+  /** 403 the login method is switched off for this meeting (console login methods). */
+  loginMethodDisabled: 'login.method_disabled',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

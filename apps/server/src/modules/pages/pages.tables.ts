@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   createdAtColumn,
   deletedColumn,
@@ -12,8 +12,10 @@ import { users } from '../users/users.tables.ts';
 
 /**
  * Content pages built of blocks (§2 /meeting/introduction `content_id`, /meeting/branch,
- * /meeting/contact, /conference): the page's header only; its blocks (blocks.page_id) are versioned
- * with the meeting's. Any number of introductions; one live page of each other kind per meeting.
+ * /meeting/contact, /conference, the /sichuan-culture microsite): the page's header only; its blocks
+ * (blocks.page_id) are versioned with the meeting's. Any number of introductions; one live page of
+ * each other kind per meeting, except `microsite` pages, one live page per `slug` (home, my, meeting,
+ * list, list2, map, technology, exhibition, re-build, playbill, live, wllive).
  */
 export const pages = pgTable(
   'pages',
@@ -24,6 +26,8 @@ export const pages = pgTable(
       .references(() => meetings.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     title: localizedColumn('title'),
+    /** A microsite page's name in its path (§2 /sichuan-culture/{slug}); null for every other kind. */
+    slug: text('slug'),
     deleted: deletedColumn(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -32,7 +36,11 @@ export const pages = pgTable(
     index('pages_meeting_idx').on(t.meetingId, t.kind),
     uniqueIndex('pages_meeting_kind_unique')
       .on(t.meetingId, t.kind)
-      .where(sql`${t.kind} <> 'introduction' and ${t.deleted} = 0`),
+      .where(sql`${t.kind} not in ('introduction', 'microsite') and ${t.deleted} = 0`),
+    uniqueIndex('pages_meeting_slug_unique')
+      .on(t.meetingId, t.slug)
+      .where(sql`${t.kind} = 'microsite' and ${t.deleted} = 0`),
+    check('pages_slug_only_microsite', sql`(${t.kind} = 'microsite') = (${t.slug} is not null)`),
   ],
 );
 

@@ -81,6 +81,12 @@ export const permissions = {
   'credits.edit': ['owner', 'organiser', 'registration'],
   /** Union codes (§7 GET /activity/unioncodes): import a partner's codes, see and export their use. */
   'unioncodes.edit': ['owner', 'organiser', 'registration'],
+  /**
+   * WeChat and sign-in set-up of the meeting (§3 wechat_authorize, DESIGN §8): the official account and
+   * mini-program credentials, the third-party platform authorisation, the login methods, the meeting's
+   * own OpenID Connect sign-in (§2 /oauth/chinaief).
+   */
+  'wechat.settings': ['owner', 'organiser'],
 } as const satisfies Record<ConsoleAction, readonly MeetingRoleName[]>;
 
 export type { ConsoleAction };
