@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type LoginResult, type OAuthProvider, type OAuthProviders } from '@app/contracts';
+import { ErrorCode, type LoginResult, type OAuthProvider } from '@app/contracts';
 import { normaliseEmail, normalisePhone } from '@app/domain/contact';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -11,18 +11,24 @@ import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
 import { publicLink } from '../shared/public-links.ts';
 import { phoneInvalid } from '../users/users.errors.ts';
 import {
+  findUserByEmail,
   findUserByIdentity,
+  findUserByPhone,
   insertUserIfFree,
   linkIdentity,
   type UserChanges,
   type UserRow,
   updateUserRow,
 } from '../users/users.repository.ts';
-import { attachEmail, findOrCreateUserByPhone, signIn } from '../users/users.service.ts';
+import { attachEmail, attachPhone, findOrCreateUserByPhone, signIn } from '../users/users.service.ts';
 import {
+  callbackUrl,
   isProviderConfigured,
   oauthAuthorizationUrl,
   oauthIdentity,
+  oidcAuthorizationUrl,
+  oidcConfiguration,
+  oidcIdentity,
   type ProviderIdentity,
   type WechatIdentity,
   wechatAuthorizationUrl,
@@ -35,6 +41,7 @@ import {
   findOAuthState,
   insertOAuthState,
 } from './oauth.repository.ts';
+import { assertLoginMethodOn, meetingSsoClient } from './sso.service.ts';
 
 type Deps = { db: Database; config: Config };
 
@@ -44,7 +51,7 @@ export const oauthStateLifeSeconds = 10 * 60;
 export const wechatTicketLifeSeconds = 15 * 60;
 /** oauth_states.provider of WeChat bind tickets. */
 const bindTicketProvider = 'wechat:bind';
-const allProviders = ['wechat', 'google', 'facebook'] as const satisfies readonly OAuthProvider[];
+const allProviders = ['wechat', 'google', 'facebook', 'chinaief'] as const satisfies readonly OAuthProvider[];
 
 /** 256 random bits as 64 hex digits (WeChat accepts only [a-zA-Z0-9] in `state`). */
 const randomSecret = () => randomBytes(32).toString('hex');
@@ -56,18 +63,15 @@ function loginInvalidBecause(cause: unknown): AppError {
   return error;
 }
 
-/** GET /oauth/providers: `{ wechat, google, facebook }`, 1 for each provider with credentials. */
-export function listConfiguredProviders(config: Config): OAuthProviders {
-  const flag = (provider: OAuthProvider) => (isProviderConfigured(config, provider) ? 1 : 0);
-  return { wechat: flag('wechat'), google: flag('google'), facebook: flag('facebook') };
-}
-
 /**
  * POST /oauth/{provider}/authorizations: stores a single-use pending login (random 256-bit state,
  * PKCE verifier, nonce, meeting, SPA redirect; 10 minutes) and answers the provider's authorization
  * URL for the browser to open.
- * @throws 404 provider.not_configured, 404 not_found (meeting), 502 login.invalid when Google's
- *   discovery document cannot be fetched or a provider URL is plain http in production
+ * chinaief (§2 /oauth/chinaief) is the meeting's own OpenID Connect provider: its issuer and client
+ * come from meeting_sso_providers, the rest is Google's code path (discovery, PKCE S256, nonce).
+ * @throws 404 provider.not_configured, 404 not_found (meeting), 403 login.method_disabled (the meeting
+ *   switched the method off), 502 login.invalid when the discovery document cannot be fetched or a
+ *   provider URL is plain http in production
  */
 export async function startAuthorization(
   deps: Deps,
@@ -77,6 +81,8 @@ export async function startAuthorization(
   const { provider } = input;
   if (!isProviderConfigured(config, provider)) throw providerNotConfigured(provider);
   if (!(await findLiveMeetingById(db, input.meetingId))) throw notFound('Meeting');
+  await assertLoginMethodOn(db, input.meetingId, provider);
+  const sso = provider === 'chinaief' ? await meetingSsoClient(deps, input.meetingId) : undefined;
   const state = randomSecret();
   const base = { id: state, provider, meetingId: input.meetingId, redirect: input.redirect ?? '' };
   // RFC 7636 verifier: 32 random bytes, base64url (43 characters of the unreserved set).
@@ -87,10 +93,11 @@ export async function startAuthorization(
   };
   let url: string;
   try {
-    url =
-      provider === 'wechat'
-        ? wechatAuthorizationUrl(config, state)
-        : await oauthAuthorizationUrl(config, provider, checks);
+    if (provider === 'wechat') url = wechatAuthorizationUrl(config, state);
+    else if (provider === 'chinaief' && sso) {
+      const configuration = await oidcConfiguration(config, sso.client);
+      url = await oidcAuthorizationUrl(config, provider, configuration, checks, sso.scopes);
+    } else url = await oauthAuthorizationUrl(config, provider as 'google' | 'facebook', checks);
   } catch (error) {
     // Google's discovery document unreachable, or an http endpoint configured in production.
     const unavailable = new AppError(502, ErrorCode.loginInvalid, 'Login invalid');
@@ -109,26 +116,33 @@ export async function startAuthorization(
   return { url };
 }
 
-/** `${PUBLIC_URL}/#/login?…` — the SPA login route with the given query (publicLink). */
-function spaLoginUrl(config: Config, params: Record<string, string | undefined>): string {
-  return publicLink(config, '/#/login', params);
+/**
+ * The SPA landing page of a provider's return (§2): `/#/oauth/authorize` for WeChat (the page posts
+ * the code to POST /tokens/wechat), `/#/oauth2/authorize` for Google, Facebook and chinaief (the page
+ * stores the session or shows the error). /#/login still accepts the same query from older links.
+ */
+function spaLandingUrl(config: Config, provider: string, params: Record<string, string | undefined>): string {
+  return publicLink(config, provider === 'wechat' ? '/#/oauth/authorize' : '/#/oauth2/authorize', params);
 }
 
 /** Error codes worth showing on the login page as they are; everything else is 'Login invalid'. */
 const shownErrorCodes = new Set<string | number>([
   ErrorCode.accountDisabled,
   ErrorCode.providerNotConfigured,
+  ErrorCode.loginMethodDisabled,
 ]);
 
 /**
  * GET /oauth/{provider}/callback (browser navigation from the provider). Never throws: answers where
  * to send the browser (302), plus the failure to log when there was one.
- * - google / facebook: uses the state once (exists, same provider, unexpired, unused — atomically),
- *   exchanges the code (PKCE, nonce, id_token checks), finds or creates the user and opens a session
- *   → `/#/login?token=…&user_id=…&meeting_id=…&redirect=…` (the SPA stores token + user_id, §2).
+ * - google / facebook / chinaief: uses the state once (exists, same provider, unexpired, unused —
+ *   atomically), exchanges the code (PKCE, nonce, id_token checks), finds or creates the user and
+ *   opens a session → `/#/oauth2/authorize?token=…&user_id=…&meeting_id=…&redirect=…` (the SPA
+ *   stores token + user_id, §2).
  * - wechat: no login here; checks the state without using it and hands the code to the SPA →
- *   `/#/login?wechat_code=…&state=…&meeting_id=…&redirect=…`, which calls POST /tokens/wechat.
- * - any failure → `/#/login?meeting_id=…&redirect=…&error=login.invalid` (or account.disabled).
+ *   `/#/oauth/authorize?code=…&state=…&meeting_id=…&redirect=…`, which calls POST /tokens/wechat.
+ * - any failure → the same landing page with `meeting_id`, `redirect`, `provider` and
+ *   `error=login.invalid` (or account.disabled, login.method_disabled, provider.not_configured).
  * @param input.query the parsed callback query; `rawQuery` the same text as received (without '?')
  */
 export async function finishAuthorization(
@@ -160,8 +174,8 @@ export async function finishAuthorization(
       // The person refused (WeChat then sends the state without a code).
       if (text('code') === '') throw loginInvalidBecause('WeChat sent no code');
       return {
-        location: spaLoginUrl(config, {
-          wechat_code: text('code'),
+        location: spaLandingUrl(config, provider, {
+          code: text('code'),
           state,
           meeting_id: row.meetingId,
           redirect: row.redirect,
@@ -172,12 +186,22 @@ export async function finishAuthorization(
     if (!row) throw loginInvalidBecause('unknown, used, expired or foreign state');
     known = row;
     if (text('error') !== '') throw loginInvalidBecause(`provider answered error=${text('error')}`);
-    const identity = await oauthIdentity(config, provider, input.rawQuery, {
-      state,
-      codeVerifier: row.codeVerifier ?? '',
-      nonce: row.nonce ?? '',
-    });
-    const user = await findOrCreateProviderUser(db, provider, identity);
+    const checks = { state, codeVerifier: row.codeVerifier ?? '', nonce: row.nonce ?? '' };
+    let user: UserRow;
+    if (provider === 'chinaief') {
+      // The organiser may have switched the method off or changed the issuer since the start.
+      const sso = await meetingSsoClient(deps, row.meetingId);
+      const configuration = await oidcConfiguration(config, sso.client);
+      const currentUrl = new URL(`${callbackUrl(config, provider)}?${input.rawQuery}`);
+      const identity = await oidcIdentity(configuration, currentUrl, checks, { readUserinfo: true });
+      user = await findOrCreateProviderUser(db, ssoIdentityProvider(sso.client.issuer), identity, {
+        linksVerifiedContacts: true,
+      });
+    } else {
+      await assertLoginMethodOn(db, row.meetingId, provider);
+      const identity = await oauthIdentity(config, provider, input.rawQuery, checks);
+      user = await findOrCreateProviderUser(db, provider, identity, { linksVerifiedContacts: false });
+    }
     const login = await signIn(deps, {
       user,
       meetingId: row.meetingId,
@@ -186,7 +210,7 @@ export async function finishAuthorization(
       userAgent: input.userAgent,
     });
     return {
-      location: spaLoginUrl(config, {
+      location: spaLandingUrl(config, provider, {
         token: login.token,
         user_id: login.user_id.$id,
         meeting_id: login.meeting_id.$id,
@@ -201,8 +225,14 @@ export async function finishAuthorization(
       failure instanceof AppError && shownErrorCodes.has(failure.code)
         ? String(failure.code)
         : ErrorCode.loginInvalid;
+    const provider = allProviders.find((name) => name === input.provider) ?? 'google';
     return {
-      location: spaLoginUrl(config, { meeting_id: known?.meetingId, redirect: known?.redirect, error: code }),
+      location: spaLandingUrl(config, provider, {
+        meeting_id: known?.meetingId,
+        redirect: known?.redirect,
+        provider,
+        error: code,
+      }),
       failure,
     };
   }
@@ -212,17 +242,52 @@ export async function finishAuthorization(
 class IdentityTakenMeanwhile extends Error {}
 
 /**
- * The user of a Google or Facebook identity; on first login a new user with the provider's name and
- * picture, linked to the identity. The e-mail is attached only when the provider vouches for it and
- * no other user has it (§5) — a taken e-mail is left out and the login still succeeds.
+ * user_identities.provider of a single sign-on identity: the issuer names the namespace of `sub`,
+ * so two meetings using the same issuer share the person's account.
+ */
+const ssoIdentityProvider = (issuer: string) => `chinaief:${issuer.replace(/\/+$/, '')}`;
+
+/** A provider's phone as E.164 (libphonenumber through normalisePhone); null when not a valid number. */
+const providerPhone = (phone: string) => normalisePhone(phone, phone.startsWith('+') ? undefined : '86');
+
+/**
+ * The user of a third-party identity (`providerKey`: 'google', 'facebook', or a single sign-on's
+ * `chinaief:{issuer}`).
+ * - Already linked: that user.
+ * - `linksVerifiedContacts` (single sign-on, §2 /oauth/chinaief): an existing account is linked only
+ *   through an e-mail the provider marks verified (email_verified true) or, failing that, a phone it
+ *   marks verified (phone_number_verified true, E.164); never through unverified claims.
+ * - Otherwise a new user with the provider's name and picture, linked to the identity. A verified
+ *   e-mail (and for single sign-on a verified phone) is attached when no other user has it (§5) — a
+ *   taken one is left out and the login still succeeds.
  */
 async function findOrCreateProviderUser(
   db: Database,
-  provider: 'google' | 'facebook',
+  providerKey: string,
   identity: ProviderIdentity,
+  options: { linksVerifiedContacts: boolean },
 ): Promise<UserRow> {
-  const existing = await findUserByIdentity(db, provider, identity.subject);
+  const existing = await findUserByIdentity(db, providerKey, identity.subject);
   if (existing) return existing;
+  const email = identity.isEmailVerified && identity.email ? normaliseEmail(identity.email) : null;
+  const phone =
+    options.linksVerifiedContacts && identity.isPhoneVerified && identity.phone
+      ? providerPhone(identity.phone)
+      : null;
+  const link = (tx: Database, userId: string) =>
+    linkIdentity(tx, { provider: providerKey, subject: identity.subject, userId, profile: identity.profile });
+  if (options.linksVerifiedContacts) {
+    const holder =
+      (email ? await findUserByEmail(db, email) : undefined) ??
+      (phone ? await findUserByPhone(db, phone.e164) : undefined);
+    if (holder) {
+      await link(db, holder.id);
+      // Two first logins at once: the identity's primary key keeps the first link.
+      const owner = await findUserByIdentity(db, providerKey, identity.subject);
+      if (!owner) throw new Error('the identity link vanished');
+      return owner;
+    }
+  }
   let user: UserRow;
   try {
     user = await inTransaction(db, async (tx) => {
@@ -232,29 +297,30 @@ async function findOrCreateProviderUser(
         avatar: identity.picture.slice(0, 2048),
       });
       if (!row) throw new Error('a user without phone or e-mail could not be inserted');
-      await linkIdentity(tx, {
-        provider,
-        subject: identity.subject,
-        userId: row.id,
-        profile: identity.profile,
-      });
+      await link(tx, row.id);
       // Two first logins at once: the identity's primary key lets one link; the other rolls back.
-      const owner = await findUserByIdentity(tx, provider, identity.subject);
+      const owner = await findUserByIdentity(tx, providerKey, identity.subject);
       if (owner?.id !== row.id) throw new IdentityTakenMeanwhile();
       return row;
     });
   } catch (error) {
     if (!(error instanceof IdentityTakenMeanwhile)) throw error;
-    const winner = await findUserByIdentity(db, provider, identity.subject);
+    const winner = await findUserByIdentity(db, providerKey, identity.subject);
     if (!winner) throw error;
     return winner;
   }
-  const email = identity.isEmailVerified && identity.email ? normaliseEmail(identity.email) : null;
   if (email) {
     try {
       user = await attachEmail(db, user.id, email);
     } catch (error) {
       if (!(error instanceof AppError && error.code === ErrorCode.emailTaken)) throw error;
+    }
+  }
+  if (phone) {
+    try {
+      user = await attachPhone(db, user.id, phone);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === ErrorCode.phoneTaken)) throw error;
     }
   }
   return user;
@@ -266,8 +332,11 @@ type PendingWechat = WechatIdentity;
 /** The identity subject of a WeChat user: the unionid when WeChat gives one, else the openid. */
 const wechatSubject = (identity: WechatIdentity) => identity.unionid ?? identity.openid;
 
-/** The user linked to a WeChat identity, by unionid first, then by openid. */
-async function findWechatUser(db: Database, identity: WechatIdentity): Promise<UserRow | undefined> {
+/**
+ * The user linked to a WeChat identity, by unionid first, then by openid (also used by the desktop QR
+ * sign-in, modules/wechat/wechat-login.service.ts).
+ */
+export async function findWechatUser(db: Database, identity: WechatIdentity): Promise<UserRow | undefined> {
   if (identity.unionid) {
     const byUnion = await findUserByIdentity(db, 'wechat', identity.unionid);
     if (byUnion) return byUnion;
@@ -294,7 +363,7 @@ async function linkWechat(db: Database, userId: string, identity: WechatIdentity
  * @throws 400 code 4260 with `data: { ticket, nickname, avatar }` when no user has the identity yet —
  *   the ticket (single use, 15 minutes) continues at POST /tokens/wechat/bind (§8 4260);
  *   401 login.invalid for a bad state or a code WeChat refuses; 404 provider.not_configured;
- *   403 account.disabled
+ *   403 account.disabled; 403 login.method_disabled when the meeting switched WeChat off
  */
 export async function loginWithWechat(
   deps: Deps,
@@ -308,6 +377,7 @@ export async function loginWithWechat(
 ): Promise<LoginResult> {
   const { db, config } = deps;
   if (!isProviderConfigured(config, 'wechat')) throw providerNotConfigured('wechat');
+  await assertLoginMethodOn(db, input.meetingId, 'wechat');
   const row = await consumeOAuthState(db, input.state, 'wechat');
   if (!row || row.meetingId !== input.meetingId) throw loginInvalidBecause('unknown, used or foreign state');
   let identity: WechatIdentity;
@@ -320,19 +390,32 @@ export async function loginWithWechat(
   if (user) {
     return signIn(deps, { user, meetingId: row.meetingId, method: 'wechat', ...device(input) });
   }
+  throw await wechatBindHandBack(db, { meetingId: row.meetingId, redirect: row.redirect, identity });
+}
+
+/**
+ * The §8 4260 hand-back of a WeChat identity no user has yet: stores a single-use bind ticket (15
+ * minutes) for POST /tokens/wechat/bind and answers the error to throw, `data: { ticket, nickname,
+ * avatar }`. Shared by POST /tokens/wechat and the desktop QR sign-in (POST /tokens/wechat/qrcode).
+ */
+export async function wechatBindHandBack(
+  db: Database,
+  input: { meetingId: string; redirect: string; identity: WechatIdentity },
+): Promise<AppError> {
+  const { identity } = input;
   const ticket = randomSecret();
   await insertOAuthState(
     db,
     {
       id: ticket,
       provider: bindTicketProvider,
-      meetingId: row.meetingId,
-      redirect: row.redirect,
+      meetingId: input.meetingId,
+      redirect: input.redirect,
       pending: { ...identity } satisfies PendingWechat,
     },
     wechatTicketLifeSeconds,
   );
-  throw wechatBindRequired({ ticket, nickname: identity.nickname, avatar: identity.headimgurl });
+  return wechatBindRequired({ ticket, nickname: identity.nickname, avatar: identity.headimgurl });
 }
 
 const device = (input: { deviceId: string | null; userAgent: string | null }) => ({
