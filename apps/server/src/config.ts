@@ -161,6 +161,19 @@ const ConfigSchema = z.object({
   WECHAT_SECRET: z.string().optional(),
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
   WECHAT_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/oauth2/authorize'),
+  /**
+   * WeChat third-party platform (§3 wechat_authorize; §7 GET/POST /wechat/authorizes): the platform's
+   * AppID and AppSecret, the message token and 43-character EncodingAESKey of its authorisation-event
+   * URL (POST /api/wechat/component/events), and WeChat's authorisation page.
+   */
+  WECHAT_COMPONENT_APPID: z.string().optional(),
+  WECHAT_COMPONENT_SECRET: z.string().optional(),
+  WECHAT_COMPONENT_TOKEN: z.string().optional(),
+  WECHAT_COMPONENT_AES_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{43}$/, 'WECHAT_COMPONENT_AES_KEY must be the 43-character EncodingAESKey')
+    .optional(),
+  WECHAT_COMPONENT_LOGIN_URL: z.string().url().default('https://mp.weixin.qq.com/cgi-bin/componentloginpage'),
   /** Google login (OpenID Connect discovery from the issuer). */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
