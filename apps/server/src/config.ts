@@ -162,6 +162,18 @@ const ConfigSchema = z.object({
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
   WECHAT_AUTHORIZE_URL: z.string().url().default('https://open.weixin.qq.com/connect/oauth2/authorize'),
   /**
+   * The deployment's official account message push (server configuration in the account's console):
+   * the token it signs pushes with and, in safe mode, the 43-character EncodingAESKey.
+   */
+  WECHAT_TOKEN: z.string().optional(),
+  WECHAT_AES_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{43}$/, 'WECHAT_AES_KEY must be the 43-character EncodingAESKey')
+    .optional(),
+  /** The deployment's mini-program (§2 mini-program pages; §7 /wechat/mini/urlschemes, /wechat/securities). */
+  WECHAT_MINI_APPID: z.string().optional(),
+  WECHAT_MINI_SECRET: z.string().optional(),
+  /**
    * WeChat third-party platform (§3 wechat_authorize; §7 GET/POST /wechat/authorizes): the platform's
    * AppID and AppSecret, the message token and 43-character EncodingAESKey of its authorisation-event
    * URL (POST /api/wechat/component/events), and WeChat's authorisation page.
@@ -235,9 +247,11 @@ const ConfigSchema = z.object({
    * Moderation provider of user-written texts (§5 sensitive content, DESIGN §8): 'local' (the starter
    * word lists per category + flood and meaningless checks, offline), 'tencent' (Tencent Cloud TMS
    * TextModeration; TENCENT_TMS_SECRET_ID and TENCENT_TMS_SECRET_KEY required) or 'openai' (OpenAI's
-   * moderation endpoint; OPENAI_API_KEY required). Each meeting's own word lists apply whatever the provider.
+   * moderation endpoint; OPENAI_API_KEY required) or 'wechat' (the mini-program's wxa/msg_sec_check for
+   * the writer's openid, WECHAT_MINI_APPID and WECHAT_MINI_SECRET required; the local lists when the
+   * openid is unknown). Each meeting's own word lists apply whatever the provider.
    */
-  MODERATION_PROVIDER: z.enum(['local', 'tencent', 'openai']).default('local'),
+  MODERATION_PROVIDER: z.enum(['local', 'tencent', 'openai', 'wechat']).default('local'),
   TENCENT_TMS_SECRET_ID: z.string().optional(),
   TENCENT_TMS_SECRET_KEY: z.string().optional(),
   TENCENT_TMS_REGION: z.string().default('ap-guangzhou'),
@@ -285,6 +299,12 @@ const CheckedConfigSchema = ConfigSchema.refine(
     path: ['MODERATION_PROVIDER'],
     message: 'openai needs OPENAI_API_KEY',
   })
+  .refine(
+    (config) =>
+      config.MODERATION_PROVIDER !== 'wechat' ||
+      Boolean(config.WECHAT_MINI_APPID && config.WECHAT_MINI_SECRET),
+    { path: ['MODERATION_PROVIDER'], message: 'wechat needs WECHAT_MINI_APPID and WECHAT_MINI_SECRET' },
+  )
   .refine(
     (config) =>
       config.OCR_PROVIDER !== 'tencent' ||
