@@ -7,6 +7,7 @@ import { seedDemoConsole } from './demo-console.ts';
 import { seedDemoInvites } from './demo-invites.ts';
 import { seedDemoLives } from './demo-lives.ts';
 import { seedDemoMeeting } from './demo-meeting.ts';
+import { seedDemoMicrosite } from './demo-microsite.ts';
 import { seedDemoPeople } from './demo-people.ts';
 import { seedDemoReception } from './demo-reception.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
@@ -41,6 +42,8 @@ export async function seedDemo(deps: {
   if (await seedDemoLives(db)) log.info('seeded the demo live');
   const guests = await seedDemoReception(db);
   if (guests > 0) log.info({ guests }, 'seeded the demo reception desk');
+  const micrositePages = await seedDemoMicrosite({ db, storage: deps.storage });
+  if (micrositePages > 0) log.info({ pages: micrositePages }, 'seeded the demo culture microsite');
   if (await seedDemoConsole(db, { isProduction: deps.isProduction ?? false })) {
     log.info('granted the demo platform administrator (phone 13900139009)');
   }

@@ -99,3 +99,47 @@ export async function storeGeneratedImage(
   }
   return fileUrl('image', key);
 }
+
+/**
+ * Stores a drawing of the demo (an SVG, e.g. the microsite's venue plan) as a PNG upload, once: the
+ * upload id is fixed by `name`, so reruns find what is stored. Returns its file URL.
+ * @throws what the storage provider throws (a seed fails whole)
+ */
+export async function storeSvgImage(
+  deps: { db: Database; storage: Storage },
+  name: string,
+  svg: string,
+): Promise<string> {
+  const digest = createHash('sha256').update(`seed-svg:${name}`).digest('hex');
+  const id = digest.slice(0, 24);
+  const key = `${id}/${name}.png`;
+  const [existing] = await deps.db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(eq(uploads.id, id))
+    .limit(1);
+  if (!existing) {
+    const { data, info } = await sharp(Buffer.from(svg))
+      .png({ compressionLevel: 6 })
+      .toBuffer({ resolveWithObject: true });
+    await insertUploadThen(
+      deps.db,
+      {
+        id,
+        bucket: 'image',
+        key,
+        userId: null,
+        meetingId: null,
+        mime: 'image/png',
+        size: data.length,
+        width: info.width,
+        height: info.height,
+        originalName: `${name}.png`,
+      },
+      async () => {
+        await deps.storage.put(originalStorageKey('image', key), data, 'image/png');
+      },
+    );
+  }
+  return fileUrl('image', key);
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ListQuerystring, LocalizedText, localizedTextInput, resultsOf } from '../wire/common.ts';
-import { textLimits } from '../wire/limits.ts';
+import { limits, textLimits } from '../wire/limits.ts';
 import type { ResourceQuerySpec } from '../wire/list-query.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
 import { RichTextWire } from '../wire/rich-text.ts';
@@ -8,9 +8,10 @@ import { defineRoute } from '../wire/route.ts';
 
 /**
  * Block types a page knows how to draw: the home's original four (intro text, the navigation
- * entries, upcoming sessions, featured speakers), the banner carousel, and the content blocks of the
+ * entries, upcoming sessions, featured speakers), the banner carousel, the content blocks of the
  * introduction, branch, contact and conference pages (rich text, image, link buttons, page sections
- * by `page_section` category, a video file).
+ * by `page_section` category, a video file), and the culture microsite's venue plan with tappable
+ * points and playbill of performances (§2 /sichuan-culture).
  */
 export const blockTypes = [
   'intro',
@@ -23,6 +24,8 @@ export const blockTypes = [
   'buttons',
   'sections',
   'video',
+  'venue_map',
+  'playbill',
 ] as const;
 export type BlockType = (typeof blockTypes)[number];
 
@@ -104,6 +107,18 @@ const Anchor = z
   .regex(/^[A-Za-z0-9_-]*$/)
   .default('');
 const Limit = z.coerce.number().int().min(1).max(20).default(6);
+/** A position on a venue plan, in percent of the image (0 to 100, two decimals kept). */
+const Percent = z.coerce
+  .number()
+  .min(0)
+  .max(100)
+  .transform((value) => Math.round(value * 100) / 100);
+/** An instant in unix seconds (years 1970 to 2286, §9). */
+const UnixTime = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(limits.maxTimeMs / 1000);
 
 /** The settings of each block type (the `data` of a saved block), validated when the console saves. */
 export const blockDataInputs = {
@@ -144,6 +159,46 @@ export const blockDataInputs = {
     parent_id: ObjectIdString.optional(),
   }),
   video: z.object({ anchor: Anchor, url: Url.min(1), poster: Url.default('') }),
+  /**
+   * A venue plan (an uploaded image, no online map tiles) with tappable points: `x`, `y` in percent of
+   * the image's width and height from its top-left (start) corner.
+   */
+  venue_map: z.object({
+    anchor: Anchor,
+    image: Url.min(1),
+    alt: localizedTextInput(textLimits.title).default(''),
+    points: z
+      .array(
+        LinkFieldsInput.extend({
+          x: Percent,
+          y: Percent,
+          title: localizedTextInput(textLimits.title),
+          description: localizedTextInput(textLimits.description).default(''),
+        }),
+      )
+      .max(50)
+      .default([]),
+  }),
+  /**
+   * Performances, shown grouped by day in the meeting's time zone with a now/next marker: `start` and
+   * `end` in unix seconds, `end` after `start`.
+   */
+  playbill: z.object({
+    anchor: Anchor,
+    performances: z
+      .array(
+        LinkFieldsInput.extend({
+          title: localizedTextInput(textLimits.title),
+          start: UnixTime,
+          end: UnixTime,
+          venue: localizedTextInput(textLimits.title).default(''),
+          cover: Url.default(''),
+          description: localizedTextInput(textLimits.description).default(''),
+        }).refine((item) => item.end > item.start, { message: 'end must be after start', path: ['end'] }),
+      )
+      .min(1)
+      .max(100),
+  }),
 } as const satisfies Record<BlockType, z.ZodType>;
 
 /** Longest rich-text (`rich_text`) content per language, in characters, before sanitising. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Block, blockContentMaxLength, blockTypes } from '../blocks/blocks.contracts.ts';
-import { ContentPage, pageKinds } from '../pages/pages.contracts.ts';
+import { ContentPage, micrositeSlugs, pageKinds } from '../pages/pages.contracts.ts';
 import { localizedTextInput, UnixSeconds } from '../wire/common.ts';
 import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString, WireId } from '../wire/object-id.ts';
@@ -50,18 +50,25 @@ export const listConsolePages = defineRoute({
   response: ConsolePages,
 });
 
-export const CreateConsolePageBody = z.object({
-  kind: z.enum(pageKinds),
-  title: localizedTextInput(textLimits.title),
-});
+/** A new page: its kind, its title and, for a microsite page only, which of the twelve slugs (§2). */
+export const CreateConsolePageBody = z
+  .object({
+    kind: z.enum(pageKinds),
+    title: localizedTextInput(textLimits.title),
+    slug: z.enum(micrositeSlugs).optional(),
+  })
+  .refine((body) => (body.kind === 'microsite') === (body.slug !== undefined), {
+    message: 'A microsite page names its slug; other pages name none',
+    path: ['slug'],
+  });
 export type CreateConsolePageBody = z.infer<typeof CreateConsolePageBody>;
 
 export const createConsolePage = defineRoute({
   method: 'POST',
   path: '/console/meetings/:meeting_id/pages',
   summary:
-    'Makes a content page (any number of introductions, one branch, contact and conference page). 403 no_permission; 409 page.exists.',
-  spec: '§2 Meeting pages, DESIGN §7',
+    'Makes a content page (any number of introductions, one branch, contact and conference page, one microsite page per slug). 400 validation_failed (a microsite page without a slug of the twelve, a slug on another kind); 403 no_permission; 409 page.exists.',
+  spec: '§2 Meeting pages, §2 /sichuan-culture, DESIGN §7',
   tags: ['console'],
   isPublic: false,
   params: MeetingParams,

@@ -9,7 +9,6 @@ import {
   type ConsolePages,
   type CreateConsolePageBody,
   type LocalizedText,
-  type PageKind,
   toWireId,
 } from '@app/contracts';
 import type { ResponseCache } from '../../app-types.ts';
@@ -46,6 +45,7 @@ import {
   updateMeetingVersions,
   updatePage,
 } from './pages.repository.ts';
+import { toContentPage } from './pages.service.ts';
 
 /**
  * The console's pages area (DESIGN §7; §3 block_release_version / block_draft_version, §7 GET
@@ -139,11 +139,7 @@ const pageIdOf = (input: string | undefined): string | null => (input ? input : 
 
 function toConsolePage(row: PageRow, counts: { draft: number; released: number }): ConsolePage {
   return {
-    _id: toWireId(row.id),
-    meeting_id: toWireId(row.meetingId),
-    kind: row.kind as PageKind,
-    title: row.title,
-    deleted: row.deleted === 0 ? 0 : 1,
+    ...toContentPage(row),
     draft_blocks: counts.draft,
     released_blocks: counts.released,
     created: unix(row.createdAt),
@@ -179,8 +175,10 @@ export async function listConsolePages(
 }
 
 /**
- * POST /console/meetings/{meeting_id}/pages: a new content page (no blocks yet), audited.
- * @throws 403 no_permission (pages.edit); 409 page.exists (a second branch, contact or conference page)
+ * POST /console/meetings/{meeting_id}/pages: a new content page (no blocks yet), audited; a microsite
+ * page (§2 /sichuan-culture/{slug}) with its slug, which the contract has checked is one of the twelve.
+ * @throws 403 no_permission (pages.edit); 409 page.exists (a second branch, contact or conference page,
+ *   or a second live microsite page of one slug — the database's partial unique indexes decide)
  */
 export async function createConsolePage(
   deps: PagesDeps,
@@ -195,9 +193,10 @@ export async function createConsolePage(
         meetingId: input.meetingId,
         kind: input.body.kind,
         title: input.body.title,
+        slug: input.body.kind === 'microsite' ? (input.body.slug ?? null) : null,
       });
       if (!row) throw pageExists();
-      return { result: row, after: { kind: row.kind, title: row.title }, entityId: row.id };
+      return { result: row, after: { kind: row.kind, slug: row.slug, title: row.title }, entityId: row.id };
     },
   );
   deps.cache.clear();

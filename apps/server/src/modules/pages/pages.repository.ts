@@ -275,10 +275,34 @@ export async function findPageOfKind(
   return row;
 }
 
-/** Inserts a page; undefined when the unique index refuses a second live branch/contact/conference. */
+/** The meeting's live microsite page of one slug (§2 /sichuan-culture/{slug}). */
+export async function findMicrositePage(
+  db: Database,
+  meetingId: string,
+  slug: string,
+): Promise<PageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(
+      and(
+        eq(pages.meetingId, meetingId),
+        eq(pages.kind, 'microsite'),
+        eq(pages.slug, slug),
+        eq(pages.deleted, 0),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Inserts a page; undefined when a unique index refuses a second live branch/contact/conference page
+ * or a second live microsite page of one slug.
+ */
 export async function insertPage(
   db: Database,
-  row: { meetingId: string; kind: string; title: PageRow['title'] },
+  row: { meetingId: string; kind: string; title: PageRow['title']; slug?: string | null },
 ): Promise<PageRow | undefined> {
   const [inserted] = await db
     .insert(pages)

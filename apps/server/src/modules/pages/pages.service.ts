@@ -1,6 +1,7 @@
 import {
   type ContentPage,
   ErrorCode,
+  type MicrositeSlug,
   type PageKind,
   type PagePreview,
   type PageWithBlocks,
@@ -13,6 +14,7 @@ import { previewExpired } from './pages.errors.ts';
 import { verifyPreview } from './pages.preview-links.ts';
 import {
   findMeetingVersions,
+  findMicrositePage,
   findPageBlocks,
   findPageById,
   findPageOfKind,
@@ -24,27 +26,36 @@ import {
  * /conference, /preview): a page's released blocks for everyone, a draft only through a preview link.
  */
 
-function toContentPage(row: PageRow): ContentPage {
+/** A page row as the wire carries it (§3). */
+export function toContentPage(row: PageRow): ContentPage {
   return {
     _id: toWireId(row.id),
     meeting_id: toWireId(row.meetingId),
     kind: row.kind as PageKind,
     title: row.title,
+    slug: (row.slug as MicrositeSlug | null) ?? null,
     deleted: row.deleted === 0 ? 0 : 1,
   };
 }
 
 /**
- * GET /meeting/page: an introduction page by `content_id`, or the meeting's branch, contact or
- * conference page by `meeting_id` + `kind`, with its blocks of the released version (weight
+ * GET /meeting/page: an introduction page by `content_id`, the meeting's branch, contact or
+ * conference page by `meeting_id` + `kind`, or one of its microsite pages by `meeting_id` + kind
+ * 'microsite' + `slug` (§2 /sichuan-culture/{slug}), with its blocks of the released version (weight
  * descending). A deleted page answers `deleted: 1` without blocks (§2: the client opens /204); a kind
- * the meeting has not made answers `page: null`.
- * @throws 400 validation_failed without content_id or meeting_id + kind; 404 not_found for an unknown
- *   content_id or a meeting that does not exist
+ * or slug the meeting has not made answers `page: null`.
+ * @throws 400 validation_failed without content_id or meeting_id + kind, or kind 'microsite' without
+ *   slug (or a slug with another kind); 404 not_found for an unknown content_id or a meeting that does
+ *   not exist
  */
 export async function getContentPage(
   deps: { db: Database },
-  input: { meeting_id?: string | undefined; kind?: PageKind | undefined; content_id?: string | undefined },
+  input: {
+    meeting_id?: string | undefined;
+    kind?: Exclude<PageKind, 'introduction'> | undefined;
+    slug?: MicrositeSlug | undefined;
+    content_id?: string | undefined;
+  },
 ): Promise<PageWithBlocks> {
   let page: PageRow | undefined;
   let meetingId: string;
@@ -54,7 +65,12 @@ export async function getContentPage(
     meetingId = page.meetingId;
   } else if (input.meeting_id && input.kind) {
     meetingId = input.meeting_id;
-    page = await findPageOfKind(deps.db, meetingId, input.kind);
+    if ((input.kind === 'microsite') !== (input.slug !== undefined)) {
+      throw badRequest(ErrorCode.validation, "slug goes with kind 'microsite', and only with it");
+    }
+    page = input.slug
+      ? await findMicrositePage(deps.db, meetingId, input.slug)
+      : await findPageOfKind(deps.db, meetingId, input.kind);
   } else {
     throw badRequest(ErrorCode.validation, 'content_id, or meeting_id and kind, required');
   }
