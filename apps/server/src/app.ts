@@ -24,6 +24,7 @@ import { consoleExhibitorsRoutes } from './modules/console-exhibitors/console-ex
 import { consoleMeetingRoutes } from './modules/console-meetings/console-meetings.routes.ts';
 import { consoleReceptionRoutes } from './modules/console-reception/console-reception.routes.ts';
 import { consoleRegistrationRoutes } from './modules/console-registrations/console-registrations.routes.ts';
+import { consoleWechatRoutes } from './modules/console-wechat/console-wechat.routes.ts';
 import { credentialJobs } from './modules/credentials/credentials.jobs.ts';
 import { credentialRoutes } from './modules/credentials/credentials.routes.ts';
 import { creditRoutes } from './modules/credits/credits.routes.ts';
@@ -221,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       consoleActivityRoutes(scoped);
       consoleCommerceRoutes(scoped);
       consoleCommercePaymentRoutes(scoped);
+      // WeChat & sign-in set-up (§3 wechat_authorize, §7 WeChat and Login).
+      consoleWechatRoutes(scoped);
       dashboardRoutes(scoped);
       jobRoutes(scoped);
       searchRoutes(scoped);
