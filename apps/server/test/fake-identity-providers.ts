@@ -5,7 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 /**
- * Local stand-ins for Google (OpenID Connect), Facebook (OAuth 2 + Graph) and WeChat web OAuth, in one
+ * Local stand-ins for Google (OpenID Connect), Facebook (OAuth 2 + Graph), WeChat web OAuth and a
+ * meeting's own single sign-on (`chinaief`, a generic OpenID Connect issuer at `{url}/chinaief` whose
+ * id_token carries only `sub` and `nonce` — the person's claims come from its userinfo), in one
  * small HTTP server on a free port. They behave like the real ones where our server relies on them —
  * and refuse what the real ones refuse: wrong client credentials, another redirect_uri, a PKCE
  * verifier that does not match the S256 challenge, a replayed authorization code, a missing or wrong
@@ -28,7 +30,14 @@ export type GoogleProfile = {
 };
 export type FacebookProfile = { id: string; name?: string; email?: string; picture?: string };
 export type WechatProfile = { openid: string; unionid?: string; nickname?: string; headimgurl?: string };
-export type FakeProfiles = { google: GoogleProfile; facebook: FacebookProfile; wechat: WechatProfile };
+/** A single sign-on person: standard OIDC claims, served by the userinfo endpoint. */
+export type OidcProfile = GoogleProfile & { phone_number?: string; phone_number_verified?: boolean };
+export type FakeProfiles = {
+  google: GoogleProfile;
+  facebook: FacebookProfile;
+  wechat: WechatProfile;
+  chinaief: OidcProfile;
+};
 export type FakeProvider = keyof FakeProfiles;
 
 /** Why a fake refused a request: which provider, which endpoint, the reason in words. */
@@ -66,6 +75,7 @@ export const fakeCredentials = {
   google: { clientId: 'fake-google-client.apps.example', clientSecret: 'fake-google-secret' },
   facebook: { clientId: '1000000000000001', clientSecret: 'fake-facebook-app-secret' },
   wechat: { appId: 'wxfake0000000001', secret: 'fake-wechat-secret' },
+  chinaief: { clientId: 'fake-sso-client', clientSecret: 'fake-sso-secret' },
 } as const;
 
 type IssuedCode = {
@@ -74,7 +84,7 @@ type IssuedCode = {
   redirectUri: string;
   codeChallenge?: string;
   nonce?: string;
-  profile: GoogleProfile | FacebookProfile | WechatProfile;
+  profile: GoogleProfile | FacebookProfile | WechatProfile | OidcProfile;
   isUsed: boolean;
   expiresAt: number;
 };
@@ -148,6 +158,12 @@ export async function startFakeIdentityProviders(
       openid: 'oFake0000000000000000000001',
       nickname: '微信用户',
       headimgurl: 'https://thirdwx.qlogo.cn/mmopen/fake/132',
+    },
+    chinaief: {
+      sub: 'sso-person-0001',
+      name: 'SSO Person',
+      email: 'sso.person@example.com',
+      email_verified: true,
     },
     ...options.profiles,
   };
@@ -230,108 +246,121 @@ export async function startFakeIdentityProviders(
     return { clientId: form.get('client_id') ?? '', clientSecret: form.get('client_secret') ?? '' };
   };
 
-  const google = async (request: IncomingMessage, response: ServerResponse, url: URL, path: string) => {
-    const issuer = `${base}/google`;
-    const { clientId, clientSecret } = fakeCredentials.google;
-    if (path === '/.well-known/openid-configuration') {
-      return sendJson(response, 200, {
-        issuer,
-        authorization_endpoint: `${issuer}/authorize`,
-        token_endpoint: `${issuer}/token`,
-        userinfo_endpoint: `${issuer}/userinfo`,
-        jwks_uri: `${issuer}/jwks`,
-        response_types_supported: ['code'],
-        subject_types_supported: ['public'],
-        id_token_signing_alg_values_supported: ['RS256'],
-        scopes_supported: ['openid', 'email', 'profile'],
-        token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
-        code_challenge_methods_supported: ['plain', 'S256'],
-        claims_supported: [
-          'sub',
-          'email',
-          'email_verified',
-          'name',
-          'picture',
-          'nonce',
-          'aud',
-          'iss',
-          'exp',
-          'iat',
-        ],
-      });
-    }
-    if (path === '/jwks') return sendJson(response, 200, { keys: [publicJwk] });
-    if (path === '/authorize' && request.method === 'GET') {
-      return authorize('google', url.searchParams, response, {
-        clientIdParam: 'client_id',
-        clientId,
-        needsPkce: true,
-        needsNonce: true,
-      });
-    }
-    if (path === '/token' && request.method === 'POST') {
-      const form = new URLSearchParams(await readBody(request));
-      const credentials = clientCredentials(request, form);
-      if (credentials.clientId !== clientId || !safeEqual(credentials.clientSecret, clientSecret)) {
-        return sendJson(response, 401, {
-          error: 'invalid_client',
-          error_description: refuse('google', 'token', 'client authentication failed'),
+  /** An OpenID Connect issuer at `{base}/{provider}` (Google, or the single sign-on `chinaief`). */
+  const openIdProvider =
+    (provider: 'google' | 'chinaief') =>
+    async (request: IncomingMessage, response: ServerResponse, url: URL, path: string) => {
+      const issuer = `${base}/${provider}`;
+      const { clientId, clientSecret } = fakeCredentials[provider];
+      const google = provider;
+      if (path === '/.well-known/openid-configuration') {
+        return sendJson(response, 200, {
+          issuer,
+          authorization_endpoint: `${issuer}/authorize`,
+          token_endpoint: `${issuer}/token`,
+          userinfo_endpoint: `${issuer}/userinfo`,
+          jwks_uri: `${issuer}/jwks`,
+          response_types_supported: ['code'],
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['RS256'],
+          scopes_supported: ['openid', 'email', 'profile', 'phone'],
+          token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+          code_challenge_methods_supported: ['plain', 'S256'],
+          claims_supported: [
+            'sub',
+            'email',
+            'email_verified',
+            'name',
+            'picture',
+            'phone_number',
+            'phone_number_verified',
+            'nonce',
+            'aud',
+            'iss',
+            'exp',
+            'iat',
+          ],
         });
       }
-      if (form.get('grant_type') !== 'authorization_code') {
-        return sendJson(response, 400, {
-          error: 'unsupported_grant_type',
-          error_description: refuse('google', 'token', 'grant_type must be authorization_code'),
+      if (path === '/jwks') return sendJson(response, 200, { keys: [publicJwk] });
+      if (path === '/authorize' && request.method === 'GET') {
+        return authorize(google, url.searchParams, response, {
+          clientIdParam: 'client_id',
+          clientId,
+          needsPkce: true,
+          needsNonce: true,
         });
       }
-      const issued = redeemCode('google', {
-        code: form.get('code') ?? '',
-        clientId: credentials.clientId,
-        redirectUri: form.get('redirect_uri') ?? '',
-        codeVerifier: form.get('code_verifier') ?? undefined,
-      });
-      if (typeof issued === 'string') {
-        return sendJson(response, 400, { error: 'invalid_grant', error_description: issued });
-      }
-      const profile = issued.profile as GoogleProfile;
-      const accessToken = `ya29.${randomToken()}`;
-      tokens.set(accessToken, { provider: 'google', profile });
-      const idToken = await new SignJWT({
-        ...(issued.nonce ? { nonce: issued.nonce } : {}),
-        azp: clientId,
-        ...(profile.email !== undefined ? { email: profile.email } : {}),
-        ...(profile.email_verified !== undefined ? { email_verified: profile.email_verified } : {}),
-        ...(profile.name !== undefined ? { name: profile.name } : {}),
-        ...(profile.picture !== undefined ? { picture: profile.picture } : {}),
-      })
-        .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-        .setIssuer(issuer)
-        .setAudience(clientId)
-        .setSubject(profile.sub)
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(privateKey);
-      return sendJson(response, 200, {
-        access_token: accessToken,
-        token_type: 'Bearer',
-        expires_in: 3599,
-        scope: 'openid email profile',
-        id_token: idToken,
-      });
-    }
-    if (path === '/userinfo') {
-      const token = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-      const issued = tokens.get(token);
-      if (issued?.provider !== 'google') {
-        return sendJson(response, 401, {
-          error: 'invalid_token',
-          error_description: refuse('google', 'userinfo', 'unknown access token'),
+      if (path === '/token' && request.method === 'POST') {
+        const form = new URLSearchParams(await readBody(request));
+        const credentials = clientCredentials(request, form);
+        if (credentials.clientId !== clientId || !safeEqual(credentials.clientSecret, clientSecret)) {
+          return sendJson(response, 401, {
+            error: 'invalid_client',
+            error_description: refuse(google, 'token', 'client authentication failed'),
+          });
+        }
+        if (form.get('grant_type') !== 'authorization_code') {
+          return sendJson(response, 400, {
+            error: 'unsupported_grant_type',
+            error_description: refuse(google, 'token', 'grant_type must be authorization_code'),
+          });
+        }
+        const issued = redeemCode(google, {
+          code: form.get('code') ?? '',
+          clientId: credentials.clientId,
+          redirectUri: form.get('redirect_uri') ?? '',
+          codeVerifier: form.get('code_verifier') ?? undefined,
+        });
+        if (typeof issued === 'string') {
+          return sendJson(response, 400, { error: 'invalid_grant', error_description: issued });
+        }
+        const profile = issued.profile as OidcProfile;
+        const accessToken = `ya29.${randomToken()}`;
+        // The single sign-on's id_token proves only who (sub) and which login (nonce).
+        const idClaims =
+          provider === 'google'
+            ? {
+                ...(profile.email !== undefined ? { email: profile.email } : {}),
+                ...(profile.email_verified !== undefined ? { email_verified: profile.email_verified } : {}),
+                ...(profile.name !== undefined ? { name: profile.name } : {}),
+                ...(profile.picture !== undefined ? { picture: profile.picture } : {}),
+              }
+            : {};
+        tokens.set(accessToken, { provider: google, profile });
+        const idToken = await new SignJWT({
+          ...(issued.nonce ? { nonce: issued.nonce } : {}),
+          azp: clientId,
+          ...idClaims,
+        })
+          .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+          .setIssuer(issuer)
+          .setAudience(clientId)
+          .setSubject(profile.sub)
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(privateKey);
+        return sendJson(response, 200, {
+          access_token: accessToken,
+          token_type: 'Bearer',
+          expires_in: 3599,
+          scope: provider === 'google' ? 'openid email profile' : 'openid profile email phone',
+          id_token: idToken,
         });
       }
-      return sendJson(response, 200, issued.profile);
-    }
-    return sendJson(response, 404, { error: 'not_found' });
-  };
+      if (path === '/userinfo') {
+        const token = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+        const issued = tokens.get(token);
+        if (issued?.provider !== google) {
+          return sendJson(response, 401, {
+            error: 'invalid_token',
+            error_description: refuse(google, 'userinfo', 'unknown access token'),
+          });
+        }
+        return sendJson(response, 200, issued.profile);
+      }
+      return sendJson(response, 404, { error: 'not_found' });
+    };
 
   const facebookError = (response: ServerResponse, status: number, message: string) =>
     sendJson(response, status, {
@@ -483,7 +512,7 @@ export async function startFakeIdentityProviders(
   };
 
   const control = async (request: IncomingMessage, response: ServerResponse, path: string) => {
-    const match = /^\/profiles\/(google|facebook|wechat)$/.exec(path);
+    const match = /^\/profiles\/(google|facebook|wechat|chinaief)$/.exec(path);
     if (match && request.method === 'POST') {
       setProfile(match[1] as FakeProvider, JSON.parse(await readBody(request)));
       return sendJson(response, 200, { ok: 1 });
@@ -497,7 +526,8 @@ export async function startFakeIdentityProviders(
     const [, provider = '', ...rest] = url.pathname.split('/');
     const path = `/${rest.join('/')}`;
     const handlers: Record<string, () => Promise<void>> = {
-      google: () => google(request, response, url, path),
+      google: () => openIdProvider('google')(request, response, url, path),
+      chinaief: () => openIdProvider('chinaief')(request, response, url, path),
       facebook: () => facebook(request, response, url, path),
       wechat: () => wechat(request, response, url, path),
       _fake: () => control(request, response, path),

@@ -4,8 +4,11 @@ import { textLimits } from '../wire/limits.ts';
 import { ObjectIdString } from '../wire/object-id.ts';
 import { defineRoute } from '../wire/route.ts';
 
-/** Third-party login providers (§7 Login: WeChat, Google and Facebook login). */
-export const OAuthProvider = z.enum(['wechat', 'google', 'facebook']);
+/**
+ * Third-party login providers (§7 Login: WeChat, Google and Facebook login; §2 /oauth/chinaief: the
+ * meeting's own OpenID Connect sign-in, configured per meeting in meeting_sso_providers).
+ */
+export const OAuthProvider = z.enum(['wechat', 'google', 'facebook', 'chinaief']);
 export type OAuthProvider = z.infer<typeof OAuthProvider>;
 
 /**
@@ -26,22 +29,6 @@ export const SpaRedirect = z
     'redirect must be a route of this app starting with a single /',
   );
 
-/** `1` when the provider is configured on this server, else `0`. */
-const Flag = z.union([z.literal(0), z.literal(1)]);
-
-export const OAuthProviders = z.object({ wechat: Flag, google: Flag, facebook: Flag });
-export type OAuthProviders = z.infer<typeof OAuthProviders>;
-
-export const listOAuthProviders = defineRoute({
-  method: 'GET',
-  path: '/oauth/providers',
-  summary: 'Which third-party logins this server offers: `{ wechat, google, facebook }`, each 0 or 1.',
-  spec: '§7 Login',
-  tags: ['auth'],
-  isPublic: true,
-  response: OAuthProviders,
-});
-
 export const OAuthAuthorizationBody = z.object({
   meeting_id: ObjectIdString,
   /** SPA route to open after the login; the login page's `redirect` query. */
@@ -53,7 +40,7 @@ export const createOAuthAuthorization = defineRoute({
   method: 'POST',
   path: '/oauth/:provider/authorizations',
   summary:
-    "Starts a third-party login: answers the identity provider's authorization URL to navigate to (state, PKCE S256 and nonce kept server-side for 10 minutes, single use). The provider sends the browser back to GET /api/oauth/{provider}/callback, which opens /#/login with the session (Google, Facebook) or with `wechat_code` + `state` for POST /tokens/wechat. 404 provider.not_configured, 404 when the meeting does not exist.",
+    "Starts a third-party login: answers the identity provider's authorization URL to navigate to (state, PKCE S256 and nonce kept server-side for 10 minutes, single use). The provider sends the browser back to GET /api/oauth/{provider}/callback, which opens /#/oauth2/authorize with the session (Google, Facebook, chinaief) or /#/oauth/authorize with `code` + `state` for POST /tokens/wechat. 404 provider.not_configured (chinaief: the meeting has no enabled single sign-on), 403 login.method_disabled when the meeting switched the method off, 404 when the meeting does not exist.",
   spec: '§7 Login, §2 /login',
   tags: ['auth'],
   isPublic: true,

@@ -10,6 +10,7 @@ import { newId } from '../../db/ids.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { type LimitRule, rateLimitsFor } from '../../plugins/rate-limit.ts';
 import { consumeCode, limitCodeChecks } from '../codes/codes.service.ts';
+import { assertLoginMethodOn } from '../oauth/sso.service.ts';
 import { countAttempt, type ThrottleRule } from '../throttle/throttle.service.ts';
 import { emailInvalid, phoneInvalid } from '../users/users.errors.ts';
 import { findUserById, insertUserIfFree, type UserRow } from '../users/users.repository.ts';
@@ -86,12 +87,14 @@ export const phoneTokenLimit: LimitRule = {
 /**
  * POST /tokens/phone: uses a `login` SMS code of the phone, then signs in the phone's user (created on
  * first login).
- * @throws 400 phone.invalid / code.invalid, 429 too_frequent, 404 meeting, 403 account.disabled
+ * @throws 400 phone.invalid / code.invalid, 429 too_frequent, 404 meeting, 403 account.disabled,
+ *   403 login.method_disabled (the meeting switched phone login off; the code stays unused)
  */
 export async function loginWithPhoneCode(
   deps: Deps,
   input: Caller & { phone: string; areaCode: string; code: string; meetingId: string },
 ): Promise<LoginResult> {
+  await assertLoginMethodOn(deps.db, input.meetingId, 'phone');
   const phone = normalisePhone(input.phone, input.areaCode);
   if (!phone) throw phoneInvalid();
   await limitCodeChecks(deps, { ip: input.ip });
@@ -109,12 +112,14 @@ export async function loginWithPhoneCode(
 /**
  * POST /tokens/email: uses a `login` mail code of the e-mail, then signs in its user (created on first
  * login).
- * @throws 400 email.invalid / code.invalid, 429 too_frequent, 404 meeting, 403 account.disabled
+ * @throws 400 email.invalid / code.invalid, 429 too_frequent, 404 meeting, 403 account.disabled,
+ *   403 login.method_disabled (the meeting switched e-mail login off; the code stays unused)
  */
 export async function loginWithEmailCode(
   deps: Deps,
   input: Caller & { email: string; code: string; meetingId: string },
 ): Promise<LoginResult> {
+  await assertLoginMethodOn(deps.db, input.meetingId, 'email');
   const email = normaliseEmail(input.email);
   if (!email) throw emailInvalid();
   await limitCodeChecks(deps, { ip: input.ip });
@@ -226,12 +231,14 @@ async function exhibitorUser(db: Database, account: ExhibitorAccountRow): Promis
  * POST /tokens/exhibitor (§7 Login, §6 Exhibitor): account + password of the meeting's exhibitor
  * account (argon2id). An unknown or disabled account and a wrong password get the same 401 after the
  * same work. The account's user is created on its first login.
- * @throws 401 account.password_incorrect, 429 too_frequent (per account and per IP), 403 account.disabled
+ * @throws 401 account.password_incorrect, 429 too_frequent (per account and per IP), 403 account.disabled,
+ *   403 login.method_disabled (the meeting switched exhibitor login off)
  */
 export async function loginWithExhibitorAccount(
   deps: Deps,
   input: Caller & { account: string; password: string; meetingId: string },
 ): Promise<LoginResult> {
+  await assertLoginMethodOn(deps.db, input.meetingId, 'exhibitor');
   const account = await verifyExhibitorAccount(deps, input);
   const user = await exhibitorUser(deps.db, account);
   return signIn(deps, { ...input, user, method: 'exhibitor' });

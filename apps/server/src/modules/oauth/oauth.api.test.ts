@@ -51,13 +51,16 @@ async function arriveAt(callback: URL | string): Promise<LightMyRequestResponse>
   return t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
 }
 
-/** The /#/login query of a callback's 302. */
+/**
+ * The query of a callback's 302 to the SPA landing page (§2): /#/oauth/authorize for WeChat,
+ * /#/oauth2/authorize for Google, Facebook and single sign-on.
+ */
 function spaLoginQuery(response: LightMyRequestResponse): URLSearchParams {
   expect(response.statusCode, response.body).toBe(302);
   const location = String(response.headers.location);
-  const prefix = 'http://localhost:8080/#/login?';
-  expect(location.startsWith(prefix), location).toBe(true);
-  return new URLSearchParams(location.slice(prefix.length));
+  const prefix = /^http:\/\/localhost:8080\/#\/oauth2?\/authorize\?/.exec(location)?.[0];
+  expect(prefix, location).toBeTruthy();
+  return new URLSearchParams(location.slice(prefix?.length ?? 0));
 }
 
 /** A whole Google or Facebook login; answers the SPA query and the provider's callback URL. */
@@ -87,7 +90,16 @@ describe('GET /oauth/providers and unconfigured providers', () => {
   it('lists the providers configured here', async () => {
     const response = await t.call('GET', '/api/oauth/providers');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ wechat: 1, google: 1, facebook: 1 });
+    expect(response.json()).toEqual({
+      phone: 1,
+      email: 1,
+      exhibitor: 1,
+      wechat: 1,
+      wechat_qr: 1,
+      google: 1,
+      facebook: 1,
+      chinaief: 0,
+    });
   });
 
   it('answers 0 and 404 provider.not_configured without credentials', async () => {
@@ -95,7 +107,7 @@ describe('GET /oauth/providers and unconfigured providers', () => {
     try {
       await seedFixture(bare.database.db);
       const providers = await bare.call('GET', '/api/oauth/providers');
-      expect(providers.json()).toEqual({ wechat: 0, google: 0, facebook: 0 });
+      expect(providers.json()).toMatchObject({ wechat: 0, wechat_qr: 0, google: 0, facebook: 0, chinaief: 0 });
       for (const provider of ['google', 'facebook', 'wechat']) {
         const response = await bare.call('POST', `/api/oauth/${provider}/authorizations`, {
           json: { meeting_id: meetingId },
@@ -303,7 +315,7 @@ describe('Facebook login', () => {
   });
 });
 
-describe('refused callbacks end on /#/login with error=login.invalid', () => {
+describe('refused callbacks end on the landing page with error=login.invalid', () => {
   const expectLoginError = (response: LightMyRequestResponse, expectedMeeting: string | null = meetingId) => {
     const query = spaLoginQuery(response);
     expect(query.get('error')).toBe('login.invalid');
@@ -404,7 +416,7 @@ describe('refused callbacks end on /#/login with error=login.invalid', () => {
 });
 
 describe('WeChat login and the 4260 hand-back', () => {
-  /** Authorization → fake WeChat → our callback → /#/login?wechat_code&state. */
+  /** Authorization → fake WeChat → our callback → /#/oauth/authorize?code&state. */
   async function wechatCallbackQuery(): Promise<URLSearchParams> {
     const url = await authorizationUrl('wechat');
     const callback = await approveAt(url);
@@ -417,7 +429,7 @@ describe('WeChat login and the 4260 hand-back', () => {
 
   const loginWithWechat = (query: URLSearchParams) =>
     t.call('POST', '/api/tokens/wechat', {
-      form: { code: query.get('wechat_code'), state: query.get('state'), meeting_id: meetingId },
+      form: { code: query.get('code'), state: query.get('state'), meeting_id: meetingId },
     });
 
   /** Sends an SMS code of purpose bind and reads it from the developer outbox. */
@@ -532,7 +544,7 @@ describe('WeChat login and the 4260 hand-back', () => {
     const second = await wechatCallbackQuery();
     const before = fakes.refusals.length;
     const replay = await t.call('POST', '/api/tokens/wechat', {
-      form: { code: first.get('wechat_code'), state: second.get('state'), meeting_id: meetingId },
+      form: { code: first.get('code'), state: second.get('state'), meeting_id: meetingId },
     });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe('login.invalid');
@@ -542,7 +554,7 @@ describe('WeChat login and the 4260 hand-back', () => {
 
     const third = await wechatCallbackQuery();
     const foreign = await t.call('POST', '/api/tokens/wechat', {
-      form: { code: third.get('wechat_code'), state: third.get('state'), meeting_id: ids.otherMeeting },
+      form: { code: third.get('code'), state: third.get('state'), meeting_id: ids.otherMeeting },
     });
     expect(foreign.statusCode).toBe(401);
   });

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { OAuthProvider } from '@app/contracts';
 import { LRUCache } from 'lru-cache';
 import * as oidc from 'openid-client';
@@ -29,6 +29,10 @@ export type ProviderIdentity = {
   email: string | null;
   /** True only when the provider vouches that the person controls the e-mail. */
   isEmailVerified: boolean;
+  /** Phone as given (OIDC `phone_number`), null when none or the provider has no phones. */
+  phone: string | null;
+  /** True only when the provider vouches for the phone (OIDC `phone_number_verified` true). */
+  isPhoneVerified: boolean;
   /** The provider's answer, kept with the linked identity. */
   profile: Record<string, unknown>;
 };
@@ -52,6 +56,9 @@ export function isProviderConfigured(config: Config, provider: OAuthProvider): b
       return Boolean(config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET);
     case 'wechat':
       return Boolean(config.WECHAT_APPID && config.WECHAT_SECRET);
+    case 'chinaief':
+      // Configured per meeting (meeting_sso_providers), not per server.
+      return true;
   }
 }
 
@@ -71,34 +78,48 @@ function assertSecure(config: Config, url: string): void {
   }
 }
 
+/** An OpenID Connect relying-party registration: where the provider is and who we are there. */
+export type OidcClient = { issuer: string; clientId: string; clientSecret: string | undefined };
+
 /**
- * Discovered Google configurations, a day per issuer and client. Logins at the same moment share one
- * discovery; a failed discovery is not kept (lru-cache drops a rejected fetch), so the next login
- * tries again.
+ * Discovered OpenID Connect configurations (Google, a meeting's single sign-on), a day per issuer and
+ * client. Logins at the same moment share one discovery; a failed discovery is not kept (lru-cache
+ * drops a rejected fetch), so the next login tries again.
  */
-const discovered = new LRUCache<string, oidc.Configuration, Config>({
-  max: 16,
+const discovered = new LRUCache<string, oidc.Configuration, { client: OidcClient; isHttpAllowed: boolean }>({
+  max: 64,
   ttl: discoveryLifeSeconds * 1000,
-  fetchMethod: (_key, _stale, { context: config }) =>
-    oidc.discovery(
-      new URL(config.GOOGLE_ISSUER),
-      config.GOOGLE_CLIENT_ID ?? '',
-      config.GOOGLE_CLIENT_SECRET,
-      undefined,
-      {
-        execute: allowsHttp(config) ? [oidc.allowInsecureRequests] : [],
-        timeout: providerTimeoutSeconds,
-      },
-    ),
+  fetchMethod: (_key, _stale, { context: { client, isHttpAllowed } }) =>
+    oidc.discovery(new URL(client.issuer), client.clientId, client.clientSecret, undefined, {
+      execute: isHttpAllowed ? [oidc.allowInsecureRequests] : [],
+      timeout: providerTimeoutSeconds,
+    }),
 });
 
-/** Google's configuration from OIDC discovery at GOOGLE_ISSUER, cached a day per issuer and client. */
-async function googleConfiguration(config: Config): Promise<oidc.Configuration> {
-  assertSecure(config, config.GOOGLE_ISSUER);
-  const key = `${config.GOOGLE_ISSUER}\n${config.GOOGLE_CLIENT_ID ?? ''}\n${config.GOOGLE_CLIENT_SECRET}\n${allowsHttp(config)}`;
-  const configuration = await discovered.fetch(key, { context: config });
-  if (!configuration) throw new Error(`OIDC discovery at ${config.GOOGLE_ISSUER} gave no configuration`);
+/**
+ * The configuration of an OpenID Connect provider from discovery at its issuer
+ * (`{issuer}/.well-known/openid-configuration`), cached a day per issuer and client.
+ * @throws when the issuer is plain http in production or its discovery document cannot be fetched
+ */
+export async function oidcConfiguration(config: Config, client: OidcClient): Promise<oidc.Configuration> {
+  assertSecure(config, client.issuer);
+  const key = createHash('sha256')
+    .update(JSON.stringify([client.issuer, client.clientId, client.clientSecret ?? '', allowsHttp(config)]))
+    .digest('hex');
+  const configuration = await discovered.fetch(key, {
+    context: { client, isHttpAllowed: allowsHttp(config) },
+  });
+  if (!configuration) throw new Error(`OIDC discovery at ${client.issuer} gave no configuration`);
   return configuration;
+}
+
+/** Google's configuration from OIDC discovery at GOOGLE_ISSUER. */
+function googleConfiguration(config: Config): Promise<oidc.Configuration> {
+  return oidcConfiguration(config, {
+    issuer: config.GOOGLE_ISSUER,
+    clientId: config.GOOGLE_CLIENT_ID ?? '',
+    clientSecret: config.GOOGLE_CLIENT_SECRET,
+  });
 }
 
 /** Facebook's token endpoint: FACEBOOK_TOKEN_URL or `${FACEBOOK_GRAPH_URL}/oauth/access_token`. */
@@ -138,21 +159,104 @@ export async function oauthAuthorizationUrl(
   provider: 'google' | 'facebook',
   checks: AuthorizationChecks,
 ): Promise<string> {
-  const common = {
+  if (provider === 'google') {
+    return oidcAuthorizationUrl(
+      config,
+      'google',
+      await googleConfiguration(config),
+      checks,
+      'openid email profile',
+    );
+  }
+  return oidc
+    .buildAuthorizationUrl(facebookConfiguration(config), {
+      ...(await pkceParameters(config, provider, checks)),
+      scope: 'public_profile email',
+    })
+    .toString();
+}
+
+async function pkceParameters(config: Config, provider: OAuthProvider, checks: AuthorizationChecks) {
+  return {
     redirect_uri: callbackUrl(config, provider),
     state: checks.state,
     code_challenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
     code_challenge_method: 'S256',
   };
-  if (provider === 'google') {
-    const configuration = await googleConfiguration(config);
-    return oidc
-      .buildAuthorizationUrl(configuration, { ...common, scope: 'openid email profile', nonce: checks.nonce })
-      .toString();
-  }
+}
+
+/**
+ * The URL that sends the browser to an OpenID Connect provider (Google, a meeting's single sign-on):
+ * authorization code flow with `state`, PKCE S256 and a `nonce` bound into the id_token. `openid`
+ * is always among the scopes.
+ */
+export async function oidcAuthorizationUrl(
+  config: Config,
+  provider: 'google' | 'chinaief',
+  configuration: oidc.Configuration,
+  checks: AuthorizationChecks,
+  scopes: string,
+): Promise<string> {
+  const scope = [...new Set(['openid', ...scopes.split(/\s+/).filter(Boolean)])].join(' ');
   return oidc
-    .buildAuthorizationUrl(facebookConfiguration(config), { ...common, scope: 'public_profile email' })
+    .buildAuthorizationUrl(configuration, {
+      ...(await pkceParameters(config, provider, checks)),
+      scope,
+      nonce: checks.nonce,
+    })
     .toString();
+}
+
+/** OIDC booleans: sent as true and, by some providers and older Google tokens, as the string "true". */
+const isTrue = (value: unknown) => value === true || value === 'true';
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * Finishes an OpenID Connect login from the callback URL: checks `state`, exchanges the code with the
+ * PKCE verifier, verifies the id_token (signature from the JWKS, iss, aud, exp, nonce) and, when the
+ * provider has a userinfo endpoint, reads it for the same subject (phones and e-mails often live only
+ * there). Claims of the userinfo answer win over the id_token's.
+ * @throws whatever the provider or the checks refuse (the caller turns it into 'Login invalid')
+ */
+export async function oidcIdentity(
+  configuration: oidc.Configuration,
+  currentUrl: URL,
+  checks: AuthorizationChecks,
+  options: { readUserinfo: boolean },
+): Promise<ProviderIdentity> {
+  const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+    expectedState: checks.state,
+    expectedNonce: checks.nonce,
+    pkceCodeVerifier: checks.codeVerifier,
+    idTokenExpected: true,
+  });
+  const idClaims = tokens.claims();
+  if (!idClaims) throw new Error('the provider answered without an id_token');
+  let claims: Record<string, unknown> = { ...idClaims };
+  if (options.readUserinfo && configuration.serverMetadata().userinfo_endpoint) {
+    const userinfo = await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
+    claims = { ...claims, ...userinfo, sub: idClaims.sub };
+  }
+  const email = textOf(claims.email) || null;
+  const phone = textOf(claims.phone_number) || null;
+  const profile = {
+    sub: idClaims.sub,
+    name: textOf(claims.name),
+    picture: textOf(claims.picture),
+    email: email ?? '',
+    email_verified: isTrue(claims.email_verified),
+    ...(phone ? { phone_number: phone, phone_number_verified: isTrue(claims.phone_number_verified) } : {}),
+  };
+  return {
+    subject: idClaims.sub,
+    name: textOf(claims.name) || textOf(claims.nickname) || textOf(claims.preferred_username),
+    picture: textOf(claims.picture),
+    email,
+    isEmailVerified: email !== null && isTrue(claims.email_verified),
+    phone,
+    isPhoneVerified: phone !== null && isTrue(claims.phone_number_verified),
+    profile,
+  };
 }
 
 /**
@@ -170,31 +274,11 @@ export async function oauthIdentity(
 ): Promise<ProviderIdentity> {
   const currentUrl = new URL(`${callbackUrl(config, provider)}?${query}`);
   if (provider === 'google') {
-    const configuration = await googleConfiguration(config);
-    const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
-      expectedState: checks.state,
-      expectedNonce: checks.nonce,
-      pkceCodeVerifier: checks.codeVerifier,
-      idTokenExpected: true,
+    // Google's id_token carries every claim we use; no userinfo call.
+    const identity = await oidcIdentity(await googleConfiguration(config), currentUrl, checks, {
+      readUserinfo: false,
     });
-    const claims = tokens.claims();
-    if (!claims) throw new Error('Google answered without an id_token');
-    const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    return {
-      subject: claims.sub,
-      name: text(claims.name),
-      picture: text(claims.picture),
-      email: text(claims.email) || null,
-      // Google has sent the flag as a boolean and, in older tokens, as the string "true".
-      isEmailVerified: claims.email_verified === true || claims.email_verified === 'true',
-      profile: {
-        sub: claims.sub,
-        name: text(claims.name),
-        picture: text(claims.picture),
-        email: text(claims.email),
-        email_verified: claims.email_verified === true || claims.email_verified === 'true',
-      },
-    };
+    return { ...identity, phone: null, isPhoneVerified: false };
   }
   const configuration = facebookConfiguration(config);
   const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
@@ -230,6 +314,8 @@ export async function oauthIdentity(
     // Graph returns only the confirmed primary e-mail of the account ("not returned if no valid
     // e-mail address is available"), so a returned e-mail counts as verified.
     isEmailVerified: email !== null,
+    phone: null,
+    isPhoneVerified: false,
     profile: { id: body.id, name, picture, email: email ?? '' },
   };
 }

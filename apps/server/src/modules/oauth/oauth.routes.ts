@@ -1,7 +1,7 @@
 import {
   bindWechatPhone as bindWechatPhoneContract,
   createOAuthAuthorization as createOAuthAuthorizationContract,
-  listOAuthProviders as listOAuthProvidersContract,
+  listLoginMethods as listLoginMethodsContract,
   loginWithWechat as loginWithWechatContract,
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -11,10 +11,10 @@ import { contractRoute } from '../../plugins/contract-route.ts';
 import {
   bindWechatPhone,
   finishAuthorization,
-  listConfiguredProviders,
   loginWithWechat,
   startAuthorization,
 } from './oauth.service.ts';
+import { listLoginMethods } from './sso.service.ts';
 
 /**
  * Runs a handler and logs why a login was refused (the answer says only 'Login invalid'; a wrong
@@ -42,15 +42,16 @@ const clientOf = (request: FastifyRequest) => ({
 });
 
 /**
- * Third-party logins (§7 Login, §8 4260): GET /oauth/providers, POST /oauth/{provider}/authorizations,
+ * Third-party logins (§7 Login, §8 4260, §2 /oauth/chinaief): GET /oauth/providers (the meeting's
+ * login methods), POST /oauth/{provider}/authorizations,
  * GET /oauth/{provider}/callback, POST /tokens/wechat, POST /tokens/wechat/bind.
  */
 export function oauthRoutes(app: App): void {
   const deps = { db: app.deps.db, config: app.deps.config };
 
   app.route({
-    ...contractRoute(listOAuthProvidersContract),
-    handler: async () => listConfiguredProviders(deps.config),
+    ...contractRoute(listLoginMethodsContract),
+    handler: async (request) => listLoginMethods(deps, request.query.meeting_id),
   });
 
   app.route({
@@ -74,9 +75,9 @@ export function oauthRoutes(app: App): void {
     config: { skipApikey: true },
     schema: {
       summary:
-        'Browser return from Google, Facebook or WeChat (query code, state, or error). Always 302: to /#/login?token=…&user_id=…&meeting_id=…&redirect=… after a Google or Facebook login; to /#/login?wechat_code=…&state=…&meeting_id=… for WeChat (then POST /tokens/wechat); to /#/login?meeting_id=…&error=login.invalid on any failure. No Apikey.',
+        "Browser return from Google, Facebook, WeChat or the meeting's single sign-on (chinaief) (query code, state, or error). Always 302: to /#/oauth2/authorize?token=…&user_id=…&meeting_id=…&redirect=… after a Google, Facebook or chinaief login; to /#/oauth/authorize?code=…&state=…&meeting_id=… for WeChat (then POST /tokens/wechat); on any failure to the same landing page with meeting_id, provider and error=login.invalid (or account.disabled, login.method_disabled). No Apikey.",
       description:
-        'Implements §7 Login (third-party logins). Not called by the client; registered at the providers.',
+        'Implements §7 Login (third-party logins) and §2 /oauth/authorize, /oauth2/authorize. Not called by the client; registered at the providers.',
       tags: ['auth'],
       security: [],
     },
