@@ -1,7 +1,7 @@
 import type { Meeting } from '@app/contracts';
 import { type Language, localize } from '@app/domain';
 import { Building2, CalendarDays, ChevronLeft, House, Mic, Search, UserRound } from 'lucide-react';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { cx } from '../components/ui/cx.ts';
@@ -128,6 +128,9 @@ function PageContentSkeleton() {
     </div>
   );
 }
+
+/** Inside WeChat and the mini-program only (§1): the share card and mini-program links, with the JS-SDK. */
+const WechatLayer = lazy(() => import('../features/wechat/components/wechat-layer.tsx'));
 
 /** Layout of every meeting page: header, content, footer, and the phone tab bar. */
 export function Shell() {
@@ -261,6 +264,12 @@ export function Shell() {
       </main>
 
       <Footer />
+
+      {environment === 'wechat' || environment === 'miniprogram' ? (
+        <Suspense fallback={null}>
+          <WechatLayer />
+        </Suspense>
+      ) : null}
 
       {/* Phone tab bar (§9 mobile nav height 60) */}
       <nav

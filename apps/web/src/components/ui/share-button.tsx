@@ -2,6 +2,7 @@ import { Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareLinkInput } from '../../lib/share-paths.ts';
+import { usePageShare } from '../../lib/wechat-share.ts';
 import { buttonClass } from './button.tsx';
 
 /** The share sheet's code loads on the first tap, never with a page's first script (DESIGN §10). */
@@ -12,6 +13,8 @@ type ShareButtonProps = {
   link: ShareLinkInput;
   /** The shared item's title, in the display language (the sheet's heading and Web Share title). */
   title: string;
+  /** A line about the item (plain text), for the card WeChat shows (lib/wechat-share.ts). */
+  description?: string | undefined;
   className?: string;
   /** `pill` (default): a round ghost button with a label; `icon`: the icon alone. */
   look?: 'pill' | 'icon';
@@ -20,10 +23,13 @@ type ShareButtonProps = {
 /**
  * "Share" (§2 share links): opens the share sheet — Web Share where the device has it, copy link,
  * QR code and the share card image. Detail pages (activity, enterprise, product, speaker, agenda
- * details, invitation, news, introduction) put it beside their title.
+ * details, invitation, news, introduction) put it beside their title; it also names the page's item
+ * for the card WeChat shows when the page is shared there.
  */
-export function ShareButton({ link, title, className, look = 'pill' }: ShareButtonProps) {
+export function ShareButton({ link, title, description, className, look = 'pill' }: ShareButtonProps) {
   const { t, ready } = useTranslation('share');
+  // The item's card inside WeChat (§2 share links): the page's share button tells the WeChat layer.
+  usePageShare({ link, title, description });
   const [isOpen, setOpen] = useState(false);
   const label = ready ? t('button.share') : '';
   return (

@@ -24,6 +24,7 @@ import { paths } from '../../../lib/paths.ts';
 import { clockTime, formatDate } from '../../../lib/time.ts';
 import { useSearchState } from '../../../lib/use-search-state.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
+import { usePageShare } from '../../../lib/wechat-share.ts';
 import { closeDemand, demandKeys, removeDemand, useDemand, useDemandComments } from '../api/demands.ts';
 import { CommentForm } from '../components/comment-form.tsx';
 import { ContactLines } from '../components/contact-card.tsx';
@@ -91,6 +92,12 @@ function DemandArticle({
   const [isBusy, setBusy] = useState(false);
   const demandId = demand._id.$id;
   const isMine = demand.is_mine === 1;
+  // The demand's card when the page is shared inside WeChat (§2 share links: demand).
+  usePageShare({
+    link: { type: 'demand', meetingId, id: demandId, lang: language },
+    title: demand.title,
+    description: demand.description,
+  });
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: demandKeys.one(demandId) }),

@@ -115,7 +115,11 @@ function NewsArticle({
             {date && item.author ? <span aria-hidden="true">·</span> : null}
             {item.author ? <span>{item.author}</span> : null}
           </p>
-          <ShareButton link={{ type: 'news', meetingId, id: item._id.$id, lang: language }} title={title} />
+          <ShareButton
+            link={{ type: 'news', meetingId, id: item._id.$id, lang: language }}
+            title={title}
+            description={localize(item.summary, language)}
+          />
         </div>
       </header>
       {item.cover ? (

@@ -13,6 +13,7 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { idParam, paths } from '../../../lib/paths.ts';
 import { peoplePaths } from '../../../lib/people-paths.ts';
+import { usePageShare } from '../../../lib/wechat-share.ts';
 import { personOptions } from '../api/people.ts';
 import { IdentityBadge, LevelBadge } from '../components/level-badge.tsx';
 
@@ -52,6 +53,17 @@ export function UserRoute({ ConnectButton, ContactCard }: UserRouteProps) {
   const userId = idParam(search, 'user_id');
   const queryClient = useQueryClient();
   const person = useQuery({ ...personOptions(meetingId, userId ?? ''), enabled: userId !== undefined });
+  // The person's card when the page is shared inside WeChat (§2 share links: user).
+  const shared = person.data;
+  usePageShare(
+    shared && userId
+      ? {
+          link: { type: 'user', meetingId, id: userId, lang: language },
+          title: shared.username,
+          description: [shared.work?.title, shared.work?.company].filter(Boolean).join(' · '),
+        }
+      : undefined,
+  );
 
   if (!userId) return <Navigate to={paths.notFound()} replace />;
   if (person.error instanceof ApiError && person.error.status === 404) {
