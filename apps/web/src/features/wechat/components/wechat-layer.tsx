@@ -2,15 +2,18 @@ import { useLocation } from 'react-router';
 import { useClientEnvironment } from '../../../lib/environment-context.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
+import { routes } from '../../../lib/paths.ts';
 import { chooseShareData, useRegisteredPageShare } from '../../../lib/wechat-share.ts';
 import { useMiniProgramLinks } from '../hooks/use-mini-program-links.ts';
 import { useWechatShare } from '../hooks/use-wechat-share.ts';
+import { FollowCard } from './follow-card.tsx';
 
 /**
  * What the app does inside WeChat and the mini-program web view (§1 client environment), mounted once
  * by the meeting shell there and loaded only there: the share card of every page (the item page's
  * own when its share button registered it, else the meeting's share defaults, lib/wechat-share.ts)
- * through the JS-SDK, and, in the mini-program, the links that open its native pages. Draws nothing.
+ * through the JS-SDK; in WeChat, the official account's follow card on the home; in the
+ * mini-program, the links that open its native pages.
  */
 export default function WechatLayer() {
   const meeting = useMeeting();
@@ -31,5 +34,7 @@ export default function WechatLayer() {
   });
   useWechatShare(meeting._id.$id, share);
   useMiniProgramLinks(environment === 'miniprogram');
-  return null;
+  return environment === 'wechat' && pathname === routes.home ? (
+    <FollowCard meetingId={meeting._id.$id} />
+  ) : null;
 }
