@@ -14,7 +14,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/miniprogram/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/*.api.test.ts', '**/*.e2e.test.ts'],
         },
       },

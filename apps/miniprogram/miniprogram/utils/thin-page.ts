@@ -1,0 +1,36 @@
+import type { AppGlobalData } from '../app';
+import { WEB_APP_ORIGIN } from '../config';
+import { type PageQuery, type ThinPage, thinPageUrl, withBridgeResult } from './links';
+
+type ThinData = { src: string; query: PageQuery };
+
+/**
+ * The options of a thin page (§2 demand meeting, demand detail, enterprise detail, thread detail):
+ * it opens the web app's matching route in a web view, shares itself with the same query, and
+ * applies a bridge result like pages/fu-h5/index does.
+ */
+export function thinPageOptions(page: ThinPage) {
+  return {
+    data: { src: '', query: {} } as ThinData,
+
+    onLoad(this: WechatMiniprogram.Page.Instance<ThinData, WechatMiniprogram.IAnyObject>, query: PageQuery) {
+      this.setData({ src: thinPageUrl(WEB_APP_ORIGIN, page, query), query });
+    },
+
+    onShow(this: WechatMiniprogram.Page.Instance<ThinData, WechatMiniprogram.IAnyObject>) {
+      const app = getApp<{ globalData: AppGlobalData }>();
+      const result = app.globalData.bridgeResult;
+      if (!result || !this.data.src) return;
+      app.globalData.bridgeResult = undefined;
+      this.setData({ src: withBridgeResult(this.data.src, result) });
+    },
+
+    onShareAppMessage(this: WechatMiniprogram.Page.Instance<ThinData, WechatMiniprogram.IAnyObject>) {
+      const query = Object.entries(this.data.query)
+        .filter((entry): entry is [string, string] => Boolean(entry[1]))
+        .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+        .join('&');
+      return { title: '', path: `/${page}${query ? `?${query}` : ''}` };
+    },
+  };
+}
