@@ -13,6 +13,7 @@ import { consoleQuestionsRows } from './route-matrix.console-questions.ts';
 import { consoleReceptionRows } from './route-matrix.console-reception.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { consoleThreadsRows } from './route-matrix.console-threads.ts';
+import { consoleWechatRows } from './route-matrix.console-wechat.ts';
 import { credentialsRows } from './route-matrix.credentials.ts';
 import { creditsRows } from './route-matrix.credits.ts';
 import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
@@ -49,6 +50,7 @@ import {
 } from './route-matrix.ts';
 import { viewsRows } from './route-matrix.views.ts';
 import { votesRows } from './route-matrix.votes.ts';
+import { wechatLoginRows } from './route-matrix.wechat-login.ts';
 
 /**
  * Route × role matrix (§6 roles and permissions, §8): the status every role gets from every API
@@ -258,6 +260,8 @@ const rows: MatrixRow[] = [
   ...receptionRows,
   ...credentialsRows,
   ...creditsRows,
+  ...consoleWechatRows,
+  ...wechatLoginRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */
