@@ -41,8 +41,8 @@ const bannerNow = (meetingId: string) => (block: Block) => (
 
 /**
  * The renderers of the block types other features draw (agenda, speakers: their features; banner,
- * rich text, image, buttons, page sections, video: the pages feature), for the home, the content
- * pages and the draft preview (§2, §3).
+ * rich text, image, buttons, page sections, video, venue map, playbill: the pages feature), for the
+ * home, the content pages, the microsite and the draft preview (§2, §3).
  */
 export function blockRenderers(meetingId: string) {
   const content = below((block) => <ContentBlock block={block} meetingId={meetingId} />);
@@ -55,6 +55,8 @@ export function blockRenderers(meetingId: string) {
     buttons: content,
     sections: content,
     video: content,
+    venue_map: content,
+    playbill: content,
   };
 }
 

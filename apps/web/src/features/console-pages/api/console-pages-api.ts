@@ -12,6 +12,7 @@ import type {
   getBlockDraft,
   listBlockVersions,
   listConsolePages,
+  MicrositeSlug,
   PageKind,
   publishBlockDraft,
   rollbackBlockVersion,
@@ -125,14 +126,18 @@ export function rollbackTo(meetingId: string, version: number, revision: number)
   );
 }
 
-/** POST …/pages. Errors: 409 page.exists. */
+/** POST …/pages; a microsite page names its slug (§2 /sichuan-culture). Errors: 409 page.exists. */
 export function createPage(
   meetingId: string,
-  input: { kind: PageKind; title: Record<string, string> },
+  input: { kind: PageKind; title: Record<string, string>; slug?: MicrositeSlug | undefined },
 ): Promise<ConsolePage> {
   return api.post(
     fillPath<typeof createConsolePage>('/console/meetings/:meeting_id/pages', meetingPath(meetingId)),
-    bracketBody({ kind: input.kind, title: input.title }),
+    bracketBody(
+      input.kind === 'microsite'
+        ? { kind: input.kind, slug: input.slug, title: input.title }
+        : { kind: input.kind, title: input.title },
+    ),
   );
 }
 

@@ -1,6 +1,8 @@
 import {
   type BlockVersion,
   type ConsolePage as ConsolePageItem,
+  type MicrositeSlug,
+  micrositeSlugs,
   type PageKind,
   pageKinds,
 } from '@app/contracts';
@@ -21,6 +23,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useConsole } from '../../../lib/console-context.ts';
 import { languageName, useLanguage } from '../../../lib/i18n.ts';
+import { micrositePaths } from '../../../lib/microsite-paths.ts';
 import { pagesPaths } from '../../../lib/pages-paths.ts';
 import { paths, toHref } from '../../../lib/paths.ts';
 import {
@@ -37,13 +40,20 @@ import {
 import { consolePagesErrorMessage } from '../components/console-pages-errors.ts';
 import { inputClass, Labelled, LocalizedInputs, textsOf } from '../components/form-parts.tsx';
 
-type PageDialog = { kind: PageKind; title: Record<string, string>; page?: ConsolePageItem };
+type PageDialog = {
+  kind: PageKind;
+  title: Record<string, string>;
+  /** A new microsite page's slug (§2 /sichuan-culture/{slug}). */
+  slug?: MicrositeSlug;
+  page?: ConsolePageItem;
+};
 
 /** The public address of a page (home or content page), opened in a new tab from the console. */
 function publicHref(meetingId: string, page: ConsolePageItem | undefined): string {
   if (!page) return toHref(paths.home({ meetingId }));
   if (page.kind === 'introduction')
     return toHref(pagesPaths.introduction({ meetingId, contentId: page._id.$id }));
+  if (page.kind === 'microsite') return toHref(micrositePaths.page({ meetingId, slug: page.slug ?? 'home' }));
   return toHref(pagesPaths[page.kind]({ meetingId }));
 }
 
@@ -82,9 +92,21 @@ function PagesRoute() {
   const onError = (error: unknown) => showToast(consolePagesErrorMessage(error, t));
   const timeZone = meeting?.time_zone ?? 'UTC';
 
+  // A microsite page per slug (§2 /sichuan-culture): the slugs already built are not offered again.
+  const takenSlugs = new Set(
+    (overview.data?.pages ?? []).flatMap((page) =>
+      page.kind === 'microsite' && page.slug ? [page.slug] : [],
+    ),
+  );
+  const freeSlug = micrositeSlugs.find((slug) => !takenSlugs.has(slug)) ?? 'home';
   const savePage = useMutation({
     mutationFn: (input: PageDialog) =>
-      input.page ? renamePage(meetingId, input.page._id.$id, input.title) : createPage(meetingId, input),
+      input.page
+        ? renamePage(meetingId, input.page._id.$id, input.title)
+        : createPage(meetingId, {
+            ...input,
+            slug: input.kind === 'microsite' ? (input.slug ?? freeSlug) : undefined,
+          }),
     onSuccess: (_page, input) => {
       setDialog(undefined);
       showToast(input.page ? t('editor.saved') : t('overview.created'));
@@ -216,6 +238,7 @@ function PagesRoute() {
             {page ? (
               <span className="ms-2 text-xs font-medium text-slate-500">
                 {t(`overview.kinds.${page.kind}`)}
+                {page.slug ? ` · /sichuan-culture/${page.slug}` : ''}
               </span>
             ) : null}
           </p>
@@ -366,7 +389,10 @@ function PagesRoute() {
                       id={id}
                       className={inputClass}
                       value={dialog.kind}
-                      onChange={(event) => setDialog({ ...dialog, kind: event.target.value as PageKind })}
+                      onChange={(event) => {
+                        const kind = event.target.value as PageKind;
+                        setDialog({ ...dialog, kind, slug: kind === 'microsite' ? freeSlug : undefined });
+                      }}
                     >
                       {pageKinds.map((kind) => (
                         <option key={kind} value={kind}>
@@ -377,6 +403,27 @@ function PagesRoute() {
                   )}
                 </Labelled>
               )}
+              {!dialog.page && dialog.kind === 'microsite' ? (
+                <Labelled label={t('overview.slug')} hint={t('overview.slugHint')}>
+                  {(id) => (
+                    <select
+                      id={id}
+                      className={inputClass}
+                      value={dialog.slug ?? freeSlug}
+                      onChange={(event) =>
+                        setDialog({ ...dialog, slug: event.target.value as MicrositeSlug })
+                      }
+                      data-testid="console-page-slug"
+                    >
+                      {micrositeSlugs.map((slug) => (
+                        <option key={slug} value={slug} disabled={takenSlugs.has(slug)}>
+                          /sichuan-culture/{slug}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Labelled>
+              ) : null}
               <Labelled label={t('editor.editLanguage')}>
                 {(id) => (
                   <select

@@ -14,7 +14,9 @@ import { BannerBlock } from './banner-block.tsx';
 import { contentIn, plainContent } from './block-content.ts';
 import { BlockFrame } from './block-frame.tsx';
 import { keyed } from './keyed.ts';
+import { PlaybillBlock } from './playbill-block.tsx';
 import { SmartLink } from './smart-link.tsx';
+import { VenueMapBlock } from './venue-map-block.tsx';
 
 type Props = { block: Block; meetingId: string };
 
@@ -159,7 +161,8 @@ function VideoBlock({ block }: { block: Block }) {
 
 /**
  * The blocks this feature draws (every type but navigation, agenda and speakers, which the app
- * composes from their features): intro text, banner, rich text, image, buttons, page sections, video.
+ * composes from their features): intro text, banner, rich text, image, buttons, page sections, video,
+ * and the microsite's venue map and playbill (§2 /sichuan-culture).
  */
 export function ContentBlock({ block, meetingId }: Props) {
   switch (block.type) {
@@ -177,6 +180,10 @@ export function ContentBlock({ block, meetingId }: Props) {
       return <SectionsBlock block={block} meetingId={meetingId} />;
     case 'video':
       return <VideoBlock block={block} />;
+    case 'venue_map':
+      return <VenueMapBlock block={block} meetingId={meetingId} />;
+    case 'playbill':
+      return <PlaybillBlock block={block} meetingId={meetingId} />;
     default:
       return null;
   }

@@ -11,7 +11,7 @@ import { ContentBlock } from './content-block.tsx';
 export type PageBlockRenderers = Partial<Record<BlockType, (block: Block) => ReactNode>>;
 
 /** The kinds of page and their fallback titles (`pages:titles.*`) when the organiser set none. */
-type PageTitleKey = 'introduction' | 'branch' | 'contact' | 'conference';
+type PageTitleKey = 'introduction' | 'branch' | 'contact' | 'conference' | 'microsite';
 
 type PageBlocksProps = {
   page: ContentPage | null;
