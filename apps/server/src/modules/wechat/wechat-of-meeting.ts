@@ -12,6 +12,7 @@ import { createTicketCache, type TicketCache } from '../../providers/wechat/tick
 import type { WechatMiniApi, WechatOfficialApi } from '../../providers/wechat/wechat.ts';
 import type { WechatHttpOptions } from '../../providers/wechat/wechat-http.ts';
 import { officialAccountNotAuthorized, wechatSetupMissing } from './wechat.errors.ts';
+import { authorizerAccessToken } from './wechat-platform.tokens.ts';
 import {
   getMeetingWechatSettings,
   type MeetingWechatSettings,
@@ -52,6 +53,13 @@ export async function requireWechatMeeting(deps: WechatDeps, meetingId: string):
 }
 
 /**
+ * An official account as the server reaches it: its AppID, its access token and — when we hold it
+ * (server and own modes) — its AppSecret, which web OAuth code exchange needs (platform mode uses the
+ * platform's component token instead).
+ */
+export type OfficialAccount = { appid: string; secret: string | null; accessToken: AccessTokenSource };
+
+/**
  * The AppID and access-token source of a meeting's official account (§3 wechat_authorize):
  * - no settings row or mode `server`: the deployment's account (WECHAT_APPID / WECHAT_SECRET);
  * - `own`: the organiser's AppID and opened AppSecret;
@@ -59,10 +67,7 @@ export async function requireWechatMeeting(deps: WechatDeps, meetingId: string):
  *   authorized' until an account has authorised the platform.
  * @throws 409 wechat.not_configured when the chosen mode lacks its credentials
  */
-export function officialAccountOf(
-  deps: WechatDeps,
-  settings: MeetingWechatSettings | null,
-): { appid: string; accessToken: AccessTokenSource } {
+export function officialAccountOf(deps: WechatDeps, settings: MeetingWechatSettings | null): OfficialAccount {
   const cache = wechatTicketCacheOf(deps);
   const http = wechatHttpOf(deps.config);
   const mode = settings?.officialMode ?? 'server';
@@ -70,15 +75,16 @@ export function officialAccountOf(
     const appid = settings?.officialAppid;
     const secret = openSecret(settings?.officialSecretSealed, deps.config);
     if (!appid || !secret) throw wechatSetupMissing("The meeting's official account");
-    return { appid, accessToken: clientCredentialToken(http, cache, { appid, secret }) };
+    return { appid, secret, accessToken: clientCredentialToken(http, cache, { appid, secret }) };
   }
   if (mode === 'platform') {
-    // The platform's authorizer token (modules/wechat/wechat-platform.tokens.ts) is wired in below.
-    throw officialAccountNotAuthorized();
+    const appid = settings?.authorizerAppid;
+    if (!appid || !settings) throw officialAccountNotAuthorized();
+    return { appid, secret: null, accessToken: authorizerAccessToken(deps, settings) };
   }
   const { WECHAT_APPID: appid, WECHAT_SECRET: secret } = deps.config;
   if (!appid || !secret) throw wechatSetupMissing('The official account');
-  return { appid, accessToken: clientCredentialToken(http, cache, { appid, secret }) };
+  return { appid, secret, accessToken: clientCredentialToken(http, cache, { appid, secret }) };
 }
 
 /**

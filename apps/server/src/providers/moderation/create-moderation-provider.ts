@@ -27,6 +27,8 @@ export function createModerationProvider(config: Config): ModerationProvider {
         model: config.OPENAI_MODERATION_MODEL,
         timeoutMs: config.MODERATION_TIMEOUT_MS,
       });
+    // 'wechat' needs the writer's openid: POST /wechat/securities builds it per caller
+    // (wechat-moderation.ts); posts elsewhere use the local lists.
     default:
       return createLocalModerationProvider();
   }
