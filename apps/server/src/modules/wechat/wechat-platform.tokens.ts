@@ -1,7 +1,5 @@
-import { ErrorCode } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
 import {
   credentialsKeyOf,
   openCredentials,
@@ -9,13 +7,13 @@ import {
 } from '../../providers/payment/credentials-box.ts';
 import { type AccessTokenSource, withAccessToken } from '../../providers/wechat/official-api.ts';
 import { createTicketCache, type TicketCache } from '../../providers/wechat/ticket-cache.ts';
-import { WechatProviderError } from '../../providers/wechat/wechat.ts';
 import {
   callWechat,
   expiresInOf,
   requireString,
   type WechatHttpOptions,
 } from '../../providers/wechat/wechat-http.ts';
+import { officialAccountNotAuthorized, wechatSetupMissing } from './wechat.errors.ts';
 import { updateAuthorizationOfAppid, type WechatSettingsRow } from './wechat-platform.repository.ts';
 import { ticketStoreOf } from './wechat-tickets.repository.ts';
 
@@ -37,31 +35,6 @@ export type ComponentCredentials = { appid: string; secret: string; token: strin
 
 /** How long a pushed verify ticket is kept, in seconds (WeChat: valid 12 hours, pushed every 10 minutes). */
 export const verifyTicketLifeSeconds = 12 * 60 * 60;
-
-/** 409 wechat.not_configured with what is missing. */
-export const wechatNotConfigured = (what: string) =>
-  new AppError(409, ErrorCode.wechatNotConfigured, `${what} is not set up`);
-
-/** 403 §8 'The official account is not authorized'. */
-export const wechatNotAuthorized = () =>
-  new AppError(403, ErrorCode.wechatNotAuthorized, 'The official account is not authorized');
-
-/** 502 wechat.unavailable ('Request failed'); the provider's reason stays in `cause` for the log. */
-export function wechatUnavailable(cause: unknown): AppError {
-  const error = new AppError(502, ErrorCode.wechatUnavailable, 'Request failed');
-  (error as Error & { cause?: unknown }).cause = cause;
-  return error;
-}
-
-/** Runs a WeChat call and turns a WechatProviderError into 502 wechat.unavailable. */
-export async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof WechatProviderError) throw wechatUnavailable(error);
-    throw error;
-  }
-}
 
 /** The platform's credentials, or null when WECHAT_COMPONENT_* are not all set. */
 export function componentCredentialsOf(config: Config): ComponentCredentials | null {
@@ -89,7 +62,7 @@ export function componentCredentialsOf(config: Config): ComponentCredentials | n
 /** @throws 409 wechat.not_configured when the platform is not set up on this server */
 export function requireComponent(config: Config): ComponentCredentials {
   const credentials = componentCredentialsOf(config);
-  if (!credentials) throw wechatNotConfigured('The WeChat third-party platform');
+  if (!credentials) throw wechatSetupMissing('The WeChat third-party platform');
   return credentials;
 }
 
@@ -128,7 +101,7 @@ export function componentAccessToken(deps: Deps, component: ComponentCredentials
       const cached = await cache.peek(component.appid, 'component_access_token');
       if (cached !== null) return cached;
       const verifyTicket = await cache.peek(component.appid, 'component_verify_ticket');
-      if (verifyTicket === null) throw wechatNotConfigured("WeChat's component verify ticket");
+      if (verifyTicket === null) throw wechatSetupMissing("WeChat's component verify ticket");
       return cache.get(component.appid, 'component_access_token', async () => {
         const answer = await callWechat(
           httpOf(deps.config),
@@ -178,7 +151,7 @@ export function authorizerAccessToken(
   settings: Pick<WechatSettingsRow, 'authorizerAppid' | 'authorizerRefreshTokenSealed'>,
 ): AccessTokenSource {
   const { authorizerAppid, authorizerRefreshTokenSealed } = settings;
-  if (!authorizerAppid || !authorizerRefreshTokenSealed) throw wechatNotAuthorized();
+  if (!authorizerAppid || !authorizerRefreshTokenSealed) throw officialAccountNotAuthorized();
   const component = requireComponent(deps.config);
   const key = credentialsKeyOf(deps.config);
   const cache = ticketCacheOf(deps);
@@ -193,7 +166,7 @@ export function authorizerAccessToken(
         refreshToken = String(openCredentials(authorizerRefreshTokenSealed, key));
       } catch {
         // Sealed under another key: the account must authorise again.
-        throw wechatNotAuthorized();
+        throw officialAccountNotAuthorized();
       }
       let newRefresh: string | null = null;
       // The component token is fetched before the authorizer row is locked (never a lock inside a lock).

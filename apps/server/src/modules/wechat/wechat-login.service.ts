@@ -1,0 +1,219 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  ErrorCode,
+  type LoginResult,
+  type WechatQrcode,
+  type WechatQrcodeState,
+  type WechatQrStatus,
+  wechatQrLoginLifeSeconds,
+} from '@app/contracts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { rateLimitsFor } from '../../plugins/rate-limit.ts';
+import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
+import { findWechatUser, wechatBindHandBack } from '../oauth/oauth.service.ts';
+import { assertLoginMethodOn } from '../oauth/sso.service.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { signIn } from '../users/users.service.ts';
+import { orWechatUnavailable } from './wechat.errors.ts';
+import {
+  consumeQrLogin,
+  deleteQrLogin,
+  findQrLogin,
+  findUserIdOfOpenid,
+  insertQrLogin,
+  markQrScanned,
+  type QrLoginRow,
+  rememberOpenid,
+} from './wechat-login.repository.ts';
+import { officialApiOfMeeting } from './wechat-of-meeting.ts';
+
+/**
+ * Desktop "scan with WeChat to sign in" (§7 GET /wechat/service/qrcodes, §7 Login; §8 'QR code has
+ * expired', 'Invalid QR code information', 4260). The desktop gets a temporary QR code of the
+ * meeting's official account whose scene names the sign-in (`login_<id>`) and a secret only it holds;
+ * the phone scans it in WeChat, WeChat pushes the scan (with the scanner's openid) to
+ * POST /wechat/events/{appid}, which marks the sign-in scanned (or needing a phone bind); the desktop
+ * polls and then redeems it once for a session.
+ */
+
+type Deps = { db: Database; config: Config };
+
+/** The QR scene of a sign-in: `login_` + its 32-hex id (WeChat allows 64 characters). */
+export const loginScenePrefix = 'login_';
+/** Sign-in QR codes one IP may create per minute. */
+export const qrCreateLimit = { name: 'wechat-qr-create', points: 10, durationSeconds: 60 };
+
+const qrExpired = () => new AppError(410, ErrorCode.wechatQrExpired, 'QR code has expired');
+const qrInvalid = () => new AppError(400, ErrorCode.wechatQrInvalid, 'Invalid QR code information');
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
+
+function isSameHash(given: string, stored: string): boolean {
+  const a = Buffer.from(given, 'hex');
+  const b = Buffer.from(stored, 'hex');
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}
+
+/**
+ * GET /wechat/service/qrcodes: creates a sign-in (32-hex id, 32 random bytes of secret of which only
+ * the SHA-256 is stored, 300 s) and WeChat's temporary QR code for scene `login_<id>` with the same life.
+ * @returns { login_id, secret (base64url, shown once), url (the text to render as a QR code), expire_seconds }
+ * @throws 429 too_frequent (10 per minute per IP), 404 meeting, 403 login.method_disabled when the
+ *   meeting switched WeChat login off, 409 wechat.not_configured, 403 wechat.not_authorized,
+ *   502 wechat.unavailable (the sign-in is dropped again)
+ */
+export async function createQrLogin(
+  deps: Deps,
+  input: { meetingId: string; ip: string },
+): Promise<WechatQrcode> {
+  await rateLimitsFor(deps.config).consumeAll([{ rule: qrCreateLimit, key: input.ip }]);
+  if (!(await findLiveMeetingById(deps.db, input.meetingId))) throw notFound('Meeting');
+  await assertLoginMethodOn(deps.db, input.meetingId, 'wechat');
+  const api = await officialApiOfMeeting(deps, input.meetingId);
+  const id = randomBytes(16).toString('hex');
+  const secret = randomBytes(32).toString('base64url');
+  await insertQrLogin(
+    deps.db,
+    { id, meetingId: input.meetingId, secretHash: hashSecret(secret), appid: api.appid },
+    wechatQrLoginLifeSeconds,
+  );
+  try {
+    const qr = await orWechatUnavailable(() =>
+      api.createQrCode(`${loginScenePrefix}${id}`, wechatQrLoginLifeSeconds),
+    );
+    return { login_id: id, secret, url: qr.url, expire_seconds: wechatQrLoginLifeSeconds };
+  } catch (error) {
+    await deleteQrLogin(deps.db, id);
+    throw error;
+  }
+}
+
+/**
+ * The sign-in of `loginId` when `secret` is its secret and it is still usable.
+ * @throws 400 wechat.qr_invalid (unknown id, wrong secret, redeemed), 410 wechat.qr_expired
+ */
+async function liveQrLogin(
+  db: Database,
+  loginId: string,
+  secret: string,
+): Promise<{ row: QrLoginRow; secondsLeft: number }> {
+  const found = /^[0-9a-f]{32}$/.test(loginId) ? await findQrLogin(db, loginId) : undefined;
+  if (!found || !isSameHash(hashSecret(secret), found.row.secretHash)) throw qrInvalid();
+  if (found.row.status === 'consumed') throw qrInvalid();
+  if (found.secondsLeft <= 0) throw qrExpired();
+  return found;
+}
+
+/**
+ * GET /wechat/service/qrcodes/{login_id}?secret=: where the sign-in stands.
+ * @returns { status: pending | scanned | needs_bind, expire_seconds (seconds left) }
+ * @throws 400 wechat.qr_invalid, 410 wechat.qr_expired
+ */
+export async function pollQrLogin(
+  deps: Deps,
+  input: { loginId: string; secret: string },
+): Promise<WechatQrcodeState> {
+  const { row, secondsLeft } = await liveQrLogin(deps.db, input.loginId, input.secret);
+  return { status: row.status as WechatQrStatus, expire_seconds: Math.max(0, secondsLeft) };
+}
+
+/**
+ * POST /tokens/wechat/qrcode: redeems a scanned sign-in once (conditional UPDATE status → consumed …
+ * RETURNING: of concurrent redeems exactly one wins) and opens a session in the QR code's meeting.
+ * The scanner's openid is remembered for the account's AppID (§3 User.wechat_credentials).
+ * @returns LoginResult
+ * @throws 400 code 4260 with `data: { ticket, nickname, avatar }` when the WeChat user has no account
+ *   (continue with POST /tokens/wechat/bind, §8); 400 wechat.qr_invalid (unknown, wrong secret, not
+ *   scanned yet, redeemed); 410 wechat.qr_expired; 403 account.disabled
+ */
+export async function redeemQrLogin(
+  deps: Deps,
+  input: { loginId: string; secret: string; deviceId: string | null; userAgent: string | null },
+): Promise<LoginResult> {
+  const { db } = deps;
+  const { row: found } = await liveQrLogin(db, input.loginId, input.secret);
+  if (found.status === 'pending') throw qrInvalid();
+  const row = await consumeQrLogin(db, found.id, found.secretHash);
+  if (!row) {
+    // Another redeem won, or it expired meanwhile.
+    const now = await findQrLogin(db, found.id);
+    throw now && now.row.status !== 'consumed' && now.secondsLeft <= 0 ? qrExpired() : qrInvalid();
+  }
+  const openid = row.openid ?? '';
+  if (!row.userId) {
+    throw await wechatBindHandBack(db, {
+      meetingId: row.meetingId,
+      redirect: '',
+      identity: { openid, unionid: row.unionid, nickname: '', headimgurl: '' },
+    });
+  }
+  const user = await findUserById(db, row.userId);
+  if (!user) throw qrInvalid();
+  if (openid !== '')
+    await rememberOpenid(db, { appid: row.appid, openid, userId: user.id, unionid: row.unionid });
+  return signIn(deps, {
+    user,
+    meetingId: row.meetingId,
+    method: 'wechat',
+    deviceId: input.deviceId,
+    userAgent: input.userAgent,
+  });
+}
+
+/** What a scan did, for the passive reply in WeChat. */
+export type ScanOutcome = 'scanned' | 'needs_bind' | 'expired' | 'invalid';
+
+/** The text WeChat shows the scanner for each outcome (Chinese first: WeChat users read it). */
+export const scanReplies: Record<ScanOutcome, string> = {
+  scanned: '已确认，请回到电脑继续。Signed in on your computer.',
+  needs_bind: '请回到电脑绑定手机号完成登录。Continue on your computer to bind your phone.',
+  expired: '二维码已过期，请在电脑上刷新。QR code has expired: refresh it on your computer.',
+  invalid: '二维码信息无效。Invalid QR code information.',
+};
+
+/**
+ * The scan of a sign-in QR code that WeChat pushed (event SCAN with EventKey `login_<id>`, or subscribe
+ * with `qrscene_login_<id>`) from `openid` of the account `appid`. Finds the user of the WeChat identity
+ * (unionid, then openid — the same lookup as POST /tokens/wechat — then the openid remembered for this
+ * AppID) and marks the sign-in scanned, or needing a bind when no user has it. An unknown, foreign,
+ * expired or already scanned sign-in changes nothing.
+ */
+export async function recordScan(
+  deps: Deps,
+  input: { appid: string; openid: string; loginId: string },
+): Promise<ScanOutcome> {
+  const { db } = deps;
+  if (!/^[0-9a-f]{32}$/.test(input.loginId) || input.openid === '' || input.openid.length > 128)
+    return 'invalid';
+  const found = await findQrLogin(db, input.loginId);
+  if (!found || found.row.appid !== input.appid) return 'invalid';
+  if (found.secondsLeft <= 0) return 'expired';
+  if (found.row.status !== 'pending') return 'invalid';
+  let unionid: string | null = null;
+  let nickname = '';
+  let headimgurl = '';
+  try {
+    const api = await officialApiOfMeeting(deps, found.row.meetingId);
+    if (api.appid === input.appid) {
+      const info = await api.userInfo(input.openid);
+      unionid = info.unionid;
+      nickname = info.nickname;
+      headimgurl = info.headimgurl;
+    }
+  } catch {
+    // WeChat unreachable: the openid alone still finds a user linked by it.
+  }
+  const user = await findWechatUser(db, { openid: input.openid, unionid, nickname, headimgurl });
+  const userId = user?.id ?? (await findUserIdOfOpenid(db, input.appid, input.openid)) ?? null;
+  const row = await markQrScanned(db, {
+    id: input.loginId,
+    appid: input.appid,
+    openid: input.openid,
+    unionid,
+    userId,
+  });
+  if (!row) return 'invalid';
+  return userId ? 'scanned' : 'needs_bind';
+}
