@@ -74,6 +74,9 @@ import { viewJobs } from './modules/views/views.jobs.ts';
 import { viewRoutes } from './modules/views/views.routes.ts';
 import { voteRoutes } from './modules/votes/votes.routes.ts';
 import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
+import { wechatEventRoutes } from './modules/wechat/wechat-events.routes.ts';
+import { wechatLoginRoutes } from './modules/wechat/wechat-login.routes.ts';
+import { wechatPlatformRoutes } from './modules/wechat/wechat-platform.routes.ts';
 import { registerApikey } from './plugins/apikey.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDevOutbox } from './plugins/dev-outbox.ts';
@@ -243,6 +246,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // The public WeChat API: JS-SDK and card signatures, follow card, mini-program URL schemes, text
       // checks, openid binding (§7 WeChat).
       wechatRoutes(scoped);
+      // WeChat desktop QR sign-in, the official accounts' message push and the third-party platform
+      // (§7 GET /wechat/service/qrcodes, GET/POST /wechat/authorizes; §3 wechat_authorize); WeChat's
+      // pushes are read raw in their own scope.
+      wechatLoginRoutes(scoped);
+      wechatPlatformRoutes(scoped);
+      await scoped.register(wechatEventRoutes);
     },
     { prefix: '/api' },
   );
