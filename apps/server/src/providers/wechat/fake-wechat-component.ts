@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import { XMLBuilder } from 'fast-xml-parser';
 import { buildPush, eventXml, type PushKeys } from '../../modules/wechat/wechat-events.crypto.ts';
 import type { FakeWechatHandler, FakeWechatReply, FakeWechatServer } from './fake-wechat-server.ts';
@@ -13,6 +14,11 @@ import type { FakeWechatHandler, FakeWechatReply, FakeWechatServer } from './fak
  * account)` stands for it and answers the `auth_code` WeChat appends to the redirect URI. Authorizer
  * access tokens are real tokens of the fake server (issued through its cgi-bin/token for the account),
  * so the official-account calls (qrcode/create, user/info) accept them.
+ *
+ * As a process (browser tests may not import server code), it prints one push as JSON
+ * `{ "query": …, "body": … }` to POST to `/api/wechat/events/{appid}?{query}`:
+ * `node --import tsx apps/server/src/providers/wechat/fake-wechat-component.ts scan <token> <appid>
+ * <login_id> <openid> [aes_key]` (with an AES key: safe mode).
  */
 
 /** The fake platform's credentials (WECHAT_COMPONENT_*), the AES key a valid 43-character key. */
@@ -256,4 +262,20 @@ export function scanPush(
   });
   const push = buildPush(keys, xml, { isEncrypted: input.isEncrypted ?? false, timestamp });
   return { query: new URLSearchParams(push.query).toString(), body: push.body };
+}
+
+// Run as a process: print one scan push (see the module comment).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [command, token, appid, loginId, openid, aesKey] = process.argv.slice(2);
+  if (command !== 'scan' || !token || !appid || !loginId || !openid) {
+    process.stderr.write(
+      'usage: fake-wechat-component.ts scan <token> <appid> <login_id> <openid> [aes_key]\n',
+    );
+    process.exit(2);
+  }
+  const push = scanPush(
+    { token, appid, aesKey: aesKey ?? null },
+    { loginId, openid, isEncrypted: Boolean(aesKey) },
+  );
+  process.stdout.write(`${JSON.stringify(push)}\n`);
 }
