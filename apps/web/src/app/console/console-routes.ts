@@ -21,6 +21,7 @@ import { consoleSearchRoutes } from '../../features/console-search/console-searc
 import { consoleSpeakersRoutes } from '../../features/console-speakers/console-speakers-routes.ts';
 import { consoleThreadsRoutes } from '../../features/console-threads/console-threads-routes.ts';
 import { consoleVotesRoutes } from '../../features/console-votes/console-votes-routes.ts';
+import { consoleWechatRoutes } from '../../features/console-wechat/console-wechat-routes.ts';
 import type { ConsoleRoute } from '../../lib/console-route.ts';
 
 /**
@@ -51,4 +52,5 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleCredentialsRoutes,
   ...consoleCreditsRoutes,
   ...consoleReceptionRoutes,
+  ...consoleWechatRoutes,
 ];
