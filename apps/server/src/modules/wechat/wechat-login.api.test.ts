@@ -5,6 +5,7 @@ import { ids, seedFixture } from '../../../test/fixture.ts';
 import { bearer, smsCode } from '../../../test/login.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { newId } from '../../db/ids.ts';
+import { credentialsKeyOf, sealCredentials } from '../../providers/payment/credentials-box.ts';
 import { scanPush } from '../../providers/wechat/fake-wechat-component.ts';
 import {
   type FakeWechatServer,
@@ -13,7 +14,7 @@ import {
 } from '../../providers/wechat/fake-wechat-server.ts';
 import { resolveSession } from '../sessions/sessions.service.ts';
 import { insertUserIfFree, linkIdentity } from '../users/users.repository.ts';
-import { userWechatOpenids, wechatQrLogins } from './wechat.tables.ts';
+import { meetingWechatSettings, userWechatOpenids, wechatQrLogins } from './wechat.tables.ts';
 import { parseMessageXml, pushSignature } from './wechat-events.crypto.ts';
 
 /**
@@ -310,6 +311,48 @@ describe('desktop QR sign-in', () => {
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.body).not.toContain('echo-42');
+  });
+
+  it("reads a meeting's own account's pushes with the token and EncodingAESKey stored for it", async () => {
+    const own = {
+      appid: 'wxownaccount00001',
+      secret: 'own-secret',
+      token: 'owntoken77',
+      aesKey: 'ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210zyxwvut',
+    };
+    const key = credentialsKeyOf(t.app.deps.config);
+    fake.addApp(own.appid, own.secret);
+    await t.database.db.insert(meetingWechatSettings).values({
+      meetingId: ids.otherMeeting,
+      officialMode: 'own',
+      officialAppid: own.appid,
+      officialSecretSealed: sealCredentials(own.secret, key),
+      officialTokenSealed: sealCredentials(own.token, key),
+      officialAesKeySealed: sealCredentials(own.aesKey, key),
+    });
+    const user = await insertUserIfFree(t.database.db, { id: newId(), username: 'Own follower' });
+    if (!user) throw new Error('user not inserted');
+    await linkIdentity(t.database.db, { provider: 'wechat', subject: 'u-own', userId: user.id, profile: {} });
+    fake.setFollower(own.appid, { openid: 'o-own', subscribe: 1, unionid: 'u-own' });
+
+    const qr = await createQr(ids.otherMeeting);
+    expect((await statusOf(qr.login_id))?.appid).toBe(own.appid);
+    const send = (pushKeys: { token: string; aesKey: string; appid: string }) => {
+      const push = scanPush(pushKeys, { loginId: qr.login_id, openid: 'o-own', isEncrypted: true });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/wechat/events/${own.appid}?${push.query}`,
+        headers: { 'content-type': 'text/xml' },
+        payload: push.body,
+      });
+    };
+    // The deployment's token does not sign for this account.
+    expect((await send({ token: pushToken, aesKey, appid: own.appid })).statusCode).toBe(401);
+    const pushed = await send({ token: own.token, aesKey: own.aesKey, appid: own.appid });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const login = await redeem(qr.login_id, qr.secret);
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json()).toMatchObject({ user_id: { $id: user.id }, meeting_id: { $id: ids.otherMeeting } });
   });
 
   it('gives exactly one session to concurrent redeems', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids, seedFixture } from '../../../test/fixture.ts';
 import { bearer, loginByPhone } from '../../../test/login.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { newId } from '../../db/ids.ts';
 import { credentialsKeyOf, openCredentials } from '../../providers/payment/credentials-box.ts';
 import {
   componentPush,
@@ -11,9 +12,12 @@ import {
   type FakeWechatComponent,
   fakeComponent,
   fakeComponentEnv,
+  fakeComponentKeys,
+  scanPush,
 } from '../../providers/wechat/fake-wechat-component.ts';
 import { type FakeWechatServer, startFakeWechatServer } from '../../providers/wechat/fake-wechat-server.ts';
 import { createOfficialApi } from '../../providers/wechat/official-api.ts';
+import { insertUserIfFree, linkIdentity } from '../users/users.repository.ts';
 import { meetingWechatSettings, wechatTickets } from './wechat.tables.ts';
 import { authorizerAccessToken, ticketCacheOf } from './wechat-platform.tokens.ts';
 
@@ -208,6 +212,35 @@ describe('third-party platform authorisation', () => {
     expect(qr.statusCode, qr.body).toBe(200);
     const created = fake.requests.filter((request) => request.path === '/cgi-bin/qrcode/create').at(-1);
     expect(fake.appidOfToken(created?.query.access_token ?? '')).toBe(account.appid);
+  });
+
+  it("takes the authorised account's scans at the platform's message URL, encrypted with the platform's key", async () => {
+    const user = await insertUserIfFree(t.database.db, { id: newId(), username: 'Platform follower' });
+    if (!user) throw new Error('user not inserted');
+    await linkIdentity(t.database.db, {
+      provider: 'wechat',
+      subject: 'u-platform',
+      userId: user.id,
+      profile: {},
+    });
+    fake.setFollower(account.appid, { openid: 'o-platform', subscribe: 1, unionid: 'u-platform' });
+    const qr = await t.call('GET', `/api/wechat/service/qrcodes?meeting_id=${meetingId}`, {
+      remoteAddress: '10.55.0.9',
+    });
+    expect(qr.statusCode, qr.body).toBe(200);
+    const { login_id: loginId, secret } = qr.json();
+    // WeChat encrypts an authorised account's messages for the platform (its token, key and AppID).
+    const push = scanPush(fakeComponentKeys, { loginId, openid: 'o-platform', isEncrypted: true });
+    const pushed = await t.app.inject({
+      method: 'POST',
+      url: `/api/wechat/events/${account.appid}?${push.query}`,
+      headers: { 'content-type': 'text/xml' },
+      payload: push.body,
+    });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const login = await t.call('POST', '/api/tokens/wechat/qrcode', { json: { login_id: loginId, secret } });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().user_id.$id).toBe(user.id);
   });
 
   it("forgets the account on WeChat's unauthorized push: 'The official account is not authorized'", async () => {
