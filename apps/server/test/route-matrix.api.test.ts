@@ -50,6 +50,7 @@ import {
 } from './route-matrix.ts';
 import { viewsRows } from './route-matrix.views.ts';
 import { votesRows } from './route-matrix.votes.ts';
+import { wechatRows } from './route-matrix.wechat.ts';
 import { wechatLoginRows } from './route-matrix.wechat-login.ts';
 
 /**
@@ -262,6 +263,7 @@ const rows: MatrixRow[] = [
   ...creditsRows,
   ...consoleWechatRows,
   ...wechatLoginRows,
+  ...wechatRows,
 ];
 
 /** Gives the demo exhibitor account back to the exhibitor role (binding it elsewhere moved it). */
