@@ -59,6 +59,22 @@ export const meetingPages: PageRoute[] = [
     handle: handle(routes.agree, { isAuthPage: true }),
     lazy: () => import('../features/auth/routes/agree-route.tsx'),
   },
+  // Sign-in landing pages (§2 /oauth/authorize, /oauth2/authorize, /oauth/chinaief), titled as the login.
+  {
+    path: routes.oauthAuthorize,
+    handle: handle(routes.login, { isAuthPage: true }),
+    lazy: () => import('../features/auth/routes/oauth-authorize-route.tsx'),
+  },
+  {
+    path: routes.oauth2Authorize,
+    handle: handle(routes.login, { isAuthPage: true }),
+    lazy: () => import('../features/auth/routes/oauth2-authorize-route.tsx'),
+  },
+  {
+    path: routes.oauthChinaief,
+    handle: handle(routes.login, { isAuthPage: true }),
+    lazy: () => import('../features/auth/routes/oauth-chinaief-route.tsx'),
+  },
   {
     path: routes.myIndex,
     handle: handle(routes.myIndex, { requireLogin: true }),

@@ -16,6 +16,12 @@ export const routes = {
   login: '/login',
   bind: '/bind',
   agree: '/agree',
+  /** Landing of a WeChat web login's return (§2): `code`, `state` → POST /tokens/wechat. */
+  oauthAuthorize: '/oauth/authorize',
+  /** Landing of a Google, Facebook or single sign-on return (§2): the session or the error. */
+  oauth2Authorize: '/oauth2/authorize',
+  /** The meeting's single sign-on entry (§2 /oauth/chinaief). */
+  oauthChinaief: '/oauth/chinaief',
   myIndex: '/my/index',
   myProfile: '/my/profile',
   accountEmail: '/account/email',
@@ -97,6 +103,9 @@ export const paths = {
   bind: ({ meetingId, redirect, ticket }: MeetingArg & { redirect?: string | undefined; ticket?: string }) =>
     withQuery(routes.bind, { meeting_id: meetingId, redirect: safeRedirect(redirect), ticket }),
   agree: ({ meetingId }: MeetingArg) => withQuery(routes.agree, { meeting_id: meetingId }),
+  /** The meeting's single sign-on entry; `redirect` is the route to open afterwards. */
+  oauthChinaief: ({ meetingId, redirect }: MeetingArg & { redirect?: string | undefined }) =>
+    withQuery(routes.oauthChinaief, { meeting_id: meetingId, redirect: safeRedirect(redirect) }),
   my: {
     index: ({ meetingId }: MeetingArg) => withQuery(routes.myIndex, { meeting_id: meetingId }),
     profile: ({ meetingId }: MeetingArg) => withQuery(routes.myProfile, { meeting_id: meetingId }),
@@ -152,7 +161,14 @@ export function idParam(search: URLSearchParams, name: string): string | undefin
 }
 
 /** Routes a login never returns to (the redirect-to-login re-entry guard, §2). */
-const authRoutes: readonly string[] = [routes.login, routes.bind, routes.agree];
+const authRoutes: readonly string[] = [
+  routes.login,
+  routes.bind,
+  routes.agree,
+  routes.oauthAuthorize,
+  routes.oauth2Authorize,
+  routes.oauthChinaief,
+];
 
 /**
  * A redirect target that is safe to follow after login: a relative app route (`/…`, not `//host`),

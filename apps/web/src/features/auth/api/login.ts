@@ -93,15 +93,25 @@ export function bindWechatPhone(input: {
   });
 }
 
-export type OAuthProvider = 'wechat' | 'google' | 'facebook';
-export type OAuthProviders = Record<OAuthProvider, 0 | 1>;
+export type OAuthProvider = 'wechat' | 'google' | 'facebook' | 'chinaief';
+/** GET /oauth/providers: the methods the meeting's login page shows (§7 Login). */
+export type LoginMethodsShown = {
+  phone: 0 | 1;
+  email: 0 | 1;
+  exhibitor: 0 | 1;
+  wechat: 0 | 1;
+  wechat_qr: 0 | 1;
+  google: 0 | 1;
+  facebook: 0 | 1;
+  chinaief: 0 | { name: Record<string, string> };
+};
 
-/** GET /oauth/providers: which third-party logins this server has credentials for. */
-export const oauthProvidersQueryOptions = () =>
+/** GET /oauth/providers?meeting_id: the meeting's switched-on methods that have credentials. */
+export const oauthProvidersQueryOptions = (meetingId: string) =>
   queryOptions({
-    queryKey: ['oauth', 'providers'],
-    queryFn: () => api.get<OAuthProviders>('/oauth/providers'),
-    staleTime: 10 * 60_000,
+    queryKey: ['oauth', 'providers', meetingId],
+    queryFn: () => api.get<LoginMethodsShown>('/oauth/providers', { meeting_id: meetingId }),
+    staleTime: 5 * 60_000,
   });
 
 /** POST /oauth/{provider}/authorizations: the identity provider's URL to navigate to. */

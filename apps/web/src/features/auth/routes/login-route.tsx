@@ -1,7 +1,7 @@
 import type { LoginResult } from '@app/contracts';
 import { textLimits } from '@app/contracts/wire/limits.ts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,6 +19,7 @@ import { readStored } from '../../../lib/storage.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { fetchCurrentUser } from '../api/current-user.ts';
 import {
+  type LoginMethodsShown,
   loginAsExhibitor,
   loginWithEmail,
   loginWithPhone,
@@ -37,12 +38,34 @@ import { PhoneCodeFields, type PhoneCodeValue } from '../components/phone-code-f
 import { useFinishLogin } from '../components/use-finish-login.ts';
 import { bindSkippedKey } from './bind-route.tsx';
 
-type Method = 'phone' | 'email' | 'exhibitor';
+/** The desktop WeChat QR sign-in, with the `qrcode` encoder, loads only when chosen. */
+const WechatQrLogin = lazy(() => import('../components/wechat-qr-login.tsx'));
+
+type Method = 'phone' | 'email' | 'exhibitor' | 'wechat';
+const formMethods = ['phone', 'email', 'exhibitor'] as const;
+
+/** The single sign-on button label in the visitor's language, then English, Chinese, any. */
+export function ssoButtonName(names: Record<string, string>, language: string): string {
+  return names[language] || names.en || names.zh || Object.values(names).find(Boolean) || 'SSO';
+}
 
 /**
- * /login (§2): phone + SMS code, e-mail + code, exhibitor account + password, and the third-party
- * logins the server has (WeChat inside WeChat, Google, Facebook). The privacy agreement must be ticked
- * first (§5). Also finishes hand-offs arriving in the query: a mini-program's signed phone
+ * The tabs of the login page: the meeting's switched-on form methods, and on a desktop browser the
+ * WeChat QR sign-in when the meeting has an official account (§7 Login). Before the answer (or when
+ * it fails) the three form methods, as before login methods existed.
+ */
+export function shownTabs(shown: LoginMethodsShown | undefined, isDesktop: boolean): Method[] {
+  if (!shown) return [...formMethods];
+  const tabs: Method[] = formMethods.filter((method) => shown[method] === 1);
+  if (isDesktop && shown.wechat_qr === 1) tabs.push('wechat');
+  return tabs;
+}
+
+/**
+ * /login (§2): phone + SMS code, e-mail + code, exhibitor account + password, "scan with WeChat" on a
+ * desktop browser, and the third-party logins (WeChat inside WeChat, Google, Facebook, the meeting's
+ * single sign-on) — only the methods the meeting switched on (§7 Login). The privacy agreement must
+ * be ticked first (§5). Also finishes hand-offs arriving in the query: a mini-program's signed phone
  * (`phone`, `timestamp`, `sign` → /tokens/phone/v2), a WeChat callback (`wechat_code`, `state` →
  * /tokens/wechat, 4260 → /bind), a third-party `error`. A logged-in visitor goes on to `redirect` or
  * the meeting home — by way of /bind when the account has no phone yet.
@@ -97,11 +120,12 @@ function LoginForms({
 }) {
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation('common');
+  const { t: ts, ready: tsReady } = useTranslation('sso');
   const language = useLanguage();
   const environment = useClientEnvironment();
   const finish = useFinishLogin();
   const navigate = useNavigate();
-  const [method, setMethod] = useState<Method>('phone');
+  const [chosen, setMethod] = useState<Method | null>(null);
   const [hasAgreed, setAgreed] = useState(false);
   const [agreementError, setAgreementError] = useState(false);
   const [isBusy, setBusy] = useState(false);
@@ -109,7 +133,9 @@ function LoginForms({
   const [email, setEmail] = useState({ email: '', code: '' });
   const [exhibitor, setExhibitor] = useState({ account: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const providers = useQuery(oauthProvidersQueryOptions());
+  const providers = useQuery(oauthProvidersQueryOptions(meetingId));
+  const tabs = shownTabs(providers.data, environment === 'browser');
+  const method: Method | undefined = chosen && tabs.includes(chosen) ? chosen : tabs[0];
   const handoffStarted = useRef(false);
 
   const run = async (work: () => Promise<LoginResult>) => {
@@ -182,7 +208,7 @@ function LoginForms({
       if (!email.email.trim()) next.email = t('errors.required');
       else if (!normaliseEmail?.(email.email)) next.email = t('errors.email');
       if (!email.code.trim()) next.code = t('errors.required');
-    } else {
+    } else if (method === 'exhibitor') {
       if (!exhibitor.account.trim()) next.account = t('errors.required');
       if (!exhibitor.password) next.password = t('errors.required');
     }
@@ -191,7 +217,7 @@ function LoginForms({
     if (!requireAgreement()) return;
     if (method === 'phone') void run(() => loginWithPhone({ ...phone, meetingId }));
     else if (method === 'email') void run(() => loginWithEmail({ ...email, meetingId }));
-    else void run(() => loginAsExhibitor({ ...exhibitor, meetingId }));
+    else if (method === 'exhibitor') void run(() => loginAsExhibitor({ ...exhibitor, meetingId }));
   };
 
   const onProvider = async (provider: OAuthProvider) => {
@@ -206,135 +232,179 @@ function LoginForms({
     }
   };
 
-  const methods: { value: Method; label: string }[] = [
-    { value: 'phone', label: t('methods.phone') },
-    { value: 'email', label: t('methods.email') },
-    { value: 'exhibitor', label: t('methods.exhibitor') },
-  ];
-  const thirdParty = (['wechat', 'google', 'facebook'] as const).filter(
-    (provider) =>
+  const labels: Record<Method, string> = {
+    phone: t('methods.phone'),
+    email: t('methods.email'),
+    exhibitor: t('methods.exhibitor'),
+    wechat: ts('qr.tab'),
+  };
+  const sso = providers.data?.chinaief;
+  const thirdParty = (['wechat', 'google', 'facebook', 'chinaief'] as const).filter((provider) => {
+    if (provider === 'chinaief') return Boolean(sso);
+    return (
       providers.data?.[provider] === 1 &&
-      (provider !== 'wechat' || environment === 'wechat' || environment === 'miniprogram'),
-  );
+      (provider !== 'wechat' || environment === 'wechat' || environment === 'miniprogram')
+    );
+  });
+  const providerLabel = (provider: OAuthProvider): string =>
+    provider === 'chinaief'
+      ? ssoButtonName(sso ? sso.name : {}, language)
+      : t(`thirdParty.${provider}` as 'thirdParty.wechat');
+
+  if (providers.isPending || !tsReady) return <LoginSkeleton />;
 
   return (
     <AuthFrame title={t('title')} subtitle={t('subtitle')}>
-      <div
-        role="tablist"
-        aria-label={t('methods.label')}
-        className="mb-5 grid grid-cols-3 rounded-full bg-slate-100 p-1"
-      >
-        {methods.map((item) => (
-          <button
-            key={item.value}
-            type="button"
-            role="tab"
-            aria-selected={method === item.value}
-            onClick={() => {
-              setMethod(item.value);
-              setErrors({});
-            }}
-            className={cx(
-              'h-9 rounded-full text-[14px] font-medium transition-colors',
-              method === item.value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500',
-            )}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
-
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        className="flex flex-col gap-4"
-        aria-busy={isBusy}
-      >
-        {method === 'phone' ? (
-          <PhoneCodeFields
-            meetingId={meetingId}
-            purpose="login"
-            value={phone}
-            onChange={setPhone}
-            errors={errors}
-            onErrors={setErrors}
-          />
-        ) : null}
-        {method === 'email' ? (
-          <>
-            <Field
-              label={t('email.label')}
-              name="email"
-              maxLength={textLimits.email}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder={t('email.placeholder')}
-              value={email.email}
-              onChange={(event) => setEmail({ ...email, email: event.target.value })}
-              error={errors.email}
-            />
-            <CodeField
-              value={email.code}
-              onChange={(code) => setEmail({ ...email, code })}
-              error={errors.code}
-              canSend={async () => {
-                const { normaliseEmail } = await loadContactRules();
-                const isValid = normaliseEmail(email.email) !== null;
-                setErrors(
-                  isValid ? {} : { email: email.email.trim() ? t('errors.email') : t('errors.required') },
-                );
-                return isValid;
+      {tabs.length > 1 ? (
+        <div
+          role="tablist"
+          aria-label={t('methods.label')}
+          className="mb-5 grid auto-cols-fr grid-flow-col rounded-full bg-slate-100 p-1"
+        >
+          {tabs.map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              aria-selected={method === value}
+              data-method={value}
+              onClick={() => {
+                setMethod(value);
+                setErrors({});
               }}
-              send={() => sendMailCode({ email: email.email, meetingId, purpose: 'login', lang: language })}
-            />
-          </>
-        ) : null}
-        {method === 'exhibitor' ? (
-          <>
-            <Field
-              label={t('exhibitor.account')}
-              name="account"
-              maxLength={textLimits.account}
-              autoComplete="username"
-              autoCapitalize="none"
-              value={exhibitor.account}
-              onChange={(event) => setExhibitor({ ...exhibitor, account: event.target.value })}
-              error={errors.account}
-            />
-            <Field
-              label={t('exhibitor.password')}
-              name="password"
-              maxLength={textLimits.password}
-              type="password"
-              autoComplete="current-password"
-              value={exhibitor.password}
-              onChange={(event) => setExhibitor({ ...exhibitor, password: event.target.value })}
-              error={errors.password}
-            />
-          </>
-        ) : null}
+              className={cx(
+                'h-9 rounded-full px-1 text-[14px] font-medium transition-colors',
+                method === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500',
+              )}
+            >
+              {labels[value]}
+            </button>
+          ))}
+        </div>
+      ) : null}
 
-        <AgreementCheck
-          meetingId={meetingId}
-          isChecked={hasAgreed}
-          onChange={setAgreed}
-          hasError={agreementError}
-        />
-        <Button type="submit" className="mt-1 h-12 w-full text-[16px]" disabled={isBusy}>
-          {isBusy ? tc('states.loading') : t('submit')}
-        </Button>
-        {method !== 'exhibitor' ? (
-          <p className="text-center text-[12px] text-slate-500">{t('newAccountHint')}</p>
-        ) : null}
-      </form>
+      {method === 'wechat' ? (
+        <div className="flex flex-col gap-4">
+          {hasAgreed ? (
+            <Suspense fallback={<Skeleton className="mx-auto size-[216px]" />}>
+              <WechatQrLogin meetingId={meetingId} redirect={redirect} />
+            </Suspense>
+          ) : (
+            <div className="flex flex-col items-center text-center">
+              <p className="text-[16px] font-semibold text-slate-900">{ts('qr.title')}</p>
+              <div className="mt-4 flex size-[216px] items-center justify-center rounded-card bg-slate-50 px-6 text-[13px] text-slate-500 ring-1 ring-slate-200">
+                {ts('qr.agreeFirst')}
+              </div>
+            </div>
+          )}
+          <AgreementCheck
+            meetingId={meetingId}
+            isChecked={hasAgreed}
+            onChange={setAgreed}
+            hasError={agreementError}
+          />
+        </div>
+      ) : null}
+
+      {method && method !== 'wechat' ? (
+        <form
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          className="flex flex-col gap-4"
+          aria-busy={isBusy}
+        >
+          {method === 'phone' ? (
+            <PhoneCodeFields
+              meetingId={meetingId}
+              purpose="login"
+              value={phone}
+              onChange={setPhone}
+              errors={errors}
+              onErrors={setErrors}
+            />
+          ) : null}
+          {method === 'email' ? (
+            <>
+              <Field
+                label={t('email.label')}
+                name="email"
+                maxLength={textLimits.email}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                placeholder={t('email.placeholder')}
+                value={email.email}
+                onChange={(event) => setEmail({ ...email, email: event.target.value })}
+                error={errors.email}
+              />
+              <CodeField
+                value={email.code}
+                onChange={(code) => setEmail({ ...email, code })}
+                error={errors.code}
+                canSend={async () => {
+                  const { normaliseEmail } = await loadContactRules();
+                  const isValid = normaliseEmail(email.email) !== null;
+                  setErrors(
+                    isValid ? {} : { email: email.email.trim() ? t('errors.email') : t('errors.required') },
+                  );
+                  return isValid;
+                }}
+                send={() => sendMailCode({ email: email.email, meetingId, purpose: 'login', lang: language })}
+              />
+            </>
+          ) : null}
+          {method === 'exhibitor' ? (
+            <>
+              <Field
+                label={t('exhibitor.account')}
+                name="account"
+                maxLength={textLimits.account}
+                autoComplete="username"
+                autoCapitalize="none"
+                value={exhibitor.account}
+                onChange={(event) => setExhibitor({ ...exhibitor, account: event.target.value })}
+                error={errors.account}
+              />
+              <Field
+                label={t('exhibitor.password')}
+                name="password"
+                maxLength={textLimits.password}
+                type="password"
+                autoComplete="current-password"
+                value={exhibitor.password}
+                onChange={(event) => setExhibitor({ ...exhibitor, password: event.target.value })}
+                error={errors.password}
+              />
+            </>
+          ) : null}
+
+          <AgreementCheck
+            meetingId={meetingId}
+            isChecked={hasAgreed}
+            onChange={setAgreed}
+            hasError={agreementError}
+          />
+          <Button type="submit" className="mt-1 h-12 w-full text-[16px]" disabled={isBusy}>
+            {isBusy ? tc('states.loading') : t('submit')}
+          </Button>
+          {method !== 'exhibitor' ? (
+            <p className="text-center text-[12px] text-slate-500">{t('newAccountHint')}</p>
+          ) : null}
+        </form>
+      ) : null}
+
+      {!method && thirdParty.length === 0 ? (
+        <p role="status" className="py-6 text-center text-[14px] text-slate-500">
+          {ts('errors.noMethods')}
+        </p>
+      ) : null}
 
       {thirdParty.length > 0 ? (
         <div className="mt-8">
           <p className="flex items-center gap-3 text-[12px] text-slate-400 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
             {t('thirdParty.title')}
           </p>
-          <div className="mt-4 flex justify-center gap-3">
+          <div className="mt-4 flex flex-wrap justify-center gap-3">
             {thirdParty.map((provider) => (
               <Button
                 key={provider}
@@ -344,7 +414,7 @@ function LoginForms({
                 disabled={isBusy}
                 data-provider={provider}
               >
-                {t(`thirdParty.${provider}`)}
+                {providerLabel(provider)}
               </Button>
             ))}
           </div>
