@@ -22,5 +22,7 @@ export const wechatLoginRows: MatrixRow[] = [
   { route: 'POST /api/wechat/component/events', variant: 'no platform set up', request: () => post('/api/wechat/component/events?timestamp=1&nonce=1', {}), expect: everyone(404) },
   { route: 'GET /api/wechat/component/callback', variant: 'an unknown state', request: () => get('/api/wechat/component/callback?auth_code=x&state=y'), expect: everyone(302) },
   { route: 'GET /api/wechat/authorizes', request: (c) => get(`/api/wechat/authorizes?meeting_id=${c.meetingId}`), expect: everyone(200) },
+  { route: 'POST /api/console/meetings/{meeting_id}/wechat/authorizes', request: (c) => post(`/api/console/meetings/${c.meetingId}/wechat/authorizes`), expect: [401, 403, 403, 403, 403, 409, 403] },
+  { route: 'POST /api/console/meetings/{meeting_id}/wechat/authorizes', variant: 'another meeting', request: (c) => post(`/api/console/meetings/${c.otherMeetingId}/wechat/authorizes`), expect: [401, 403, 403, 403, 403, 403, 409] },
   { route: 'POST /api/wechat/authorizes', request: (c) => post('/api/wechat/authorizes', { meeting_id: c.meetingId }), expect: [401, 403, 403, 403, 403, 409, 403] },
 ];

@@ -25,6 +25,23 @@ export const createWechatAuthorization = defineRoute({
   response: z.object({ url: z.string() }),
 });
 
+/**
+ * The console's way to the same start (DESIGN §7): console calls act on any meeting the caller holds
+ * a role in, whichever meeting their session was opened on, while POST /wechat/authorizes (a §7 call)
+ * needs a session of the meeting it names.
+ */
+export const createConsoleWechatAuthorization = defineRoute({
+  method: 'POST',
+  path: '/console/meetings/:meeting_id/wechat/authorizes',
+  summary:
+    "POST /wechat/authorizes for the console: the URL of WeChat's authorisation page for the meeting in the path, from a console session of any meeting. Same answers: 403 without console action wechat.settings, 409 wechat.not_configured, 502 wechat.unavailable.",
+  spec: '§7 WeChat POST /wechat/authorizes, §3 wechat_authorize, DESIGN §7',
+  tags: ['wechat', 'console'],
+  isPublic: false,
+  params: z.object({ meeting_id: ObjectIdString }),
+  response: z.object({ url: z.string() }),
+});
+
 export const WechatAuthorizationsQuery = z.object({ meeting_id: ObjectIdString });
 export type WechatAuthorizationsQuery = z.infer<typeof WechatAuthorizationsQuery>;
 

@@ -133,6 +133,21 @@ describe('third-party platform authorisation', () => {
     expect(row?.valueSealed).not.toContain(component.verifyTicket);
   });
 
+  it("lets a console session of one meeting start another meeting's authorisation through the console path", async () => {
+    const headers = { authorization: `Bearer ${organiserToken}` };
+    const viaSection7 = await t.call('POST', '/api/wechat/authorizes', {
+      json: { meeting_id: ids.otherMeeting },
+      headers,
+    });
+    expect(viaSection7.statusCode).toBe(403);
+    const viaConsole = await t.call('POST', `/api/console/meetings/${ids.otherMeeting}/wechat/authorizes`, {
+      headers,
+    });
+    expect(viaConsole.statusCode, viaConsole.body).toBe(200);
+    const redirect = new URL(new URL(viaConsole.json().url).searchParams.get('redirect_uri') ?? '');
+    expect(redirect.searchParams.get('state')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('sends the organiser to WeChat and stores the authorisation on the way back', async () => {
     const started = await authorize(organiserToken);
     expect(started.statusCode, started.body).toBe(200);

@@ -1,4 +1,5 @@
 import {
+  createConsoleWechatAuthorization as createConsoleWechatAuthorizationContract,
   createWechatAuthorization as createWechatAuthorizationContract,
   listWechatAuthorizations as listWechatAuthorizationsContract,
 } from '@app/contracts';
@@ -13,7 +14,9 @@ import {
 
 /**
  * WeChat third-party platform (§3 wechat_authorize; §7 GET/POST /wechat/authorizes; §8):
- * POST /wechat/authorizes (console action wechat.settings), GET /wechat/authorizes (public),
+ * POST /wechat/authorizes (console action wechat.settings; also as
+ * POST /console/meetings/{meeting_id}/wechat/authorizes for console sessions of any meeting),
+ * GET /wechat/authorizes (public),
  * GET /wechat/component/callback (WeChat's browser return). WeChat's pushes to the platform arrive at
  * POST /wechat/component/events (wechat-events.routes.ts).
  */
@@ -28,6 +31,18 @@ export function wechatPlatformRoutes(app: App): void {
       return startPlatformAuthorization(deps, {
         userId: requireUserId(request),
         meetingId: request.body.meeting_id,
+      });
+    },
+  });
+
+  app.route({
+    ...contractRoute(createConsoleWechatAuthorizationContract),
+    config: { auth: 'required' },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return startPlatformAuthorization(deps, {
+        userId: requireUserId(request),
+        meetingId: request.params.meeting_id,
       });
     },
   });
