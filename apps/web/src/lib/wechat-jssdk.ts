@@ -1,4 +1,5 @@
-import { api } from './api/api.ts';
+import type { signWechatJssdk, WechatJssdkConfig } from '@app/contracts';
+import { api, contractPath } from './api/api.ts';
 import type { WechatShareData } from './wechat-share.ts';
 
 /**
@@ -39,7 +40,7 @@ export const shareApis = [
 ] as const;
 
 /** POST /wechat/service/jssdk's answer: the signature of one page URL (§7, cached 15 min on the server). */
-export type JssdkSignature = { appId: string; timestamp: number; nonceStr: string; signature: string };
+export type JssdkSignature = WechatJssdkConfig;
 
 type WechatWindow = { jWeixin?: WechatSdk; wx?: WechatSdk };
 
@@ -74,7 +75,10 @@ export function signedUrl(href: string): string {
 
 /** POST /wechat/service/jssdk {meeting_id, url} → the signature for the meeting's official account. */
 export function fetchJssdkSignature(meetingId: string, url: string): Promise<JssdkSignature> {
-  return api.post('/wechat/service/jssdk', { meeting_id: meetingId, url });
+  return api.post(contractPath<typeof signWechatJssdk>('/wechat/service/jssdk'), {
+    meeting_id: meetingId,
+    url,
+  });
 }
 
 /**

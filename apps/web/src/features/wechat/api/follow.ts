@@ -1,15 +1,16 @@
+import type { getWechatFollow, WechatFollow } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/api.ts';
+import { api, contractPath } from '../../../lib/api/api.ts';
 
 /**
  * GET /wechat/service/follow?meeting_id (§7 WeChat): whether the visitor follows the meeting's
  * official account (`subscribe` 1, else 0 — also when unknown or anonymous), the account's name and
  * the follow QR image the organiser uploaded ('' when none).
  */
-export type FollowState = { subscribe: 0 | 1; name: string; qrcode_url: string };
+export type FollowState = WechatFollow;
 
 export function fetchFollowState(meetingId: string): Promise<FollowState> {
-  return api.get('/wechat/service/follow', { meeting_id: meetingId });
+  return api.get(contractPath<typeof getWechatFollow>('/wechat/service/follow'), { meeting_id: meetingId });
 }
 
 /** The follow state of the meeting's account, kept for the visit (it changes only in WeChat's own UI). */
