@@ -50,7 +50,7 @@ export const createWechatQrcode = defineRoute({
   method: 'GET',
   path: '/wechat/service/qrcodes',
   summary:
-    "Makes a temporary QR code of the meeting's official account for a desktop sign-in (scene `login`, 300 s): answers `{ login_id, secret, url, expire_seconds }`; render `url` as a QR code locally. Rate-limited per IP (429). 404 when the meeting does not exist; 409 wechat.not_configured when the meeting has no official account; 403 wechat.not_authorized ('The official account is not authorized') in platform mode before the account authorised us; 502 wechat.unavailable ('Request failed') when WeChat fails.",
+    "Makes a temporary QR code of the meeting's official account for a desktop sign-in (scene `login`, 300 s): answers `{ login_id, secret, url, expire_seconds }`; render `url` as a QR code locally. Rate-limited per IP (429). 404 when the meeting does not exist; 403 login.method_disabled when the meeting switched WeChat login off; 409 wechat.not_configured when the meeting has no official account; 403 wechat.not_authorized ('The official account is not authorized') in platform mode before the account authorised us; 502 wechat.unavailable ('Request failed') when WeChat fails.",
   spec: '§7 WeChat GET /wechat/service/qrcodes, §7 Login, §8',
   tags: ['wechat'],
   isPublic: true,
