@@ -10,7 +10,7 @@ import { insertStaff } from '../activities/activities.fixtures.ts';
 import { newPerson, type Person } from '../appointments/appointments.fixtures.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { meetingSsoProviders, meetingWechatSettings } from '../wechat/wechat.tables.ts';
-import { openSecret } from './console-wechat.service.ts';
+import { openSecret, sealSecret } from './console-wechat.service.ts';
 
 /**
  * The console's "WeChat & sign-in" set-up through the API (DESIGN §7; §3 wechat_authorize; §7
@@ -269,6 +269,26 @@ describe('connection tests', () => {
     const server = await test('official');
     expect(server.statusCode).toBe(409);
     expect((server.json() as { code: string }).code).toBe('wechat.not_configured');
+  });
+
+  it('tests an authorised account through the platform: 409 while the platform is not set up here', async () => {
+    await call('PUT', url(), owner, { official: { mode: 'platform' } });
+    await world.t.database.db
+      .update(meetingWechatSettings)
+      .set({
+        authorizerAppid: 'wx3333333333333333',
+        authorizerName: 'Authorised account',
+        authorizerRefreshTokenSealed: sealSecret(config(), 'refresh-token'),
+      })
+      .where(eq(meetingWechatSettings.meetingId, meetingId));
+    const read = (await call('GET', url(), owner)).json() as ConsoleWechatSettings;
+    expect(read.official.authorizer).toMatchObject({
+      appid: 'wx3333333333333333',
+      name: 'Authorised account',
+    });
+    const res = await test('official');
+    expect(res.statusCode, res.body).toBe(409);
+    expect((res.json() as { code: string }).code).toBe('wechat.not_configured');
   });
 
   it('answers 502 wechat.unavailable when WeChat cannot be reached', async () => {

@@ -18,9 +18,11 @@ import {
   openCredentials,
   sealCredentials,
 } from '../../providers/payment/credentials-box.ts';
+import { WechatProviderError } from '../../providers/wechat/wechat.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
 import { type RolesDeps, requireCan } from '../roles/roles.service.ts';
 import { defaultLoginMethods } from '../wechat/wechat.tables.ts';
+import { authorizerAccessToken } from '../wechat/wechat-platform.tokens.ts';
 import {
   findChinaief,
   findWechatSettings,
@@ -45,17 +47,7 @@ import {
  */
 
 export type ConsoleWechatDeps = RolesDeps & {
-  config: RolesDeps['config'] &
-    Pick<
-      Config,
-      | 'SECRETS_KEY'
-      | 'AUTH_SECRET'
-      | 'PUBLIC_URL'
-      | 'NODE_ENV'
-      | 'WECHAT_APPID'
-      | 'WECHAT_SECRET'
-      | 'WECHAT_API_BASE'
-    >;
+  config: Config;
   /** The fetch used to reach WeChat and OIDC issuers (tests may replace it); global fetch by default. */
   fetch?: typeof fetch;
 };
@@ -403,8 +395,8 @@ async function discoveryTest(deps: ConsoleWechatDeps, issuer: string): Promise<C
 /**
  * POST /console/meetings/{meeting_id}/wechat/tests {target}: tests the stored set-up; nothing stored.
  * - official: 'server' → the deployment's WECHAT_APPID/WECHAT_SECRET; 'own' → the meeting's AppID and
- *   AppSecret; both ask WeChat for a token. 'platform' answers whether an account authorised the
- *   platform (its token is the platform's to fetch).
+ *   AppSecret; both ask WeChat for a token. 'platform' → the authorised account's token through the
+ *   third-party platform (api_authorizer_token, from the shared cache when fresh).
  * - mini: the mini-program's AppID and AppSecret, likewise.
  * - chinaief: the issuer's discovery document.
  * @throws 409 wechat.not_configured (nothing to test); 403 wechat.not_authorized (platform mode, no
@@ -431,7 +423,19 @@ export async function testWechatConnection(
   if (mode === 'platform') {
     if (!row?.authorizerAppid)
       throw new AppError(403, ErrorCode.wechatNotAuthorized, 'The official account is not authorized');
-    return { ok: 1, message: `authorized: ${row.authorizerName || row.authorizerAppid}`, errcode: null };
+    // The authorised account's token through the platform (the shared cache; WeChat only when stale).
+    try {
+      await authorizerAccessToken(deps, row).get();
+    } catch (error) {
+      if (!(error instanceof WechatProviderError)) throw error;
+      if (error.errcode === null) throw new AppError(502, ErrorCode.wechatUnavailable, 'Request failed');
+      return {
+        ok: 0,
+        message: error.message.replace(/^.*errcode -?\d+: /, '') || error.message,
+        errcode: error.errcode,
+      };
+    }
+    return { ok: 1, message: 'ok', errcode: null };
   }
   if (mode === 'own') {
     const secret = openSecret(config, row?.officialSecretSealed);
