@@ -14,7 +14,12 @@ import {
 } from '../../providers/wechat/fake-wechat-server.ts';
 import { resolveSession } from '../sessions/sessions.service.ts';
 import { insertUserIfFree, linkIdentity } from '../users/users.repository.ts';
-import { meetingWechatSettings, userWechatOpenids, wechatQrLogins } from './wechat.tables.ts';
+import {
+  defaultLoginMethods,
+  meetingWechatSettings,
+  userWechatOpenids,
+  wechatQrLogins,
+} from './wechat.tables.ts';
 import { parseMessageXml, pushSignature } from './wechat-events.crypto.ts';
 
 /**
@@ -353,6 +358,22 @@ describe('desktop QR sign-in', () => {
     const login = await redeem(qr.login_id, qr.secret);
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json()).toMatchObject({ user_id: { $id: user.id }, meeting_id: { $id: ids.otherMeeting } });
+  });
+
+  it('refuses QR codes of a meeting that switched WeChat login off (403 login.method_disabled)', async () => {
+    await t.database.db
+      .update(meetingWechatSettings)
+      .set({ loginMethods: { ...defaultLoginMethods, wechat: 0 } })
+      .where(eq(meetingWechatSettings.meetingId, ids.otherMeeting));
+    const refused = await t.call('GET', `/api/wechat/service/qrcodes?meeting_id=${ids.otherMeeting}`, {
+      remoteAddress: desktop(),
+    });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().code).toBe('login.method_disabled');
+    await t.database.db
+      .update(meetingWechatSettings)
+      .set({ loginMethods: defaultLoginMethods })
+      .where(eq(meetingWechatSettings.meetingId, ids.otherMeeting));
   });
 
   it('gives exactly one session to concurrent redeems', async () => {
