@@ -132,10 +132,11 @@ export const getWechatFollow = defineRoute({
   method: 'GET',
   path: '/wechat/service/follow',
   summary:
-    "Whether the caller follows the meeting's official account, with the account's name and follow QR image for a follow card: `{ subscribe, name, qrcode_url }`. Public: subscribe is 0 for an anonymous caller, a caller without an openid for the account, or when WeChat cannot be asked (never an error for that).",
+    "Whether the caller follows the meeting's official account, with the account's name and follow QR image for a follow card: `{ subscribe, name, qrcode_url }`. Open to visitors (the session is optional): subscribe is 0 for an anonymous caller, a caller without an openid for the account, or when WeChat cannot be asked (never an error for that).",
   spec: '§7 WeChat GET /follow',
   tags: ['wechat'],
-  isPublic: true,
+  // Session optional: a caller's token is read (to know whether they follow), never required.
+  isPublic: false,
   querystring: WechatMeetingQuery,
   response: WechatFollow,
 });
@@ -191,7 +192,8 @@ export const checkWechatSecurity = defineRoute({
     "Checks a text before it is posted, through the moderation provider (WeChat's msg_sec_check with the caller's openid when MODERATION_PROVIDER=wechat, else the configured one) and the meeting's own word lists: `{ result: pass | review | risky, category? }`. Content ≤ 2,500 characters (400 validation). Rate-limited per IP (429).",
   spec: '§7 WeChat POST /wechat/securities, §5 sensitive content',
   tags: ['wechat'],
-  isPublic: true,
+  // Session optional: the caller's openid is used when they are logged in.
+  isPublic: false,
   body: WechatSecurityBody,
   response: WechatSecurityVerdict,
 });
