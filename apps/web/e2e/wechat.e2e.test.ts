@@ -1,10 +1,11 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type FakeWechatServer,
-  startFakeWechatServer,
-} from '../../server/src/providers/wechat/fake-wechat-server.ts';
 import { createApiClient } from '../src/lib/api/client.ts';
 import { launchBrowser, screenshot, settle, viewports } from './browser.ts';
 import { outboxCode } from './outbox.ts';
@@ -30,9 +31,56 @@ const wechatDesktopAgent =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/81.0.4044.138 Safari/537.36 NetType/WIFI MicroMessenger/7.0.20.1781(0x6700143B) WindowsWechat(0x63090a13)';
 const miniProgramAgent = `${wechatPhoneAgent} miniProgram/wx0123456789abcdef`;
 
-let fake: FakeWechatServer;
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+let fake: { url: string; env: Record<string, string>; child: ChildProcess };
+/** Where the follow QR image is served (an organiser's upload in real life). */
+let images: { server: Server; url: string };
 let server: TestServer;
 let browser: Browser;
+
+/** The server's fake WeChat API as a child process (browser tests import no server code); it prints `{ url, env }` first. */
+async function startFakeWechat(): Promise<typeof fake> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/providers/wechat/fake-wechat-server.ts'],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const line = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`fake WeChat did not start:\n${output}`)), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) {
+        clearTimeout(timer);
+        done(output.split('\n')[0] ?? '');
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+  });
+  const { url, env } = JSON.parse(line) as { url: string; env: Record<string, string> };
+  return { url, env, child };
+}
+
+/** Requests the fake WeChat API has answered, per path. */
+async function fakeCalls(): Promise<Record<string, number>> {
+  return (await (await fetch(`${fake.url}/_fake/calls`)).json()) as Record<string, number>;
+}
+
+/** Serves one SVG on a free port. */
+async function serveImage(svg: string): Promise<typeof images> {
+  const image = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'image/svg+xml' });
+    response.end(svg);
+  });
+  await new Promise<void>((done) => image.listen(0, '127.0.0.1', done));
+  return { server: image, url: `http://127.0.0.1:${(image.address() as AddressInfo).port}/follow-qr.svg` };
+}
 
 /** The JS-SDK stand-in: records every call; wx.config succeeds (wx.ready) on the next tick. */
 function stubWechatSdk() {
@@ -117,7 +165,7 @@ async function setUpFollowCard(): Promise<void> {
   });
   token = login.token;
   await client().request('PUT', `/console/meetings/${meetingId}/wechat`, {
-    json: { official: { name: 'Camp Service', qrcode_url: `${fake.url}/follow-qr.svg` } },
+    json: { official: { name: 'Camp Service', qrcode_url: images.url } },
   });
 }
 
@@ -126,18 +174,19 @@ beforeAll(async () => {
     type: 'svg',
     margin: 1,
   });
-  fake = await startFakeWechatServer({
-    extraRoutes: { '/follow-qr.svg': () => ({ text: qrSvg, contentType: 'image/svg+xml' }) },
+  images = await serveImage(qrSvg);
+  fake = await startFakeWechat();
+  server = await startTestServer({
+    env: { ...fake.env, ADMIN_PHONES: adminPhone, CSP_IMG_SRC: new URL(images.url).origin },
   });
-  // The follow QR is served by the fake here; real ones are uploads on the storage host.
-  server = await startTestServer({ env: { ...fake.env, ADMIN_PHONES: adminPhone, CSP_IMG_SRC: fake.url } });
   browser = await launchBrowser();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await fake?.close();
+  fake?.child.kill();
+  images?.server.close();
 });
 
 describe('inside WeChat', () => {
@@ -165,7 +214,7 @@ describe('inside WeChat', () => {
     expect(config.jsApiList).toEqual(
       expect.arrayContaining(['updateAppMessageShareData', 'updateTimelineShareData']),
     );
-    expect(fake.calls['/cgi-bin/ticket/getticket']).toBe(1);
+    expect((await fakeCalls())['/cgi-bin/ticket/getticket']).toBe(1);
 
     const shared = async () =>
       (await wxCalls(page)).filter(([name]) => name === 'updateAppMessageShareData').at(-1)?.[1];
