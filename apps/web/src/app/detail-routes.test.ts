@@ -7,6 +7,7 @@ import { documentPages } from './documents-routes.tsx';
 import { exhibitPages } from './exhibit-routes.tsx';
 import { invoicePages } from './invoices-routes.tsx';
 import { livePages } from './lives-routes.tsx';
+import { micrositePages } from './microsite-routes.tsx';
 import { newsPages } from './news-routes.tsx';
 import { orderPages } from './orders-routes.tsx';
 import type { PageRoute } from './page-route.ts';
@@ -36,6 +37,7 @@ const tableRoutes: PageRoute[] = [
   ...demandPages,
   ...votePages,
   ...livePages,
+  ...micrositePages,
 ];
 const tablePaths = tableRoutes.map((route) => route.path);
 

@@ -4,6 +4,7 @@ import { demandRoutes } from '../lib/demands-paths.ts';
 import { documentRoutes } from '../lib/documents-paths.ts';
 import { invoiceRoutes } from '../lib/invoices-paths.ts';
 import { liveRoutes } from '../lib/lives-paths.ts';
+import { micrositeRoutes } from '../lib/microsite-paths.ts';
 import { newsRoutes } from '../lib/news-paths.ts';
 import { orderRoutes } from '../lib/orders-paths.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
@@ -325,4 +326,7 @@ export const pagesWithoutItem: readonly string[] = [
   liveRoutes.list,
   // Names a signed token, not an item: a bad token shows 'The temporary link has expired' (§8).
   pagesRoutes.preview,
+  // The microsite's slug names one of twelve pages, not an item: an unknown one opens /404 (§2).
+  micrositeRoutes.root,
+  micrositeRoutes.page,
 ];

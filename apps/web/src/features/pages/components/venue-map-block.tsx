@@ -3,6 +3,7 @@ import { localize } from '@app/domain';
 import { ChevronRight, MapPin, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useLanguage } from '../../../lib/i18n.ts';
 import type { NavigationLinkFields } from '../../../lib/navigation-link.ts';
 import { BlockFrame } from './block-frame.tsx';
@@ -123,6 +124,10 @@ export function VenueMapBlock({ block, meetingId }: { block: Block; meetingId: s
   const { t } = useTranslation('pages');
   const language = useLanguage();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  // Following a point's link (or any navigation) closes its sheet, also when it leads to this page.
+  const { key: locationKey } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger
+  useEffect(() => setOpenIndex(null), [locationKey]);
   const image = typeof block.data.image === 'string' ? block.data.image : '';
   if (!image) return null;
   const points = venuePointsOf(block.data);
