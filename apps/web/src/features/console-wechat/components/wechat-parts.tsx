@@ -1,5 +1,5 @@
 import type { SecretState } from '@app/contracts';
-import { Copy } from 'lucide-react';
+import { Copy, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { copyText } from '../../../components/ui/copy-text.ts';
@@ -51,8 +51,8 @@ export function SecretField({
     return (
       <div className="flex flex-col gap-1.5" data-testid={testId}>
         <span className="text-sm font-medium text-slate-700">{label}</span>
-        <div className="flex min-h-12 flex-wrap items-center gap-2 rounded-card bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
-          <span className="text-sm text-slate-700" data-testid={`${testId}-state`}>
+        <div className="flex min-h-12 items-center gap-2 rounded-card bg-slate-50 px-3 py-1.5 ring-1 ring-slate-200">
+          <span className="min-w-0 flex-1 truncate text-sm text-slate-700" data-testid={`${testId}-state`}>
             {isCleared ? (
               t('secret.willClear')
             ) : (
@@ -65,7 +65,7 @@ export function SecretField({
             )}
           </span>
           {disabled ? null : (
-            <span className="ms-auto flex gap-2">
+            <span className="flex shrink-0 gap-1">
               {isCleared ? (
                 <Button size="sm" variant="secondary" onClick={() => onChange({ mode: 'keep', value: '' })}>
                   {t('secret.undo')}
@@ -83,10 +83,13 @@ export function SecretField({
                   <Button
                     size="sm"
                     variant="ghost"
+                    className="px-2"
+                    aria-label={`${t('secret.clear')}: ${label}`}
+                    title={t('secret.clear')}
                     onClick={() => onChange({ mode: 'clear', value: '' })}
                     data-testid={`${testId}-clear`}
                   >
-                    {t('secret.clear')}
+                    <Trash2 aria-hidden="true" className="size-4" />
                   </Button>
                 </>
               )}

@@ -580,6 +580,14 @@ function LoginCard({ meetingId, settings }: { meetingId: string; settings: Conso
     client_id: ssoOn && !clientId.trim() ? t('login.clientIdRequired') : serverErrors['chinaief/client_id'],
   };
   const hasClientError = isAllOff || issuerInvalid || (ssoOn && (!issuer.trim() || !clientId.trim()));
+  const storedNames = typeof sso.name === 'string' ? { en: sso.name } : sso.name;
+  const isDirty =
+    loginMethodNames.some((name) => methods[name] !== settings.login_methods[name]) ||
+    issuer !== sso.issuer ||
+    clientId !== sso.client_id ||
+    scopes !== sso.scopes ||
+    secretBody(secret) !== undefined ||
+    JSON.stringify(names) !== JSON.stringify(storedNames);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (hasClientError) return;
@@ -712,7 +720,11 @@ function LoginCard({ meetingId, settings }: { meetingId: string; settings: Conso
         </div>
 
         <div className="flex justify-end border-t border-slate-100 pt-4">
-          <Button type="submit" disabled={save.isPending || hasClientError} data-testid="wechat-login-save">
+          <Button
+            type="submit"
+            disabled={save.isPending || hasClientError || !isDirty}
+            data-testid="wechat-login-save"
+          >
             {t('save')}
           </Button>
         </div>
