@@ -51,12 +51,11 @@ export function OauthLanding({
 }) {
   const { t } = useTranslation('sso');
   return (
-    <AuthFrame title={title}>
+    <AuthFrame title={failure ? t('landing.failedTitle') : title}>
       {failure ? (
         <div role="alert" className="flex flex-col items-center gap-3 py-4 text-center">
           <AlertCircle aria-hidden="true" className="size-9 text-rose-500" />
-          <p className="text-[16px] font-semibold text-slate-900">{t('landing.failedTitle')}</p>
-          <p className="text-[14px] text-slate-600">{t(failure)}</p>
+          <p className="text-[15px] text-slate-700">{t(failure)}</p>
           <div className="mt-3 flex w-full flex-col gap-2">
             {onRetry ? (
               <Button className="h-12 w-full" onClick={onRetry} disabled={isRetrying}>

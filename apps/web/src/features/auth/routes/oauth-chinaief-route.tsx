@@ -81,7 +81,7 @@ export function Component() {
   if (!sso) {
     return (
       <AuthFrame title={t('entry.title')}>
-        <div className="flex flex-col items-center gap-4 py-4 text-center">
+        <div className="flex flex-col items-center gap-4 py-4 text-center" data-sso-entry="none">
           <p className="text-[15px] text-slate-600">{t('entry.notOffered')}</p>
           <ButtonLink className="h-12 w-full" to={paths.login({ meetingId, redirect })} replace>
             {t('landing.otherMethods')}
