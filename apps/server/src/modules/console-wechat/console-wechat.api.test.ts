@@ -179,6 +179,17 @@ describe('saving (partial update, sealed secrets)', () => {
     expect(after?.officialMode).toBe('own');
   });
 
+  it('merges two concurrent saves of different fields (the row is locked, neither is lost)', async () => {
+    const [a, b] = await Promise.all([
+      call('PUT', url(), owner, { official: { name: 'Concurrent name' } }),
+      call('PUT', url(), owner, { mini: { env_version: 'develop' } }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const row = await settingsRow();
+    expect(row?.officialName).toBe('Concurrent name');
+    expect(row?.miniEnvVersion).toBe('develop');
+  });
+
   it.each([
     ['a malformed AppID', { official: { appid: 'wx123' } }],
     ['a 42-character EncodingAESKey', { official: { aes_key: aesKey.slice(1) } }],
