@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   isAllowedHost,
   paymentParams,
+  shareMessageOf,
+  shareOfMessages,
   thinPages,
   thinPageUrl,
   webViewDecision,
@@ -124,5 +126,53 @@ describe('thin pages and the bridge', () => {
     ).toBeUndefined();
     expect(paymentParams('%E0%A4%A')).toBeUndefined();
     expect(paymentParams(undefined)).toBeUndefined();
+  });
+});
+
+describe('the share card a web page posts', () => {
+  const allowed = ['meeting.example.com'];
+  it('takes the last share message whose link the web view may open', () => {
+    const card = shareOfMessages(
+      [
+        { type: 'share', title: 'Old', link: 'https://meeting.example.com/s/home?meeting_id=m1' },
+        { type: 'other' },
+        {
+          type: 'share',
+          title: 'Gates open',
+          link: 'https://meeting.example.com/s/news?news_id=n1',
+          imgUrl: 'https://meeting.example.com/api/share/news/card.png?id=n1&size=thumb',
+        },
+        { type: 'share', title: 'Elsewhere', link: 'https://evil.example.org/' },
+      ],
+      allowed,
+    );
+    expect(card).toEqual({
+      title: 'Gates open',
+      link: 'https://meeting.example.com/s/news?news_id=n1',
+      imageUrl: 'https://meeting.example.com/api/share/news/card.png?id=n1&size=thumb',
+    });
+    expect(card && shareMessageOf(card)).toEqual({
+      title: 'Gates open',
+      path: '/pages/fu-h5/index?link=https%3A%2F%2Fmeeting.example.com%2Fs%2Fnews%3Fnews_id%3Dn1',
+      imageUrl: 'https://meeting.example.com/api/share/news/card.png?id=n1&size=thumb',
+    });
+  });
+
+  it('ignores malformed messages and images off the allowed hosts', () => {
+    expect(shareOfMessages('nope', allowed)).toBeUndefined();
+    expect(shareOfMessages([null, 3, { type: 'share' }], allowed)).toBeUndefined();
+    expect(
+      shareOfMessages(
+        [
+          {
+            type: 'share',
+            title: 7,
+            link: 'https://meeting.example.com/',
+            imgUrl: 'http://x.example.org/a.png',
+          },
+        ],
+        allowed,
+      ),
+    ).toEqual({ title: '', link: 'https://meeting.example.com/', imageUrl: '' });
   });
 });

@@ -103,7 +103,10 @@ function stubWechatSdk() {
     updateTimelineShareData: record('updateTimelineShareData'),
     onMenuShareAppMessage: record('onMenuShareAppMessage'),
     onMenuShareTimeline: record('onMenuShareTimeline'),
-    miniProgram: { navigateTo: record('miniProgram.navigateTo') },
+    miniProgram: {
+      navigateTo: record('miniProgram.navigateTo'),
+      postMessage: record('miniProgram.postMessage'),
+    },
   };
   Object.assign(window, { jWeixin: sdk, wx: sdk });
 }
@@ -308,9 +311,17 @@ describe('inside WeChat', () => {
 });
 
 describe('inside the mini-program', () => {
-  it('opens an enterprise in its mini-program page, not in the web view', async () => {
+  it('posts the share card to the mini-program and opens an enterprise in its mini-program page', async () => {
     const { context, page, errors } = await openIn(miniProgramAgent);
     await page.goto(`${server.url}/#/exhibit?meeting_id=${meetingId}&lang=en`);
+    // The page's card goes to the mini-program page, whose share menu people use there.
+    await expect
+      .poll(
+        async () => (await wxCalls(page)).filter(([name]) => name === 'miniProgram.postMessage').at(-1)?.[1],
+      )
+      .toMatchObject({
+        data: { type: 'share', link: `${server.url}/#/exhibit?meeting_id=${meetingId}&lang=en` },
+      });
     const link = page.locator('a[href*="/meeting/enterprise?"]').first();
     await link.waitFor();
     const href = (await link.getAttribute('href')) ?? '';

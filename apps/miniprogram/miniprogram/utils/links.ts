@@ -117,9 +117,7 @@ export function withBridgeResult(src: string, result: BridgeResult): string {
 }
 
 /** Parses the bridge page's `params` (URI-encoded JSON of wx.requestPayment's fields); undefined when malformed. */
-export function paymentParams(
-  raw: string | undefined,
-):
+export function paymentParams(raw: string | undefined):
   | {
       timeStamp: string;
       nonceStr: string;
@@ -145,4 +143,37 @@ export function paymentParams(
   } catch {
     return undefined;
   }
+}
+
+/** The card a web page asked the mini-program to use when it is shared (its last `share` message). */
+export type PageShareCard = { title: string; link: string; imageUrl: string };
+
+/**
+ * The share card from a web view's messages (`bindmessage` detail.data: every
+ * `wx.miniProgram.postMessage` since the last share, oldest first): the last `{ type: 'share' }`
+ * message whose link the web view may open (https on an allowed host), else undefined.
+ */
+export function shareOfMessages(messages: unknown, allowed: readonly string[]): PageShareCard | undefined {
+  if (!Array.isArray(messages)) return undefined;
+  for (const message of [...messages].reverse()) {
+    if (!message || typeof message !== 'object') continue;
+    const { type, title, link, imgUrl } = message as Record<string, unknown>;
+    if (type !== 'share' || typeof link !== 'string') continue;
+    if (webViewDecision(link, allowed).kind !== 'open') continue;
+    return {
+      title: typeof title === 'string' ? title.slice(0, 100) : '',
+      link,
+      imageUrl: typeof imgUrl === 'string' && webViewDecision(imgUrl, allowed).kind === 'open' ? imgUrl : '',
+    };
+  }
+  return undefined;
+}
+
+/** What onShareAppMessage answers for a card: the web page reopened through pages/fu-h5/index. */
+export function shareMessageOf(card: PageShareCard): { title: string; path: string; imageUrl?: string } {
+  return {
+    title: card.title,
+    path: `/pages/fu-h5/index?link=${encodeURIComponent(card.link)}`,
+    ...(card.imageUrl ? { imageUrl: card.imageUrl } : {}),
+  };
 }

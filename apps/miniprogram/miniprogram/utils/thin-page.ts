@@ -1,8 +1,16 @@
 import type { AppGlobalData } from '../app';
-import { WEB_APP_ORIGIN } from '../config';
-import { type PageQuery, type ThinPage, thinPageUrl, withBridgeResult } from './links';
+import { ALLOWED_WEBVIEW_HOSTS, WEB_APP_ORIGIN } from '../config';
+import {
+  type PageQuery,
+  type PageShareCard,
+  shareMessageOf,
+  shareOfMessages,
+  type ThinPage,
+  thinPageUrl,
+  withBridgeResult,
+} from './links';
 
-type ThinData = { src: string; query: PageQuery };
+type ThinData = { src: string; query: PageQuery; share?: PageShareCard | undefined };
 
 /**
  * The options of a thin page (§2 demand meeting, demand detail, enterprise detail, thread detail):
@@ -25,7 +33,16 @@ export function thinPageOptions(page: ThinPage) {
       this.setData({ src: withBridgeResult(this.data.src, result) });
     },
 
+    onMessage(
+      this: WechatMiniprogram.Page.Instance<ThinData, WechatMiniprogram.IAnyObject>,
+      event: WechatMiniprogram.CustomEvent<{ data: unknown }>,
+    ) {
+      const share = shareOfMessages(event.detail.data, ALLOWED_WEBVIEW_HOSTS);
+      if (share) this.setData({ share });
+    },
+
     onShareAppMessage(this: WechatMiniprogram.Page.Instance<ThinData, WechatMiniprogram.IAnyObject>) {
+      if (this.data.share) return shareMessageOf(this.data.share);
       const query = Object.entries(this.data.query)
         .filter((entry): entry is [string, string] => Boolean(entry[1]))
         .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)

@@ -28,6 +28,7 @@ export type WechatSdk = {
   miniProgram?: {
     navigateTo: (options: { url: string; success?: () => void; fail?: (error: unknown) => void }) => void;
     getEnv?: (callback: (result: { miniprogram: boolean }) => void) => void;
+    postMessage?: (options: { data: unknown }) => void;
   };
 };
 
@@ -97,6 +98,17 @@ export function configureWechat(wx: WechatSdk, signature: JssdkSignature): Promi
       signature: signature.signature,
       jsApiList: [...shareApis],
     });
+  });
+}
+
+/**
+ * Tells the mini-program page around the web view which card to use when the person shares it
+ * (its onShareAppMessage; WeChat delivers the messages at share time): `{ type: 'share', title,
+ * link, imgUrl }`, read by apps/miniprogram's shareOfMessages.
+ */
+export function postShareToMiniProgram(wx: WechatSdk, data: WechatShareData): void {
+  wx.miniProgram?.postMessage?.({
+    data: { type: 'share', title: data.title, link: data.link, imgUrl: data.imgUrl },
   });
 }
 

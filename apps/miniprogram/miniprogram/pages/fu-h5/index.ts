@@ -1,14 +1,21 @@
 import type { AppGlobalData } from '../../app';
 import { ALLOWED_WEBVIEW_HOSTS, WEB_APP_ORIGIN } from '../../config';
-import { webViewDecision, withBridgeResult } from '../../utils/links';
+import {
+  type PageShareCard,
+  shareMessageOf,
+  shareOfMessages,
+  webViewDecision,
+  withBridgeResult,
+} from '../../utils/links';
 
-type Data = { src: string; blockedLink: string; isInvalid: boolean };
+type Data = { src: string; blockedLink: string; isInvalid: boolean; share?: PageShareCard | undefined };
 
 /**
  * pages/fu-h5/index?link= (§2): the web app, or another allowed page, in a web view. `link` is the
  * URI-encoded address; without one the web app's home opens. A link outside the allowed web-view
  * domains is not opened: the page shows it with a button that copies it (§2 routing rule). When the
  * bridge page comes back with a result, the web view reloads its address with the result added.
+ * Shared to a chat, the page uses the card the web page posted (its title, link and image).
  */
 Page<Data, WechatMiniprogram.IAnyObject>({
   data: { src: '', blockedLink: '', isInvalid: false },
@@ -36,11 +43,17 @@ Page<Data, WechatMiniprogram.IAnyObject>({
     this.setData({ src: withBridgeResult(this.data.src, result) });
   },
 
+  onMessage(event: WechatMiniprogram.CustomEvent<{ data: unknown }>) {
+    const share = shareOfMessages(event.detail.data, ALLOWED_WEBVIEW_HOSTS);
+    if (share) this.setData({ share });
+  },
+
   copyLink() {
     wx.setClipboardData({ data: this.data.blockedLink });
   },
 
   onShareAppMessage() {
+    if (this.data.share) return shareMessageOf(this.data.share);
     return { title: '', path: `/pages/fu-h5/index?link=${encodeURIComponent(this.data.src)}` };
   },
 });

@@ -32,7 +32,7 @@ export default function WechatLayer() {
       search,
     },
   });
-  useWechatShare(meeting._id.$id, share);
+  useWechatShare(meeting._id.$id, share, environment === 'miniprogram');
   useMiniProgramLinks(environment === 'miniprogram');
   return environment === 'wechat' && pathname === routes.home ? (
     <FollowCard meetingId={meeting._id.$id} />

@@ -4,6 +4,7 @@ import {
   configureWechat,
   fetchJssdkSignature,
   loadWechatSdk,
+  postShareToMiniProgram,
   signedUrl,
   type WechatSdk,
 } from '../../../lib/wechat-jssdk.ts';
@@ -50,12 +51,24 @@ function useConfiguredSdk(meetingId: string): WechatSdk | undefined {
 /**
  * Sets the card WeChat shows when this page is sent to a chat or to moments (§1 share-SDK
  * configuration; §2 share links): configures the JS-SDK for the meeting once, then applies `share`
- * whenever it changes. Call it only inside WeChat or the mini-program (the shell does).
+ * whenever it changes. In the mini-program the card also goes to the mini-program page, whose own
+ * share menu is the one people use there. Call it only inside WeChat or the mini-program (the shell does).
  */
-export function useWechatShare(meetingId: string, share: WechatShareData): void {
+export function useWechatShare(meetingId: string, share: WechatShareData, isMiniProgram = false): void {
   const sdk = useConfiguredSdk(meetingId);
   const { title, desc, imgUrl, link } = share;
   useEffect(() => {
     if (sdk) applyShareData(sdk, { title, desc, imgUrl, link });
   }, [sdk, title, desc, imgUrl, link]);
+  useEffect(() => {
+    if (!isMiniProgram) return;
+    let isCurrent = true;
+    // Needs no signature: posting to the mini-program works before (and without) wx.config.
+    void loadWechatSdk().then((wx) => {
+      if (wx && isCurrent) postShareToMiniProgram(wx, { title, desc, imgUrl, link });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [isMiniProgram, title, desc, imgUrl, link]);
 }
