@@ -1,4 +1,5 @@
 import type { Block } from '@app/contracts';
+import { localize } from '@app/domain';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState } from '../components/ui/error-state.tsx';
 import { Skeleton, SkeletonText } from '../components/ui/skeleton.tsx';
@@ -8,10 +9,12 @@ import { type ContentPageTarget, useContentPage } from '../features/pages/api/ge
 import { useRecordPageView } from '../features/pages/api/record-page-view.ts';
 import { type PageBlockRenderers, PageBlocks } from '../features/pages/components/page-blocks.tsx';
 import { ApiError } from '../lib/api/client.ts';
+import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
 import { paths } from '../lib/paths.ts';
 import { useSearchState } from '../lib/use-search-state.ts';
+import { usePageShare } from '../lib/wechat-share.ts';
 import { blockRenderers } from './home-page.tsx';
 
 /** The navigation block of a content page: the meeting's entries (meetings feature). */
@@ -72,6 +75,16 @@ function ContentPage() {
   const page = useContentPage(target);
   const shownPage = page.data?.page;
   useRecordPageView(meetingId, shownPage && shownPage.deleted !== 1 ? shownPage._id.$id : undefined);
+  // An introduction's card inside WeChat carries its own title (§2 share links: introduction).
+  const language = useLanguage();
+  usePageShare(
+    isIntroduction && contentId && shownPage && shownPage.deleted !== 1
+      ? {
+          link: { type: 'introduction', meetingId, id: contentId, lang: language },
+          title: localize(shownPage.title, language),
+        }
+      : undefined,
+  );
 
   if (isIntroduction && !contentId) return <Navigate to={paths.notFound()} replace />;
   if (page.isPending) return <ContentPageSkeleton />;
