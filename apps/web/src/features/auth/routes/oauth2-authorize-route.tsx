@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
 import { paths, safeRedirect } from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/use-session.ts';
 import { type OAuthProvider, startOAuth } from '../api/login.ts';
 import { failureKeyOf, loginFailureKey, OauthLanding } from '../components/oauth-landing.tsx';
 
@@ -28,21 +29,32 @@ export function Component() {
   const userId = search.get('user_id');
   const sessionMeeting = search.get('meeting_id') ?? meetingId;
   const provider = retryable.find((name) => name === search.get('provider'));
-  const hasSession = Boolean(token && userId && isObjectId(userId) && isObjectId(sessionMeeting));
-  const [failure, setFailure] = useState(() =>
-    hasSession ? null : loginFailureKey(search.get('error') ?? 'login.invalid'),
-  );
+  const session = useSession();
+  const isSignedIn = Boolean(session.token) && session.meetingId === meetingId;
+  const error = search.get('error');
+  const [retryFailure, setFailure] = useState<ReturnType<typeof loginFailureKey> | null>(null);
+  const failure =
+    retryFailure ??
+    (error ? loginFailureKey(error) : !token && !isSignedIn ? loginFailureKey('login.invalid') : null);
   const [isRetrying, setRetrying] = useState(false);
-  const done = useRef(false);
+  const stored = useRef(false);
 
+  // The session arrives in the query; the meeting layout also stores it and then takes `token` out of
+  // the address (replace). Store it here as well, and move on only once the address is clean, so the
+  // two navigations cannot race.
   useEffect(() => {
-    if (done.current || !hasSession || !token || !userId) return;
-    done.current = true;
+    if (stored.current || error || !token || !userId || !isObjectId(userId) || !isObjectId(sessionMeeting))
+      return;
+    stored.current = true;
     // As useFinishLogin: the previous visitor's cached user data goes, the session is stored.
     queryClient.removeQueries({ queryKey: ['users'] });
     saveSession({ token, userId, meetingId: sessionMeeting });
-    navigate(paths.login({ meetingId: sessionMeeting, redirect }), { replace: true });
-  }, [hasSession, token, userId, sessionMeeting, redirect, queryClient, navigate]);
+  }, [error, token, userId, sessionMeeting, queryClient]);
+
+  useEffect(() => {
+    if (error || token || !isSignedIn) return;
+    navigate(paths.login({ meetingId, redirect }), { replace: true });
+  }, [error, token, isSignedIn, meetingId, redirect, navigate]);
 
   const retry = provider
     ? () => {
