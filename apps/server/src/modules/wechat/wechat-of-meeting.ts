@@ -21,11 +21,16 @@ import {
 import { ticketStoreOf } from './wechat-tickets.repository.ts';
 
 /** What resolving a meeting's WeChat account needs. */
-export type WechatDeps = { db: Database; config: Config };
+export type WechatDeps = {
+  db: Database;
+  config: Config;
+  /** 'pglite' refreshes tokens under an in-process lock instead of a transaction (see ticketStoreOf). */
+  dbKind?: 'pglite' | 'postgres';
+};
 
 /** The shared token/ticket cache of this deployment (table wechat_tickets, values sealed). */
 export function wechatTicketCacheOf(deps: WechatDeps): TicketCache {
-  return createTicketCache(ticketStoreOf(deps.db), credentialsKeyOf(deps.config));
+  return createTicketCache(ticketStoreOf(deps.db, deps.dbKind), credentialsKeyOf(deps.config));
 }
 
 /** How the adapters reach WeChat: WECHAT_API_BASE, 10 s timeout. */

@@ -43,8 +43,8 @@ export const wechatLimitRules = {
  * - POST /wechat/openid — keeps the caller's openid of the meeting's AppID (session, rate-limited).
  */
 export function wechatRoutes(app: App): void {
-  const { db, config } = app.deps;
-  const deps = { db, config };
+  const { db, config, dbKind } = app.deps;
+  const deps = { db, config, dbKind };
   const limits = useRateLimits(app);
   const limit = (rule: LimitRule, key: string) => limits.consumeAll([{ rule, key }]);
 
