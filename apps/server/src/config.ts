@@ -186,6 +186,20 @@ const ConfigSchema = z.object({
     .regex(/^[A-Za-z0-9]{43}$/, 'WECHAT_COMPONENT_AES_KEY must be the 43-character EncodingAESKey')
     .optional(),
   WECHAT_COMPONENT_LOGIN_URL: z.string().url().default('https://mp.weixin.qq.com/cgi-bin/componentloginpage'),
+  /**
+   * Single sign-on issuers trusted to vouch for e-mail addresses and phones (§2 /oauth/chinaief):
+   * exact issuer URLs separated by commas. Only a meeting whose issuer is listed links a login to an
+   * existing account by a verified e-mail or phone; any other issuer gets a new account.
+   */
+  SSO_TRUSTED_ISSUERS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((issuer) => issuer.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    ),
   /** Google login (OpenID Connect discovery from the issuer). */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),

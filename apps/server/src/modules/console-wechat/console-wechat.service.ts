@@ -15,7 +15,7 @@ import { unix } from '../../db/wire.ts';
 import { AppError } from '../../errors.ts';
 import {
   credentialsKeyOf,
-  openCredentials,
+  openSealedString,
   sealCredentials,
 } from '../../providers/payment/credentials-box.ts';
 import { WechatProviderError } from '../../providers/wechat/wechat.ts';
@@ -42,7 +42,7 @@ import {
  *
  * Secrets (AppSecrets, the push token, the EncodingAESKey, the OIDC client secret) are sealed with the
  * credentials box: each sealed column holds `sealCredentials(<the secret as a JSON string>)`, so
- * `openCredentials(value, credentialsKeyOf(config))` gives the string back (see openSecret). They are
+ * `openSealedString(value, credentialsKeyOf(config))` gives the string back (see openSecret). They are
  * never answered: the console reads only whether each is set and its last 4 characters.
  */
 
@@ -67,13 +67,7 @@ export function sealSecret(config: SealConfig, secret: string): string {
 
 /** Opens a sealed secret; null when absent or not openable (another key, altered): then it is unusable. */
 export function openSecret(config: SealConfig, sealed: string | null | undefined): string | null {
-  if (!sealed) return null;
-  try {
-    const value = openCredentials(sealed, credentialsKeyOf(config));
-    return typeof value === 'string' ? value : null;
-  } catch {
-    return null;
-  }
+  return openSealedString(sealed, credentialsKeyOf(config));
 }
 
 function secretState(config: SealConfig, sealed: string | null | undefined): SecretState {

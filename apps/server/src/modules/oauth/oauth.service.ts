@@ -194,8 +194,10 @@ export async function finishAuthorization(
       const configuration = await oidcConfiguration(config, sso.client);
       const currentUrl = new URL(`${callbackUrl(config, provider)}?${input.rawQuery}`);
       const identity = await oidcIdentity(configuration, currentUrl, checks, { readUserinfo: true });
+      // An organiser picks the issuer: only a deployment-trusted one may vouch for an existing
+      // account's e-mail or phone (§2 /oauth/chinaief); any other one gets a new account.
       user = await findOrCreateProviderUser(db, ssoIdentityProvider(sso.client.issuer), identity, {
-        linksVerifiedContacts: true,
+        linksVerifiedContacts: isTrustedIssuer(config, sso.client.issuer),
       });
     } else {
       await assertLoginMethodOn(db, row.meetingId, provider);
@@ -247,6 +249,10 @@ class IdentityTakenMeanwhile extends Error {}
  */
 const ssoIdentityProvider = (issuer: string) => `chinaief:${issuer.replace(/\/+$/, '')}`;
 
+/** Whether the deployment trusts this single sign-on issuer's verified e-mails and phones (SSO_TRUSTED_ISSUERS). */
+const isTrustedIssuer = (config: Config, issuer: string) =>
+  config.SSO_TRUSTED_ISSUERS.includes(issuer.trim().replace(/\/+$/, ''));
+
 /** A provider's phone as E.164 (libphonenumber through normalisePhone); null when not a valid number. */
 const providerPhone = (phone: string) => normalisePhone(phone, phone.startsWith('+') ? undefined : '86');
 
@@ -254,12 +260,14 @@ const providerPhone = (phone: string) => normalisePhone(phone, phone.startsWith(
  * The user of a third-party identity (`providerKey`: 'google', 'facebook', or a single sign-on's
  * `chinaief:{issuer}`).
  * - Already linked: that user.
- * - `linksVerifiedContacts` (single sign-on, §2 /oauth/chinaief): an existing account is linked only
- *   through an e-mail the provider marks verified (email_verified true) or, failing that, a phone it
- *   marks verified (phone_number_verified true, E.164); never through unverified claims.
+ * - `linksVerifiedContacts` (single sign-on from an issuer in SSO_TRUSTED_ISSUERS, §2 /oauth/chinaief):
+ *   an existing account is linked only through an e-mail the provider marks verified (email_verified
+ *   true) or, failing that, a phone it marks verified (phone_number_verified true, E.164); never
+ *   through unverified claims.
  * - Otherwise a new user with the provider's name and picture, linked to the identity. A verified
- *   e-mail (and for single sign-on a verified phone) is attached when no other user has it (§5) — a
- *   taken one is left out and the login still succeeds.
+ *   e-mail (and for trusted single sign-on a verified phone) is attached when no other user has it
+ *   (§5) — a taken one is left out and the login still succeeds. An untrusted single sign-on issuer's
+ *   e-mail and phone are left out: the person adds them later with our own code.
  */
 async function findOrCreateProviderUser(
   db: Database,
@@ -269,7 +277,11 @@ async function findOrCreateProviderUser(
 ): Promise<UserRow> {
   const existing = await findUserByIdentity(db, providerKey, identity.subject);
   if (existing) return existing;
-  const email = identity.isEmailVerified && identity.email ? normaliseEmail(identity.email) : null;
+  // An untrusted single sign-on issuer's contacts are not kept at all: attached to the new account,
+  // they would hand it to whoever later signs in with that e-mail or phone by code (§5).
+  const keepsContacts = options.linksVerifiedContacts || !providerKey.startsWith('chinaief:');
+  const email =
+    keepsContacts && identity.isEmailVerified && identity.email ? normaliseEmail(identity.email) : null;
   const phone =
     options.linksVerifiedContacts && identity.isPhoneVerified && identity.phone
       ? providerPhone(identity.phone)

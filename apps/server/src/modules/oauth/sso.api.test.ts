@@ -28,7 +28,7 @@ const spaRoute = `/my/index?meeting_id=${meetingId}`;
 
 beforeAll(async () => {
   fakes = await startFakeIdentityProviders();
-  t = await createTestApp({ env: { ...fakes.env } });
+  t = await createTestApp({ env: { ...fakes.env, SSO_TRUSTED_ISSUERS: `${fakes.url}/chinaief` } });
   await seedFixture(t.database.db);
   const key = credentialsKeyOf(t.app.deps.config);
   await t.database.db.insert(meetingSsoProviders).values({
@@ -265,6 +265,43 @@ describe('POST /oauth/chinaief/authorizations → GET /oauth/chinaief/callback (
     expect(user).toMatchObject({ username: 'Attacker', email: null, phone: null });
   });
 
+  it('links nothing through an issuer missing from SSO_TRUSTED_ISSUERS: a new account without the e-mail or phone', async () => {
+    const holder = await insertUser({
+      email: 'trusted.victim@example.com',
+      phone: '+8613966667777',
+      username: 'Victim Two',
+    });
+    const trusted = t.app.deps.config.SSO_TRUSTED_ISSUERS;
+    const saved = trusted.splice(0, trusted.length);
+    try {
+      const query = await ssoLogin({
+        sub: 'sso-untrusted',
+        name: 'Organiser Claim',
+        email: 'trusted.victim@example.com',
+        email_verified: true,
+        phone_number: '+8613966667777',
+        phone_number_verified: true,
+      });
+      expect(query.get('user_id')).toBeTruthy();
+      expect(query.get('user_id')).not.toBe(holder);
+      expect(await userOf(query)).toMatchObject({ username: 'Organiser Claim', email: null, phone: null });
+      // A free verified e-mail is not kept either: the untrusted issuer cannot pre-claim it.
+      const free = await ssoLogin({
+        sub: 'sso-untrusted-free',
+        name: 'Free Mail',
+        email: 'free.untrusted@example.com',
+        email_verified: true,
+      });
+      expect(await userOf(free)).toMatchObject({ email: null, phone: null });
+    } finally {
+      trusted.push(...saved);
+    }
+    const [victim] = await t.database.db.select().from(users).where(eq(users.id, holder));
+    expect(victim).toMatchObject({ email: 'trusted.victim@example.com', phone: '+8613966667777' });
+    const links = await t.database.db.select().from(userIdentities).where(eq(userIdentities.userId, holder));
+    expect(links).toEqual([]);
+  });
+
   it('attaches a verified phone to a new account', async () => {
     const query = await ssoLogin({
       sub: 'sso-phone-new',
@@ -356,5 +393,29 @@ describe('POST /oauth/chinaief/authorizations → GET /oauth/chinaief/callback (
       json: { meeting_id: ids.otherMeeting },
     });
     expect(disabled.statusCode).toBe(404);
+  });
+
+  it('404 provider.not_configured (never a 5xx) when the sealed client secret does not open', async () => {
+    const [row] = await t.database.db
+      .select()
+      .from(meetingSsoProviders)
+      .where(eq(meetingSsoProviders.meetingId, meetingId));
+    const otherKey = Buffer.alloc(32, 7);
+    await t.database.db
+      .update(meetingSsoProviders)
+      .set({ clientSecretSealed: sealCredentials('sealed-with-another-key', otherKey) })
+      .where(eq(meetingSsoProviders.meetingId, meetingId));
+    try {
+      const response = await t.call('POST', '/api/oauth/chinaief/authorizations', {
+        json: { meeting_id: meetingId },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('provider.not_configured');
+    } finally {
+      await t.database.db
+        .update(meetingSsoProviders)
+        .set({ clientSecretSealed: row?.clientSecretSealed ?? null })
+        .where(eq(meetingSsoProviders.meetingId, meetingId));
+    }
   });
 });

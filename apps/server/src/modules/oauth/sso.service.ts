@@ -2,7 +2,7 @@ import { ErrorCode, type LoginMethod, type LoginMethodsShown } from '@app/contra
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { credentialsKeyOf, openCredentials } from '../../providers/payment/credentials-box.ts';
+import { credentialsKeyOf, openSealedString } from '../../providers/payment/credentials-box.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
 import { defaultLoginMethods, type MeetingLoginMethods } from '../wechat/wechat.tables.ts';
 import { isProviderConfigured, type OidcClient } from './oauth.clients.ts';
@@ -23,7 +23,10 @@ export const ssoProviderKey = 'chinaief';
 export const loginMethodDisabled = (method: LoginMethod) =>
   new AppError(403, ErrorCode.loginMethodDisabled, `${method} login is switched off for this meeting`);
 
-/** The meeting's console switches (§7 Login), every method on when the meeting has no settings row. */
+/**
+ * The meeting's console switches (§7 Login): the stored ones over defaultLoginMethods, so a meeting
+ * without a settings row has every method on except chinaief (single sign-on needs its own set-up).
+ */
 function switchesOf(settings: MeetingWechatSettingsRow | undefined): MeetingLoginMethods {
   return { ...defaultLoginMethods, ...(settings?.loginMethods ?? {}) };
 }
@@ -100,7 +103,7 @@ export async function assertLoginMethodOn(
 /**
  * The meeting's single sign-on client (issuer, client id, opened secret) for openid-client.
  * @throws 403 login.method_disabled when switched off; 404 provider.not_configured when the meeting
- *   has no enabled set-up; an Error when the sealed secret does not open (server key changed)
+ *   has no enabled set-up, or its sealed client secret does not open (server key changed, altered)
  */
 export async function meetingSsoClient(
   deps: Deps,
@@ -109,22 +112,15 @@ export async function meetingSsoClient(
   await assertLoginMethodOn(deps.db, meetingId, 'chinaief');
   const row = await findMeetingSso(deps.db, meetingId, ssoProviderKey);
   if (!isUsableSso(row)) throw providerNotConfigured(ssoProviderKey);
+  let clientSecret: string | undefined;
+  if (row.clientSecretSealed) {
+    // A secret that no longer opens is no set-up at all, never a 5xx (§8).
+    const opened = openSealedString(row.clientSecretSealed, credentialsKeyOf(deps.config));
+    if (opened === null) throw providerNotConfigured(ssoProviderKey);
+    clientSecret = opened;
+  }
   return {
-    client: {
-      issuer: row.issuer.trim(),
-      clientId: row.clientId.trim(),
-      clientSecret: row.clientSecretSealed ? openSecret(deps.config, row.clientSecretSealed) : undefined,
-    },
+    client: { issuer: row.issuer.trim(), clientId: row.clientId.trim(), clientSecret },
     scopes: row.scopes,
   };
-}
-
-/** Opens a sealed client secret: sealed as a JSON string, or as `{ secret }`. */
-function openSecret(config: Config, sealed: string): string {
-  const value = openCredentials(sealed, credentialsKeyOf(config));
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && typeof (value as { secret?: unknown }).secret === 'string') {
-    return (value as { secret: string }).secret;
-  }
-  throw new Error('sealed single sign-on secret is neither a string nor { secret }');
 }

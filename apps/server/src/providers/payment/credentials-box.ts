@@ -60,3 +60,18 @@ export function openCredentials(sealed: string, key: Buffer): unknown {
   }
   return JSON.parse(text) as unknown;
 }
+
+/**
+ * Opens a sealed secret string (a WeChat AppSecret, push token, EncodingAESKey, an OpenID Connect
+ * client secret: each sealed as a JSON string with sealCredentials). Absent, unopenable (another
+ * key, altered bytes) or not a non-empty string → null: the caller treats the secret as not set.
+ */
+export function openSealedString(sealed: string | null | undefined, key: Buffer): string | null {
+  if (!sealed) return null;
+  try {
+    const value = openCredentials(sealed, key);
+    return typeof value === 'string' && value !== '' ? value : null;
+  } catch {
+    return null;
+  }
+}
