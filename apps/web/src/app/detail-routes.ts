@@ -274,6 +274,10 @@ export const pagesWithoutItem: readonly string[] = [
   routes.login,
   routes.bind,
   routes.agree,
+  // Sign-in landing pages (§2 /oauth/authorize, /oauth2/authorize, /oauth/chinaief): a provider's answer, not an item.
+  routes.oauthAuthorize,
+  routes.oauth2Authorize,
+  routes.oauthChinaief,
   routes.myIndex,
   routes.myProfile,
   routes.accountEmail,
