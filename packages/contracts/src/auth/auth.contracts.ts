@@ -146,7 +146,7 @@ export const loginByPhoneToken = defineRoute({
   method: 'POST',
   path: '/tokens/phone/v2',
   summary:
-    'Logs in a phone vouched for by a trusted embedder (mini-program web view) without a code: `sign` = hex HMAC-SHA256(PHONE_TOKEN_SALT, "<E.164>:<timestamp>"). 401 login.invalid when stale, forged or replayed.',
+    'Logs in a phone vouched for by a trusted embedder (mini-program web view) without a code: `sign` = hex HMAC-SHA256(PHONE_TOKEN_SALT, "<E.164>:<timestamp>"). 401 login.invalid when stale, forged or replayed; 403 login.method_disabled when the meeting switched phone login off.',
   spec: '§7 Login, §5 phone-token signature',
   tags: ['auth'],
   isPublic: true,

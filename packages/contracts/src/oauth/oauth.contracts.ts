@@ -95,7 +95,7 @@ export const bindWechatPhone = defineRoute({
   method: 'POST',
   path: '/tokens/wechat/bind',
   summary:
-    "Finishes a WeChat login that answered 4260: proves a phone with its SMS code (purpose `bind`), links the WeChat identity to that phone's user (created when new; name and avatar taken from WeChat when empty) and logs in. 400 phone.invalid / code.invalid; 401 login.invalid for an unknown, used, expired or other meeting's ticket.",
+    "Finishes a WeChat login that answered 4260: proves a phone with its SMS code (purpose `bind`), links the WeChat identity to that phone's user (created when new; name and avatar taken from WeChat when empty) and logs in. 400 phone.invalid / code.invalid; 401 login.invalid for an unknown, used, expired or other meeting's ticket; 403 login.method_disabled when the meeting switched WeChat login off.",
   spec: '§2 /bind, §7 Login, §8 4260',
   tags: ['auth'],
   isPublic: true,

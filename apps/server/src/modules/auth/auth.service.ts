@@ -144,7 +144,8 @@ const publicDefaultPhoneTokenSalt = loadConfig({}).PHONE_TOKEN_SALT;
  * used before (recorded in phone_token_uses). In production the public default salt disables it.
  *
  * @param input.timestamp unix seconds, or milliseconds when 13 digits (§9), exactly as signed
- * @throws 401 login.invalid, 400 phone.invalid, 429 too_frequent, 404 provider.not_configured
+ * @throws 401 login.invalid, 400 phone.invalid, 429 too_frequent, 404 provider.not_configured,
+ *   403 login.method_disabled (the meeting switched phone login off)
  */
 export async function loginWithPhoneToken(
   deps: Deps,
@@ -160,6 +161,8 @@ export async function loginWithPhoneToken(
   if (config.NODE_ENV === 'production' && config.PHONE_TOKEN_SALT === publicDefaultPhoneTokenSalt) {
     throw phoneTokenNotConfigured();
   }
+  // A signed hand-over signs a phone in: the meeting's phone switch governs it (§7 Login).
+  await assertLoginMethodOn(deps.db, input.meetingId, 'phone');
   await rateLimitsFor(config).consumeAll([{ rule: phoneTokenLimit, key: input.ip }]);
   const phone = normalisePhone(input.phone, input.areaCode);
   if (!phone) throw phoneInvalid();

@@ -453,7 +453,8 @@ function pendingWechat(value: Record<string, unknown> | null): PendingWechat {
  * The code is checked before the ticket is used, so a mistyped code leaves the ticket valid.
  * @returns LoginResult
  * @throws 400 phone.invalid, 400 code.invalid, 429 too_frequent, 401 login.invalid (unknown, used, expired or other
- *   meeting's ticket), 403 account.disabled
+ *   meeting's ticket), 403 account.disabled, 403 login.method_disabled (the meeting switched WeChat
+ *   login off since the 4260)
  */
 export async function bindWechatPhone(
   deps: Deps,
@@ -469,6 +470,8 @@ export async function bindWechatPhone(
   },
 ): Promise<LoginResult> {
   const { db } = deps;
+  // Every 4260 (web OAuth, desktop QR, mini-program) comes from a WeChat login (§7 Login).
+  await assertLoginMethodOn(db, input.meetingId, 'wechat');
   const phone = normalisePhone(input.phone, input.areaCode);
   if (!phone) throw phoneInvalid();
   const pending = await findLiveOAuthState(db, input.ticket, bindTicketProvider);

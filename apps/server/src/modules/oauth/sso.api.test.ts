@@ -1,3 +1,4 @@
+import { phoneTokenSignature } from '@app/contracts/wire/phone-token.ts';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,8 +145,20 @@ describe('GET /oauth/providers with meeting_id (§7 Login methods)', () => {
         facebook: 1,
         chinaief: 0,
       });
+      // A correctly signed phone hand-over is a phone login too (§5 phone-token).
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const sign = phoneTokenSignature({
+        salt: t.app.deps.config.PHONE_TOKEN_SALT,
+        e164: '+8613911113333',
+        timestamp,
+      });
       const calls: [string, Record<string, string>][] = [
         ['/api/tokens/phone', { phone: '13911113333', area_code: '86', code: '123456' }],
+        ['/api/tokens/phone/v2', { phone: '13911113333', area_code: '86', timestamp, sign }],
+        [
+          '/api/tokens/wechat/bind',
+          { ticket: 'a'.repeat(64), phone: '13911113333', area_code: '86', code: '123456' },
+        ],
         ['/api/tokens/email', { email: 'off@example.com', code: '123456' }],
         ['/api/tokens/exhibitor', { account: 'booth-x', password: 'secret-pass' }],
         ['/api/tokens/wechat', { code: 'c', state: 's' }],
