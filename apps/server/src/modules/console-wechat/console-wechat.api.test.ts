@@ -236,6 +236,24 @@ describe('saving (partial update, sealed secrets)', () => {
     expect(sso?.enabled).toBe(1);
     expect(JSON.stringify(sso)).not.toContain('client-secret-value');
   });
+
+  it('drops the client secret when the issuer or client id changes without a new one', async () => {
+    const name = { chinaief: { name: 'Kept secret' } };
+    const kept = (await call('PUT', url(), owner, name)).json() as ConsoleWechatSettings;
+    expect(kept.chinaief.secret).toEqual({ set: 1, last4: 'alue' });
+    const moved = await call('PUT', url(), owner, { chinaief: { issuer: `${fakeBase}/elsewhere` } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((moved.json() as ConsoleWechatSettings).chinaief.secret).toEqual({ set: 0, last4: '' });
+    const back = await call('PUT', url(), owner, {
+      chinaief: { issuer: `${fakeBase}/good`, secret: 'client-secret-value' },
+    });
+    expect((back.json() as ConsoleWechatSettings).chinaief.secret).toEqual({ set: 1, last4: 'alue' });
+    const client = await call('PUT', url(), owner, { chinaief: { client_id: 'another-client' } });
+    expect((client.json() as ConsoleWechatSettings).chinaief.secret).toEqual({ set: 0, last4: '' });
+    await call('PUT', url(), owner, {
+      chinaief: { client_id: 'meeting-client', secret: 'client-secret-value' },
+    });
+  });
 });
 
 describe('connection tests', () => {

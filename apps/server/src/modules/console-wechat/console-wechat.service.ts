@@ -187,7 +187,7 @@ function invalid(issues: Issue[]): AppError {
 /**
  * PUT /console/meetings/{meeting_id}/wechat: a partial update (absent fields keep their values; a
  * secret string replaces, null clears; a changed AppID drops the old account's secrets unless new ones
- * come with it). Rules checked on the merged result, nothing saved when one fails: 'own' mode needs
+ * come with it, and a changed issuer or client id drops the single sign-on client secret likewise). Rules checked on the merged result, nothing saved when one fails: 'own' mode needs
  * an AppID and AppSecret; at least one login method stays on (§7 Login); chinaief on needs an issuer
  * and a client id; an issuer is https (http only outside production). Rows are locked (one save at a
  * time per meeting) and the write is audited in the same transaction (wechat.settings, entity
@@ -257,10 +257,19 @@ export async function updateWechatSettingsOf(
       const sso = body.chinaief;
       let ssoValues: SsoProviderValues | null = null;
       if (sso !== undefined || storedSso || body.login_methods?.chinaief !== undefined) {
+        const issuer = sso?.issuer ?? storedSso?.issuer ?? '';
+        const clientId = sso?.client_id ?? storedSso?.clientId ?? '';
+        // The client secret belongs to one issuer and client: another issuer (or client) must bring
+        // its own, or the stored one would be sent to whatever token endpoint the new issuer names.
+        const ssoMoved = issuer !== (storedSso?.issuer ?? '') || clientId !== (storedSso?.clientId ?? '');
         ssoValues = {
-          issuer: sso?.issuer ?? storedSso?.issuer ?? '',
-          clientId: sso?.client_id ?? storedSso?.clientId ?? '',
-          clientSecretSealed: nextSecret(config, sso?.secret, storedSso?.clientSecretSealed),
+          issuer,
+          clientId,
+          clientSecretSealed: nextSecret(
+            config,
+            sso?.secret,
+            ssoMoved ? null : storedSso?.clientSecretSealed,
+          ),
           scopes: sso?.scopes ?? storedSso?.scopes ?? 'openid profile email phone',
           name:
             sso?.name === undefined
