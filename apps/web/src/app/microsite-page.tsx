@@ -1,24 +1,67 @@
-import { type MicrositeSlug, micrositeSlugs } from '@app/contracts';
+import type { Block } from '@app/contracts';
 import { localize } from '@app/domain';
 import { Sparkles } from 'lucide-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { buttonClass } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { ErrorState } from '../components/ui/error-state.tsx';
 import { Skeleton, SkeletonText } from '../components/ui/skeleton.tsx';
+import { useNavigationCategories } from '../features/meetings/api/list-navigation-categories.ts';
 import { MicrositeShell } from '../features/microsite/components/microsite-shell.tsx';
 import { useContentPage } from '../features/pages/api/get-content-page.ts';
 import { useRecordPageView } from '../features/pages/api/record-page-view.ts';
-import { ContentBlock } from '../features/pages/components/content-block.tsx';
 import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
-import { micrositePaths } from '../lib/microsite-paths.ts';
+import { isMicrositeSlug, micrositePaths } from '../lib/microsite-paths.ts';
 import { paths } from '../lib/paths.ts';
-import { pageRenderers } from './content-page.tsx';
 
-const isMicrositeSlug = (value: string | undefined): value is MicrositeSlug =>
-  micrositeSlugs.includes(value as MicrositeSlug);
+// Each block's code loads with the first block of its kind (DESIGN §10): the microsite's first script
+// carries none of it, nor the home's or the content pages' modules.
+const ContentBlock = lazy(async () => ({
+  default: (await import('../features/pages/components/content-block.tsx')).ContentBlock,
+}));
+const UpcomingSessionsBlock = lazy(async () => ({
+  default: (await import('../features/agendas/components/upcoming-sessions.tsx')).UpcomingSessionsBlock,
+}));
+const FeaturedSpeakersBlock = lazy(async () => ({
+  default: (await import('../features/speakers/components/featured-speakers.tsx')).FeaturedSpeakersBlock,
+}));
+const NavigationGrid = lazy(async () => ({
+  default: (await import('../features/meetings/components/navigation-grid.tsx')).NavigationGrid,
+}));
+
+/** The navigation block: the meeting's entries (meetings feature). */
+function NavigationBlock({ meetingId, isGrid9 }: { meetingId: string; isGrid9: boolean }) {
+  const navigation = useNavigationCategories(meetingId);
+  return (
+    <NavigationGrid
+      items={navigation.data}
+      isLoading={navigation.isPending}
+      meetingId={meetingId}
+      isGrid9={isGrid9}
+    />
+  );
+}
+
+/** One block of a microsite page, drawn by the feature that owns its type. */
+function MicrositeBlock({
+  block,
+  meetingId,
+  isGrid9,
+}: {
+  block: Block;
+  meetingId: string;
+  isGrid9: boolean;
+}) {
+  let content: ReactNode;
+  if (block.type === 'agenda') content = <UpcomingSessionsBlock block={block} />;
+  else if (block.type === 'speakers') content = <FeaturedSpeakersBlock block={block} />;
+  else if (block.type === 'navigation') content = <NavigationBlock meetingId={meetingId} isGrid9={isGrid9} />;
+  else content = <ContentBlock block={block} meetingId={meetingId} />;
+  return <Suspense fallback={<SkeletonText lines={4} />}>{content}</Suspense>;
+}
 
 /**
  * /sichuan-culture/{slug} (§2): one generic page for the twelve microsite pages. It loads the
@@ -39,8 +82,8 @@ function MicrositePage() {
   if (!known) return <Navigate to={paths.notFound()} replace />;
 
   const title = (shown ? localize(shown.title, language) : '') || t(`pages.${slug}`);
-  const renderers = pageRenderers(meetingId, meeting.config.block_mobile_layout === 'grid9');
-  let body: React.ReactNode;
+  const isGrid9 = meeting.config.block_mobile_layout === 'grid9';
+  let body: ReactNode;
   if (page.isPending) {
     body = (
       <div className="space-y-6" aria-busy="true">
@@ -74,7 +117,7 @@ function MicrositePage() {
             id={typeof block.data.anchor === 'string' && block.data.anchor ? block.data.anchor : undefined}
             data-block={block.type}
           >
-            {renderers[block.type]?.(block) ?? <ContentBlock block={block} meetingId={meetingId} />}
+            <MicrositeBlock block={block} meetingId={meetingId} isGrid9={isGrid9} />
           </div>
         ))}
       </div>

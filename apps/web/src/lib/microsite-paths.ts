@@ -12,6 +12,33 @@ export const micrositeRoutes = {
   page: '/sichuan-culture/:slug',
 } as const;
 
+/**
+ * The twelve slugs (contracts' `micrositeSlugs`), written out here: importing the contracts' value
+ * would bring zod and the contracts into the microsite's first script (DESIGN §10). The type below
+ * fails to compile if the lists ever differ.
+ */
+export const micrositeSlugList = [
+  'home',
+  'meeting',
+  'playbill',
+  'map',
+  'my',
+  'list',
+  'list2',
+  'technology',
+  'exhibition',
+  're-build',
+  'live',
+  'wllive',
+] as const satisfies readonly MicrositeSlug[];
+export const everySlugListed: Exclude<MicrositeSlug, (typeof micrositeSlugList)[number]> extends never
+  ? true
+  : false = true;
+
+/** Whether a path segment names one of the microsite's pages. */
+export const isMicrositeSlug = (value: string | undefined): value is MicrositeSlug =>
+  (micrositeSlugList as readonly string[]).includes(value ?? '');
+
 /** Link helpers of the microsite (typed, never string literals: DESIGN §4.8). */
 export const micrositePaths = {
   page: ({ meetingId, slug }: { meetingId: string; slug: MicrositeSlug }) =>

@@ -1,6 +1,7 @@
 import type { Block, LocalizedText } from '@app/contracts';
 import { localize } from '@app/domain';
 import { ChevronRight } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
 import { NavIcon } from '../../../components/ui/nav-icon.tsx';
@@ -14,11 +15,14 @@ import { BannerBlock } from './banner-block.tsx';
 import { contentIn, plainContent } from './block-content.ts';
 import { BlockFrame } from './block-frame.tsx';
 import { keyed } from './keyed.ts';
-import { PlaybillBlock } from './playbill-block.tsx';
 import { SmartLink } from './smart-link.tsx';
-import { VenueMapBlock } from './venue-map-block.tsx';
 
 type Props = { block: Block; meetingId: string };
+
+// The microsite's blocks (§2 /sichuan-culture) load with the first of their kind, so the home's and the
+// content pages' block code stays as small as before (DESIGN §10).
+const VenueMapBlock = lazy(async () => ({ default: (await import('./venue-map-block.tsx')).VenueMapBlock }));
+const PlaybillBlock = lazy(async () => ({ default: (await import('./playbill-block.tsx')).PlaybillBlock }));
 
 /** Plain text of the introduction block, as paragraphs (never HTML). */
 function IntroText({ block }: { block: Block }) {
@@ -181,9 +185,17 @@ export function ContentBlock({ block, meetingId }: Props) {
     case 'video':
       return <VideoBlock block={block} />;
     case 'venue_map':
-      return <VenueMapBlock block={block} meetingId={meetingId} />;
+      return (
+        <Suspense fallback={<Skeleton className="aspect-[3/2] w-full rounded-card" />}>
+          <VenueMapBlock block={block} meetingId={meetingId} />
+        </Suspense>
+      );
     case 'playbill':
-      return <PlaybillBlock block={block} meetingId={meetingId} />;
+      return (
+        <Suspense fallback={<Skeleton className="h-48 w-full rounded-card" />}>
+          <PlaybillBlock block={block} meetingId={meetingId} />
+        </Suspense>
+      );
     default:
       return null;
   }
