@@ -15,7 +15,7 @@ import {
   fakeWechatApps,
   startFakeWechatServer,
 } from '../../providers/wechat/fake-wechat-server.ts';
-import { createOfficialApi } from '../../providers/wechat/official-api.ts';
+import { createOfficialApi, secretScopeOf } from '../../providers/wechat/official-api.ts';
 import { WechatProviderError } from '../../providers/wechat/wechat.ts';
 import { meetings } from '../meetings/meetings.tables.ts';
 import { checkSecurity, signJssdk } from './wechat.service.ts';
@@ -68,13 +68,16 @@ const jssdk = (url: string, remoteAddress = visitor(), meeting = meetingId) =>
   t.call('POST', '/api/wechat/service/jssdk', { json: { meeting_id: meeting, url }, remoteAddress });
 
 /** The jsapi ticket the cache holds for `forAppid` (opened), or null. */
-async function cachedTicket(forAppid = appid, kind = 'jsapi'): Promise<string | null> {
+async function cachedTicket(forAppid = appid, kind = 'jsapi', scoped = true): Promise<string | null> {
   const [row] = await t.database.db
     .select()
     .from(wechatTickets)
-    .where(and(eq(wechatTickets.appid, forAppid), eq(wechatTickets.kind, kind)));
+    .where(and(eq(wechatTickets.appid, forAppid), eq(wechatTickets.kind, scoped ? scopedKind(kind) : kind)));
   return row ? String(openCredentials(row.valueSealed, credentialsKeyOf(config))) : null;
 }
+
+/** Tokens and tickets of a client-credential account are cached under the secret's scope. */
+const scopedKind = (kind: string) => `${kind}:${secretScopeOf(config.WECHAT_SECRET ?? '')}`;
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
@@ -103,10 +106,10 @@ describe('POST /wechat/service/jssdk', () => {
     expect(fake.calls['/cgi-bin/ticket/getticket']).toBe(1);
     // Sealed at rest: neither the ticket nor the access token is stored in clear.
     const rows = await t.database.db.select().from(wechatTickets);
-    expect(rows.map((row) => row.kind).sort()).toEqual(['access_token', 'jsapi']);
+    expect(rows.map((row) => row.kind).sort()).toEqual([scopedKind('access_token'), scopedKind('jsapi')]);
     for (const row of rows) expect(row.valueSealed).toMatch(/^v1:/);
     // 15 minutes at most (§9): WeChat's 7,200 s less 5 minutes, capped at 900 s.
-    const jsapiRow = rows.find((row) => row.kind === 'jsapi');
+    const jsapiRow = rows.find((row) => row.kind === scopedKind('jsapi'));
     const life = ((jsapiRow?.expiresAt.getTime() ?? 0) - Date.now()) / 1000;
     expect(life).toBeGreaterThan(800);
     expect(life).toBeLessThanOrEqual(900);
@@ -119,7 +122,7 @@ describe('POST /wechat/service/jssdk', () => {
     await t.database.db
       .update(wechatTickets)
       .set({ expiresAt: new Date(Date.now() + 30_000) })
-      .where(and(eq(wechatTickets.appid, appid), eq(wechatTickets.kind, 'jsapi')));
+      .where(and(eq(wechatTickets.appid, appid), eq(wechatTickets.kind, scopedKind('jsapi'))));
     expect((await jssdk(pageUrl)).statusCode).toBe(200);
     expect((await jssdk(pageUrl)).statusCode).toBe(200);
     expect(fake.calls['/cgi-bin/ticket/getticket']).toBe(1);
@@ -132,7 +135,7 @@ describe('POST /wechat/service/jssdk', () => {
     fake.expireAccessTokens();
     await t.database.db
       .delete(wechatTickets)
-      .where(and(eq(wechatTickets.appid, appid), eq(wechatTickets.kind, 'jsapi')));
+      .where(and(eq(wechatTickets.appid, appid), eq(wechatTickets.kind, scopedKind('jsapi'))));
     fake.resetCalls();
     const response = await jssdk(pageUrl);
     expect(response.statusCode, response.body).toBe(200);
@@ -182,7 +185,7 @@ describe('POST /wechat/service/jssdk', () => {
     await t.database.db.select().from(meetings).limit(1);
     expect(Date.now() - started).toBeLessThan(1200);
     await expect(waiting).rejects.toBeInstanceOf(WechatProviderError);
-    expect(await cachedTicket()).toBeNull();
+    expect(await cachedTicket(appid, 'jsapi', false)).toBeNull();
   });
 
   it('signs only pages of this site, the meeting domain and allowed web-view domains', async () => {
@@ -214,6 +217,22 @@ describe('POST /wechat/service/jssdk', () => {
     expect((await jssdk(pageUrl, visitor(), ids.missing)).statusCode).toBe(404);
     const malformed = await t.call('POST', '/api/wechat/service/jssdk', { json: { meeting_id: meetingId } });
     expect(malformed.statusCode).toBe(400);
+  });
+
+  it("never hands the deployment's cached token or ticket to a meeting that typed its AppID with a wrong secret", async () => {
+    // The deployment's account (meeting 2 has no settings) caches its token and jsapi ticket.
+    expect((await jssdk(pageUrl, visitor(), ids.otherMeeting)).statusCode).toBe(200);
+    await t.database.db.insert(meetingWechatSettings).values({
+      meetingId,
+      officialMode: 'own',
+      officialAppid: appid,
+      officialSecretSealed: sealCredentials('not-the-real-secret', credentialsKeyOf(config)),
+    });
+    fake.resetCalls();
+    const refused = await jssdk(pageUrl);
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json().code).toBe('wechat.unavailable');
+    expect(fake.calls['/cgi-bin/token']).toBe(1);
   });
 
   it("uses the organiser's own account in 'own' mode and refuses 'platform' before authorisation", async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { TicketCache, TicketKind } from './ticket-cache.ts';
 import type { WechatOfficialApi, WechatUserInfo } from './wechat.ts';
 import { WechatProviderError } from './wechat.ts';
@@ -17,12 +18,23 @@ import {
 export type AccessTokenSource = {
   get: () => Promise<string>;
   drop: () => Promise<void>;
+  /**
+   * The credential this token comes from (first 16 hex of sha256(AppSecret)) when it is fetched with
+   * a secret: the AppID's tickets are cached under it too, so a meeting that typed another meeting's
+   * AppID with a wrong secret never gets that account's token or tickets.
+   */
+  scope?: string;
 };
+
+/** The cache scope of a client-credential secret: the first 16 hex of its SHA-256 (never the secret). */
+export const secretScopeOf = (secret: string): string =>
+  createHash('sha256').update(secret, 'utf8').digest('hex').slice(0, 16);
 
 /**
  * The access token of an AppID from its AppSecret (cgi-bin/token, grant_type client_credential),
- * through the shared cache under `kind` ('access_token' for an official account,
- * 'mini_access_token' for a mini-program): min(expires_in − 300 s, 7,200 s).
+ * through the shared cache under `kind:<secret scope>` ('access_token' for an official account,
+ * 'mini_access_token' for a mini-program; keyed by the secret's hash too, see secretScopeOf):
+ * min(expires_in − 300 s, 7,200 s).
  */
 export function clientCredentialToken(
   http: WechatHttpOptions,
@@ -31,9 +43,12 @@ export function clientCredentialToken(
   kind: Extract<TicketKind, 'access_token' | 'mini_access_token'> = 'access_token',
 ): AccessTokenSource {
   const path = '/cgi-bin/token';
+  const scope = secretScopeOf(credentials.secret);
+  const scopedKind: TicketKind = `${kind}:${scope}`;
   return {
+    scope,
     get: () =>
-      cache.get(credentials.appid, kind, async () => {
+      cache.get(credentials.appid, scopedKind, async () => {
         const answer = await callWechat(http, path, {
           grant_type: 'client_credential',
           appid: credentials.appid,
@@ -41,7 +56,7 @@ export function clientCredentialToken(
         });
         return { value: requireString(answer, 'access_token', path), expiresIn: expiresInOf(answer) };
       }),
-    drop: () => cache.drop(credentials.appid, kind),
+    drop: () => cache.drop(credentials.appid, scopedKind),
   };
 }
 
@@ -77,13 +92,14 @@ export type OfficialApiOptions = WechatHttpOptions & {
  */
 export function createOfficialApi(options: OfficialApiOptions): WechatOfficialApi {
   const { appid, accessToken, ticketCache } = options;
-  const ticket = (kind: 'jsapi' | 'wx_card') => async (): Promise<string> => {
+  const ticket = (base: 'jsapi' | 'wx_card') => async (): Promise<string> => {
+    const kind: TicketKind = accessToken.scope ? `${base}:${accessToken.scope}` : base;
     const cached = await ticketCache.peek(appid, kind);
     if (cached !== null) return cached;
     return withAccessToken(accessToken, async (token) =>
       ticketCache.get(appid, kind, async () => {
         const path = '/cgi-bin/ticket/getticket';
-        const answer = await callWechat(options, path, { access_token: token, type: kind });
+        const answer = await callWechat(options, path, { access_token: token, type: base });
         return { value: requireString(answer, 'ticket', path), expiresIn: expiresInOf(answer) };
       }),
     );

@@ -11,7 +11,10 @@ export type TicketKind =
   | 'wx_card'
   | 'component_access_token'
   | 'component_verify_ticket'
-  | 'authorizer_access_token';
+  | 'authorizer_access_token'
+  // Scoped by the credential that fetched it (`<kind>:<first 16 hex of sha256(secret)>`): two meetings
+  // typing the same AppID with different secrets never share a token or a ticket (§9).
+  | `${'access_token' | 'mini_access_token' | 'jsapi' | 'wx_card'}:${string}`;
 
 /** A stored row: the sealed value and when it stops being usable. */
 export type StoredTicket = { valueSealed: string; expiresAt: Date };
@@ -66,8 +69,9 @@ export const ticketRefreshMarginMs = 60_000;
  * 10 minutes and lives 12 hours: kept for its full `expiresIn`.
  */
 export function ticketLifeSeconds(kind: TicketKind, expiresIn: number): number {
-  if (kind === 'component_verify_ticket') return Math.max(1, Math.floor(expiresIn));
-  const cap = kind === 'jsapi' || kind === 'wx_card' ? 900 : 7200;
+  const base = kind.split(':')[0];
+  if (base === 'component_verify_ticket') return Math.max(1, Math.floor(expiresIn));
+  const cap = base === 'jsapi' || base === 'wx_card' ? 900 : 7200;
   return Math.max(1, Math.min(Math.floor(expiresIn) - 300, cap));
 }
 
