@@ -76,6 +76,7 @@ import { voteRoutes } from './modules/votes/votes.routes.ts';
 import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { wechatEventRoutes } from './modules/wechat/wechat-events.routes.ts';
 import { wechatLoginRoutes } from './modules/wechat/wechat-login.routes.ts';
+import { wechatMiniLoginRoutes } from './modules/wechat/wechat-mini-login.routes.ts';
 import { wechatPlatformRoutes } from './modules/wechat/wechat-platform.routes.ts';
 import { registerApikey } from './plugins/apikey.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -250,6 +251,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // (§7 GET /wechat/service/qrcodes, GET/POST /wechat/authorizes; §3 wechat_authorize); WeChat's
       // pushes are read raw in their own scope.
       wechatLoginRoutes(scoped);
+      // Sign-in inside the mini-program (§7 Login, POST /tokens/wechat/mini).
+      wechatMiniLoginRoutes(scoped);
       wechatPlatformRoutes(scoped);
       await scoped.register(wechatEventRoutes);
     },

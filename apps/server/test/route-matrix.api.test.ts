@@ -52,6 +52,7 @@ import { viewsRows } from './route-matrix.views.ts';
 import { votesRows } from './route-matrix.votes.ts';
 import { wechatRows } from './route-matrix.wechat.ts';
 import { wechatLoginRows } from './route-matrix.wechat-login.ts';
+import { wechatMiniRows } from './route-matrix.wechat-mini.ts';
 
 /**
  * Route × role matrix (§6 roles and permissions, §8): the status every role gets from every API
@@ -263,6 +264,7 @@ const rows: MatrixRow[] = [
   ...creditsRows,
   ...consoleWechatRows,
   ...wechatLoginRows,
+  ...wechatMiniRows,
   ...wechatRows,
 ];
 

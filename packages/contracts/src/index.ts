@@ -72,6 +72,7 @@ export * from './views/views.contracts.ts';
 export * from './votes/votes.contracts.ts';
 export * from './wechat/wechat.contracts.ts';
 export * from './wechat/wechat-login.contracts.ts';
+export * from './wechat/wechat-mini-login.contracts.ts';
 export * from './wechat/wechat-platform.contracts.ts';
 export * from './wire/apikey.ts';
 export * from './wire/common.ts';
