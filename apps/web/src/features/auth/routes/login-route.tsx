@@ -30,6 +30,12 @@ import {
   startOAuth,
 } from '../api/login.ts';
 import { sendMailCode } from '../api/send-code.ts';
+import {
+  loginWithWechatMini,
+  miniLoginHandoffOf,
+  openMiniLoginBridge,
+  withoutMiniLoginHandoff,
+} from '../api/wechat-mini-login.ts';
 import { AgreementCheck } from '../components/agreement-check.tsx';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import { CodeField } from '../components/code-field.tsx';
@@ -67,7 +73,8 @@ export function shownTabs(shown: LoginMethodsShown | undefined, isDesktop: boole
  * single sign-on) — only the methods the meeting switched on (§7 Login). The privacy agreement must
  * be ticked first (§5). Also finishes hand-offs arriving in the query: a mini-program's signed phone
  * (`phone`, `timestamp`, `sign` → /tokens/phone/v2), a WeChat callback (`wechat_code`, `state` →
- * /tokens/wechat, 4260 → /bind), a third-party `error`. A logged-in visitor goes on to `redirect` or
+ * /tokens/wechat, 4260 → /bind), the mini-program bridge's login codes (`mp_code`, `mp_phone_code` →
+ * /tokens/wechat/mini, 4260 → /bind), a third-party `error`. A logged-in visitor goes on to `redirect` or
  * the meeting home — by way of /bind when the account has no phone yet.
  */
 export function Component() {
@@ -152,7 +159,8 @@ function LoginForms({
 
   // Hand-offs in the query: a signed phone from a mini-program, a WeChat callback, a third-party error.
   useEffect(() => {
-    if (handoffStarted.current) return;
+    // Waits for the sso texts: the mini-program hand-off may say it was cancelled.
+    if (handoffStarted.current || !tsReady) return;
     handoffStarted.current = true;
     const error = search.get('error');
     if (error) showToast(apiErrorMessage(new ApiError(401, error, error), tc));
@@ -186,6 +194,32 @@ function LoginForms({
         }
         showToast(apiErrorMessage(failure, tc));
       });
+    }
+    // Back from the mini-program's bridge page (§2 pages/webview/api/api?action=login).
+    const mini = miniLoginHandoffOf(search);
+    if (mini) {
+      // The codes work once: a reload must not send them again.
+      navigate({ search: withoutMiniLoginHandoff(search).toString() }, { replace: true });
+      if (mini.kind === 'cancel') showToast(ts('mini.cancelled'));
+      else if (mini.kind === 'fail') showToast(ts('mini.failed'));
+      else {
+        setBusy(true);
+        loginWithWechatMini({ meetingId, code: mini.code, phoneCode: mini.phoneCode }).then(
+          finish,
+          (failure: unknown) => {
+            setBusy(false);
+            if (
+              failure instanceof ApiError &&
+              failure.code === 4260 &&
+              typeof failure.data?.ticket === 'string'
+            ) {
+              navigate(paths.bind({ meetingId, redirect, ticket: failure.data.ticket }), { replace: true });
+              return;
+            }
+            showToast(apiErrorMessage(failure, tc));
+          },
+        );
+      }
     }
   });
 
@@ -224,6 +258,12 @@ function LoginForms({
     if (!requireAgreement()) return;
     setBusy(true);
     try {
+      // Inside the mini-program, WeChat login goes through the mini-program's bridge page (§2, §7 Login).
+      if (provider === 'wechat' && environment === 'miniprogram') {
+        await openMiniLoginBridge();
+        setBusy(false);
+        return;
+      }
       const { url } = await startOAuth({ provider, meetingId, redirect });
       window.location.assign(url);
     } catch (error) {
@@ -249,7 +289,9 @@ function LoginForms({
   const providerLabel = (provider: OAuthProvider): string =>
     provider === 'chinaief'
       ? ssoButtonName(sso ? sso.name : {}, language)
-      : t(`thirdParty.${provider}` as 'thirdParty.wechat');
+      : provider === 'wechat' && environment === 'miniprogram'
+        ? ts('mini.button')
+        : t(`thirdParty.${provider}` as 'thirdParty.wechat');
 
   if (providers.isPending || !tsReady) return <LoginSkeleton />;
 
