@@ -107,7 +107,13 @@ describe('GET /oauth/providers and unconfigured providers', () => {
     try {
       await seedFixture(bare.database.db);
       const providers = await bare.call('GET', '/api/oauth/providers');
-      expect(providers.json()).toMatchObject({ wechat: 0, wechat_qr: 0, google: 0, facebook: 0, chinaief: 0 });
+      expect(providers.json()).toMatchObject({
+        wechat: 0,
+        wechat_qr: 0,
+        google: 0,
+        facebook: 0,
+        chinaief: 0,
+      });
       for (const provider of ['google', 'facebook', 'wechat']) {
         const response = await bare.call('POST', `/api/oauth/${provider}/authorizations`, {
           json: { meeting_id: meetingId },

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { oauthAuthorizationUrl } from './oauth.clients.ts';
+import { oauthAuthorizationUrl, oidcConfiguration } from './oauth.clients.ts';
+import { NonPublicHostError } from './public-host.ts';
 
 /** A Google stand-in whose discovery document fails while `isDown`, counting every request for it. */
 let server: Server;
@@ -62,5 +63,23 @@ describe('Google OIDC discovery', () => {
       oauthAuthorizationUrl(config, 'google', checks),
     ]);
     expect(discoveries).toBe(2);
+  });
+});
+
+describe('a single sign-on issuer in production (§9 outbound calls)', () => {
+  it('is refused before any request when its host is loopback, private or link-local', async () => {
+    const config = { ...loadConfig({ NODE_ENV: 'test' }), NODE_ENV: 'production' as const };
+    const before = discoveries;
+    const port = (server.address() as AddressInfo).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, '169.254.169.254', '[::1]', '10.0.0.8']) {
+      const failure = await oidcConfiguration(config, {
+        issuer: `https://${host}`,
+        clientId: 'c',
+        clientSecret: 's',
+      }).catch((error: unknown) => error);
+      // openid-client wraps what its fetch threw as the cause.
+      expect((failure as Error & { cause?: unknown }).cause, host).toBeInstanceOf(NonPublicHostError);
+    }
+    expect(discoveries).toBe(before);
   });
 });

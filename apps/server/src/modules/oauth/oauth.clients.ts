@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.ts';
 import { publicLink } from '../shared/public-links.ts';
+import { publicOnlyFetch } from './public-host.ts';
 
 /**
  * The identity providers as seen from our server: Google (OpenID Connect through openid-client's
@@ -86,20 +87,28 @@ export type OidcClient = { issuer: string; clientId: string; clientSecret: strin
  * client. Logins at the same moment share one discovery; a failed discovery is not kept (lru-cache
  * drops a rejected fetch), so the next login tries again.
  */
-const discovered = new LRUCache<string, oidc.Configuration, { client: OidcClient; isHttpAllowed: boolean }>({
+const discovered = new LRUCache<
+  string,
+  oidc.Configuration,
+  { client: OidcClient; isHttpAllowed: boolean; config: Config }
+>({
   max: 64,
   ttl: discoveryLifeSeconds * 1000,
-  fetchMethod: (_key, _stale, { context: { client, isHttpAllowed } }) =>
+  fetchMethod: (_key, _stale, { context: { client, isHttpAllowed, config } }) =>
     oidc.discovery(new URL(client.issuer), client.clientId, client.clientSecret, undefined, {
       execute: isHttpAllowed ? [oidc.allowInsecureRequests] : [],
       timeout: providerTimeoutSeconds,
+      // Discovery, keys, token and userinfo: a meeting's issuer is organiser-chosen, so in
+      // production each call's host must resolve to public addresses only (§9 outbound calls).
+      [oidc.customFetch]: publicOnlyFetch(config),
     }),
 });
 
 /**
  * The configuration of an OpenID Connect provider from discovery at its issuer
  * (`{issuer}/.well-known/openid-configuration`), cached a day per issuer and client.
- * @throws when the issuer is plain http in production or its discovery document cannot be fetched
+ * @throws when the issuer is plain http in production, its host is not public in production
+ *   (NonPublicHostError), or its discovery document cannot be fetched
  */
 export async function oidcConfiguration(config: Config, client: OidcClient): Promise<oidc.Configuration> {
   assertSecure(config, client.issuer);
@@ -107,7 +116,7 @@ export async function oidcConfiguration(config: Config, client: OidcClient): Pro
     .update(JSON.stringify([client.issuer, client.clientId, client.clientSecret ?? '', allowsHttp(config)]))
     .digest('hex');
   const configuration = await discovered.fetch(key, {
-    context: { client, isHttpAllowed: allowsHttp(config) },
+    context: { client, isHttpAllowed: allowsHttp(config), config },
   });
   if (!configuration) throw new Error(`OIDC discovery at ${client.issuer} gave no configuration`);
   return configuration;
