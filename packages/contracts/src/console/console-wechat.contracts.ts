@@ -213,7 +213,7 @@ export const testConsoleWechatConnection = defineRoute({
   method: 'POST',
   path: '/console/meetings/:meeting_id/wechat/tests',
   summary:
-    "Tests the stored set-up: 'official' / 'mini' ask WeChat for an access token (stable_token, which leaves the tokens in use valid); 'chinaief' fetches the issuer's discovery document. Nothing is stored. 409 wechat.not_configured (nothing to test); 403 wechat.not_authorized (platform mode without an authorised account); 403 no_permission (wechat.settings).",
+    "Tests the stored set-up: 'official' / 'mini' ask WeChat for an access token (stable_token, which leaves the tokens in use valid); 'chinaief' fetches the issuer's discovery document (in production only an issuer on public addresses; any failure to get a usable document answers 'Request failed: the issuer could not be reached'). Nothing is stored. 409 wechat.not_configured (nothing to test); 403 wechat.not_authorized (platform mode without an authorised account); 403 no_permission (wechat.settings); 429 too_frequent (20 tests a minute per user).",
   spec: '§7 WeChat, §8, DESIGN §7',
   tags: ['console'],
   isPublic: false,

@@ -10,7 +10,8 @@ import { insertStaff } from '../activities/activities.fixtures.ts';
 import { newPerson, type Person } from '../appointments/appointments.fixtures.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { meetingSsoProviders, meetingWechatSettings } from '../wechat/wechat.tables.ts';
-import { openSecret, sealSecret } from './console-wechat.service.ts';
+import { consoleWechatTestLimit } from './console-wechat.routes.ts';
+import { openSecret, sealSecret, testWechatConnection } from './console-wechat.service.ts';
 
 /**
  * The console's "WeChat & sign-in" set-up through the API (DESIGN §7; §3 wechat_authorize; §7
@@ -179,6 +180,74 @@ describe('saving (partial update, sealed secrets)', () => {
     expect(after?.officialMode).toBe('own');
   });
 
+  it('proves a new own AppID and AppSecret with WeChat before keeping them (400 naming the field, nothing stored)', async () => {
+    const before = await settingsRow();
+    const proofs = () => calls.filter((c) => c.path === '/cgi-bin/stable_token').length;
+    const asked = proofs();
+    const wrong = 'e'.repeat(32);
+    const official = await call('PUT', url(), owner, {
+      official: { appid: 'wx5555555555555555', secret: wrong },
+    });
+    expect(official.statusCode, official.body).toBe(400);
+    expect(official.json()).toMatchObject({ code: 'validation_failed' });
+    expect((official.json() as { message: string }).message).toContain('official/secret');
+    const mini = await call('PUT', url(), owner, { mini: { secret: wrong } });
+    expect(mini.statusCode, mini.body).toBe(400);
+    expect((mini.json() as { message: string }).message).toContain('mini/secret');
+    expect(proofs()).toBe(asked + 2);
+    expect(await settingsRow()).toEqual(before);
+    // A save that leaves the account alone asks WeChat nothing.
+    expect((await call('PUT', url(), owner, { official: { name: 'Same account' } })).statusCode).toBe(200);
+    expect(proofs()).toBe(asked + 2);
+  });
+
+  it('answers 502 wechat.unavailable and stores nothing when WeChat cannot be reached for the proof', async () => {
+    const before = await settingsRow();
+    const saved = world.t.app.deps.config.WECHAT_API_BASE;
+    Object.assign(world.t.app.deps.config, { WECHAT_API_BASE: 'http://127.0.0.1:1' });
+    try {
+      const res = await call('PUT', url(), owner, { official: { secret } });
+      expect(res.statusCode, res.body).toBe(502);
+      expect(res.json()).toMatchObject({ code: 'wechat.unavailable' });
+    } finally {
+      Object.assign(world.t.app.deps.config, { WECHAT_API_BASE: saved });
+    }
+    expect(await settingsRow()).toEqual(before);
+  });
+
+  it("refuses the deployment's AppIDs and a platform-authorised account's AppID as an own account", async () => {
+    const before = await settingsRow();
+    const deployment = { WECHAT_APPID: 'wx6666666666666666', WECHAT_MINI_APPID: 'wx7777777777777777' };
+    const saved = { ...world.t.app.deps.config };
+    Object.assign(world.t.app.deps.config, deployment);
+    await world.t.database.db
+      .update(meetingWechatSettings)
+      .set({ authorizerAppid: 'wx8888888888888888' })
+      .where(eq(meetingWechatSettings.meetingId, meetingId));
+    try {
+      for (const [field, appid] of [
+        ['official', deployment.WECHAT_APPID],
+        ['official', deployment.WECHAT_MINI_APPID],
+        ['official', 'wx8888888888888888'],
+        ['mini', deployment.WECHAT_MINI_APPID],
+      ] as const) {
+        const res = await call('PUT', url(), owner, { [field]: { appid, secret } });
+        expect(res.statusCode, `${field} ${appid}`).toBe(400);
+        expect((res.json() as { message: string }).message).toContain(`${field}/appid`);
+      }
+    } finally {
+      Object.assign(world.t.app.deps.config, {
+        WECHAT_APPID: saved.WECHAT_APPID,
+        WECHAT_MINI_APPID: saved.WECHAT_MINI_APPID,
+      });
+      await world.t.database.db
+        .update(meetingWechatSettings)
+        .set({ authorizerAppid: null })
+        .where(eq(meetingWechatSettings.meetingId, meetingId));
+    }
+    expect(await settingsRow()).toEqual(before);
+  });
+
   it('merges two concurrent saves of different fields (the row is locked, neither is lost)', async () => {
     const [a, b] = await Promise.all([
       call('PUT', url(), owner, { official: { name: 'Concurrent name' } }),
@@ -268,8 +337,11 @@ describe('connection tests', () => {
   });
 
   it("answers WeChat's errmsg when it refuses the secret", async () => {
-    const saved = await call('PUT', url(), owner, { mini: { secret: 'ffffffffffffffffffffffffffffffff' } });
-    expect(saved.statusCode, saved.body).toBe(200);
+    // A save would refuse this secret at once: the stored one went stale on WeChat's side.
+    await world.t.database.db
+      .update(meetingWechatSettings)
+      .set({ miniSecretSealed: sealSecret(config(), 'ffffffffffffffffffffffffffffffff') })
+      .where(eq(meetingWechatSettings.meetingId, meetingId));
     const res = await test('mini');
     expect(res.json()).toEqual({
       ok: 0,
@@ -284,6 +356,42 @@ describe('connection tests', () => {
     const res = await test('chinaief');
     expect(res.json()).toMatchObject({ ok: 0 });
     expect((res.json() as ConsoleWechatTestResult).message).toContain('another issuer');
+    expect((res.json() as ConsoleWechatTestResult).message).not.toContain('elsewhere');
+  });
+
+  it('answers one generic failure, without status or content, for an issuer that gives no document', async () => {
+    await call('PUT', url(), owner, { chinaief: { issuer: `${fakeBase}/missing` } });
+    expect((await test('chinaief')).json()).toEqual({
+      ok: 0,
+      message: 'Request failed: the issuer could not be reached',
+      errcode: null,
+    });
+  });
+
+  it('in production never asks an issuer on a loopback, private or link-local address (§9)', async () => {
+    const asked: string[] = [];
+    const spy = (async (input: string | URL | Request) => {
+      asked.push(String(input));
+      return new Response('{}');
+    }) as typeof fetch;
+    const production = { ...config(), NODE_ENV: 'production' as const };
+    for (const issuer of ['https://127.0.0.1:8443/good', 'https://169.254.169.254', 'https://[fd00::1]']) {
+      await world.t.database.db
+        .update(meetingSsoProviders)
+        .set({ issuer })
+        .where(eq(meetingSsoProviders.meetingId, meetingId));
+      const result = await testWechatConnection(
+        { db: world.t.database.db, config: production, fetch: spy },
+        { userId: owner.userId, meetingId, target: 'chinaief' },
+      );
+      expect(result).toEqual({
+        ok: 0,
+        message: 'Request failed: the issuer could not be reached',
+        errcode: null,
+      });
+    }
+    expect(asked).toEqual([]);
+    await call('PUT', url(), owner, { chinaief: { issuer: `${fakeBase}/good` } });
   });
 
   it("says 'not authorized' in platform mode without an account, and 409 when nothing is set up", async () => {
@@ -331,5 +439,18 @@ describe('connection tests', () => {
     } finally {
       Object.assign(world.t.app.deps.config, { WECHAT_API_BASE: saved });
     }
+  });
+});
+
+describe('rate limit of connection tests', () => {
+  it('answers 429 too_frequent past 20 tests a minute per user', async () => {
+    const { rateLimitsFor } = await import('../../plugins/rate-limit.ts');
+    await rateLimitsFor(config()).reset(consoleWechatTestLimit, owner.userId);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1)
+      statuses.push((await call('POST', `${url()}/tests`, owner, { target: 'chinaief' })).statusCode);
+    expect(statuses.slice(0, 20).every((status) => status !== 429)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    await rateLimitsFor(config()).reset(consoleWechatTestLimit, owner.userId);
   });
 });

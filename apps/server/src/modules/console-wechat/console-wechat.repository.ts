@@ -28,6 +28,16 @@ export async function findWechatSettings(db: Database, meetingId: string): Promi
   return row ?? null;
 }
 
+/** Whether any meeting holds `appid` as its account authorised to the third-party platform. */
+export async function isAuthorizerAppid(db: Database, appid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ meetingId: meetingWechatSettings.meetingId })
+    .from(meetingWechatSettings)
+    .where(eq(meetingWechatSettings.authorizerAppid, appid))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** The meeting's `chinaief` SSO row, or null. */
 export async function findChinaief(db: Database, meetingId: string): Promise<SsoProviderRow | null> {
   const [row] = await db

@@ -6,7 +6,18 @@ import {
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
+import { type LimitRule, useRateLimits } from '../../plugins/rate-limit.ts';
 import { getWechatSettings, testWechatConnection, updateWechatSettingsOf } from './console-wechat.service.ts';
+
+/**
+ * Connection tests call WeChat or an organiser-chosen issuer: at most 20 a minute per user (§9
+ * outbound calls), so the console cannot be used to hammer or probe another host.
+ */
+export const consoleWechatTestLimit: LimitRule = {
+  name: 'console-wechat-tests',
+  points: 20,
+  durationSeconds: 60,
+};
 
 /**
  * The console's "WeChat & sign-in" calls (DESIGN §7; §3 wechat_authorize; §7 WeChat, Login) under
@@ -17,6 +28,7 @@ export function consoleWechatRoutes(app: App): void {
   const { db, config } = app.deps;
   const deps = { db, config };
   const auth = { auth: 'required' } as const;
+  const limits = useRateLimits(app);
 
   app.route({
     ...contractRoute(getConsoleWechatSettings),
@@ -37,11 +49,14 @@ export function consoleWechatRoutes(app: App): void {
   app.route({
     ...contractRoute(testConsoleWechatConnection),
     config: auth,
-    handler: async (request) =>
-      testWechatConnection(deps, {
-        userId: requireUserId(request),
+    handler: async (request) => {
+      const userId = requireUserId(request);
+      await limits.consumeAll([{ rule: consoleWechatTestLimit, key: userId }]);
+      return testWechatConnection(deps, {
+        userId,
         meetingId: request.params.meeting_id,
         target: request.body.target,
-      }),
+      });
+    },
   });
 }

@@ -20,12 +20,14 @@ import {
 } from '../../providers/payment/credentials-box.ts';
 import { WechatProviderError } from '../../providers/wechat/wechat.ts';
 import { auditedWrite } from '../audit/audit.service.ts';
+import { publicOnlyFetch } from '../oauth/public-host.ts';
 import { type RolesDeps, requireCan } from '../roles/roles.service.ts';
 import { defaultLoginMethods } from '../wechat/wechat.tables.ts';
 import { authorizerAccessToken } from '../wechat/wechat-platform.tokens.ts';
 import {
   findChinaief,
   findWechatSettings,
+  isAuthorizerAppid,
   lockChinaief,
   lockWechatSettings,
   type SsoProviderRow,
@@ -184,6 +186,83 @@ function invalid(issues: Issue[]): AppError {
   );
 }
 
+/** An own account's AppID and AppSecret as a save would leave them, with the body field that set them. */
+type AccountPair = { kind: 'official' | 'mini'; appid: string; secret: string };
+
+const pairKey = (pair: AccountPair) => `${pair.kind}\u0000${pair.appid}\u0000${pair.secret}`;
+
+/**
+ * The own accounts (official in 'own' mode, mini-program) a save sets or changes — a new AppID, a new
+ * AppSecret, or the official account switched to 'own' — as they would be stored. These must prove
+ * control before they are kept (§7 WeChat): anyone can type another account's public AppID.
+ */
+function pairsToProve(
+  config: SealConfig,
+  body: UpdateConsoleWechatSettingsValues,
+  stored: WechatSettingsRow | null,
+): AccountPair[] {
+  const pairs: AccountPair[] = [];
+  const merged = (
+    inputAppid: string | null | undefined,
+    inputSecret: string | null | undefined,
+    storedAppid: string | null | undefined,
+    storedSecret: string | null | undefined,
+  ) => {
+    const appid = inputAppid === undefined ? (storedAppid ?? null) : inputAppid || null;
+    const appidChanged = appid !== (storedAppid ?? null);
+    const newSecret = typeof inputSecret === 'string' && inputSecret !== '' ? inputSecret : null;
+    const secret =
+      newSecret ?? (inputSecret === undefined && !appidChanged ? openSecret(config, storedSecret) : null);
+    return { appid, secret, changed: appidChanged || newSecret !== null };
+  };
+  const official = body.official ?? {};
+  const storedMode = stored?.officialMode ?? 'server';
+  if ((official.mode ?? storedMode) === 'own') {
+    const next = merged(official.appid, official.secret, stored?.officialAppid, stored?.officialSecretSealed);
+    if (next.appid && next.secret && (next.changed || storedMode !== 'own'))
+      pairs.push({ kind: 'official', appid: next.appid, secret: next.secret });
+  }
+  const mini = body.mini ?? {};
+  const nextMini = merged(mini.appid, mini.secret, stored?.miniAppid, stored?.miniSecretSealed);
+  if (nextMini.appid && nextMini.secret && nextMini.changed)
+    pairs.push({ kind: 'mini', appid: nextMini.appid, secret: nextMini.secret });
+  return pairs;
+}
+
+/**
+ * Proves each pair before a save (§7 WeChat; console own accounts): an AppID the deployment uses
+ * (WECHAT_APPID, WECHAT_MINI_APPID) or a meeting's platform-authorised account is refused, and
+ * WeChat must hand out a token for the AppID with the AppSecret (cgi-bin/stable_token, as the
+ * connection test). Runs before the row lock is taken: WeChat may take seconds.
+ * @returns the proven pairs (pairKey)
+ * @throws 400 validation_failed naming the AppID or AppSecret field; 502 wechat.unavailable when WeChat
+ *   cannot be reached
+ */
+async function proveAccounts(deps: ConsoleWechatDeps, pairs: AccountPair[]): Promise<Set<string>> {
+  const proven = new Set<string>();
+  for (const pair of pairs) {
+    const field = pair.kind === 'official' ? 'official' : 'mini';
+    const reserved = [deps.config.WECHAT_APPID, deps.config.WECHAT_MINI_APPID].includes(pair.appid);
+    if (reserved || (await isAuthorizerAppid(deps.db, pair.appid)))
+      throw invalid([
+        {
+          path: `body/${field}/appid`,
+          message: 'this AppID is the deployment’s or an account authorised to the platform; enter your own',
+        },
+      ]);
+    const answer = await tokenTest(deps, pair.appid, pair.secret);
+    if (answer.ok !== 1)
+      throw invalid([
+        {
+          path: `body/${field}/secret`,
+          message: `WeChat refused this AppID with this AppSecret (${answer.message})`,
+        },
+      ]);
+    proven.add(pairKey(pair));
+  }
+  return proven;
+}
+
 /**
  * PUT /console/meetings/{meeting_id}/wechat: a partial update (absent fields keep their values; a
  * secret string replaces, null clears; a changed AppID drops the old account's secrets unless new ones
@@ -191,8 +270,12 @@ function invalid(issues: Issue[]): AppError {
  * an AppID and AppSecret; at least one login method stays on (§7 Login); chinaief on needs an issuer
  * and a client id; an issuer is https (http only outside production). Rows are locked (one save at a
  * time per meeting) and the write is audited in the same transaction (wechat.settings, entity
- * meeting_wechat_settings) without secrets.
- * @throws 400 validation_failed (details name each field); 403 no_permission (wechat.settings)
+ * meeting_wechat_settings) without secrets. A new or changed own AppID / AppSecret (official in 'own'
+ * mode, mini-program) is first proven with WeChat (proveAccounts); nothing is stored when it fails.
+ * @throws 400 validation_failed (details name each field; also an AppID WeChat refuses with its
+ *   AppSecret, or one that is the deployment's or a platform-authorised account's); 403 no_permission
+ *   (wechat.settings); 409 conflict.stale when the account changed between the proof and the save;
+ *   502 wechat.unavailable (WeChat unreachable during the proof)
  */
 export async function updateWechatSettingsOf(
   deps: ConsoleWechatDeps,
@@ -201,6 +284,10 @@ export async function updateWechatSettingsOf(
   const { userId, meetingId, body } = input;
   await requireCan(deps, { userId, meetingId, action: 'wechat.settings' });
   const config = deps.config;
+  const proven = await proveAccounts(
+    deps,
+    pairsToProve(config, body, await findWechatSettings(deps.db, meetingId)),
+  );
   return auditedWrite(
     deps.db,
     {
@@ -290,6 +377,13 @@ export async function updateWechatSettingsOf(
         }
       }
       if (issues.length > 0) throw invalid(issues);
+      // The proof ran on the unlocked row: a save in between may have changed what this one keeps.
+      if (pairsToProve(config, body, stored).some((pair) => !proven.has(pairKey(pair))))
+        throw new AppError(
+          409,
+          ErrorCode.staleWrite,
+          'The settings changed meanwhile; reload and save again',
+        );
 
       const saved = await updateWechatSettings(tx, meetingId, values);
       const savedSso = ssoValues ? await upsertChinaief(tx, meetingId, ssoValues) : storedSso;
@@ -363,9 +457,16 @@ async function tokenTest(
  * that its `issuer` is the configured one and that it names the authorization and token endpoints.
  */
 async function discoveryTest(deps: ConsoleWechatDeps, issuer: string): Promise<ConsoleWechatTestResult> {
-  const doFetch = deps.fetch ?? fetch;
+  // In production only public hosts are asked (§9 outbound calls).
+  const doFetch = publicOnlyFetch(deps.config, deps.fetch ?? fetch);
   const url = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
-  const fail = (message: string): ConsoleWechatTestResult => ({ ok: 0, message, errcode: null });
+  // One answer for every way of not getting a usable document: no status, size or echoed content,
+  // so the test tells nothing about hosts it may not reach (§9).
+  const unreachable: ConsoleWechatTestResult = {
+    ok: 0,
+    message: 'Request failed: the issuer could not be reached',
+    errcode: null,
+  };
   let text: string | null;
   try {
     const response = await doFetch(url, {
@@ -373,24 +474,25 @@ async function discoveryTest(deps: ConsoleWechatDeps, issuer: string): Promise<C
       signal: AbortSignal.timeout(testTimeoutMs),
       redirect: 'error',
     });
-    if (!response.ok) return fail(`The discovery document answered HTTP ${response.status}`);
+    if (!response.ok) return unreachable;
     text = await boundedText(response, maxDiscoveryBytes);
   } catch {
-    return fail('Request failed: the issuer could not be reached');
+    return unreachable;
   }
-  if (text === null) return fail('The discovery document is too large');
   let doc: Record<string, unknown>;
   try {
+    if (text === null) throw new Error('too large');
     doc = JSON.parse(text) as Record<string, unknown>;
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new Error('not an object');
   } catch {
-    return fail('The discovery document is not JSON');
+    return unreachable;
   }
   const strip = (value: string) => value.replace(/\/+$/, '');
   if (typeof doc.issuer !== 'string' || strip(doc.issuer) !== strip(issuer))
-    return fail(`The discovery document names another issuer (${String(doc.issuer).slice(0, 200)})`);
+    return { ok: 0, message: 'The discovery document names another issuer', errcode: null };
   for (const key of ['authorization_endpoint', 'token_endpoint'] as const) {
-    if (typeof doc[key] !== 'string') return fail(`The discovery document has no ${key}`);
+    if (typeof doc[key] !== 'string')
+      return { ok: 0, message: `The discovery document has no ${key}`, errcode: null };
   }
   return { ok: 1, message: 'ok', errcode: null };
 }
