@@ -159,8 +159,7 @@ function LoginForms({
 
   // Hand-offs in the query: a signed phone from a mini-program, a WeChat callback, a third-party error.
   useEffect(() => {
-    // Waits for the sso texts: the mini-program hand-off may say it was cancelled.
-    if (handoffStarted.current || !tsReady) return;
+    if (handoffStarted.current) return;
     handoffStarted.current = true;
     const error = search.get('error');
     if (error) showToast(apiErrorMessage(new ApiError(401, error, error), tc));
@@ -195,31 +194,37 @@ function LoginForms({
         showToast(apiErrorMessage(failure, tc));
       });
     }
-    // Back from the mini-program's bridge page (§2 pages/webview/api/api?action=login).
+  });
+
+  // Back from the mini-program's bridge page (§2 pages/webview/api/api?action=login): the web view
+  // reloads or only changes its hash, so each new hand-off in the query is handled once, when the sso
+  // texts are there (a cancel says so).
+  const miniHandled = useRef('');
+  useEffect(() => {
     const mini = miniLoginHandoffOf(search);
-    if (mini) {
-      // The codes work once: a reload must not send them again.
-      navigate({ search: withoutMiniLoginHandoff(search).toString() }, { replace: true });
-      if (mini.kind === 'cancel') showToast(ts('mini.cancelled'));
-      else if (mini.kind === 'fail') showToast(ts('mini.failed'));
-      else {
-        setBusy(true);
-        loginWithWechatMini({ meetingId, code: mini.code, phoneCode: mini.phoneCode }).then(
-          finish,
-          (failure: unknown) => {
-            setBusy(false);
-            if (
-              failure instanceof ApiError &&
-              failure.code === 4260 &&
-              typeof failure.data?.ticket === 'string'
-            ) {
-              navigate(paths.bind({ meetingId, redirect, ticket: failure.data.ticket }), { replace: true });
-              return;
-            }
-            showToast(apiErrorMessage(failure, tc));
-          },
-        );
-      }
+    if (!mini || !tsReady || miniHandled.current === search.toString()) return;
+    miniHandled.current = search.toString();
+    // The codes work once: a reload must not send them again.
+    navigate({ search: withoutMiniLoginHandoff(search).toString() }, { replace: true });
+    if (mini.kind === 'cancel') showToast(ts('mini.cancelled'));
+    else if (mini.kind === 'fail') showToast(ts('mini.failed'));
+    else {
+      setBusy(true);
+      loginWithWechatMini({ meetingId, code: mini.code, phoneCode: mini.phoneCode }).then(
+        finish,
+        (failure: unknown) => {
+          setBusy(false);
+          if (
+            failure instanceof ApiError &&
+            failure.code === 4260 &&
+            typeof failure.data?.ticket === 'string'
+          ) {
+            navigate(paths.bind({ meetingId, redirect, ticket: failure.data.ticket }), { replace: true });
+            return;
+          }
+          showToast(apiErrorMessage(failure, tc));
+        },
+      );
     }
   });
 
