@@ -10,7 +10,7 @@ import { insertStaff } from '../activities/activities.fixtures.ts';
 import { newPerson, type Person } from '../appointments/appointments.fixtures.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { meetingSsoProviders, meetingWechatSettings } from '../wechat/wechat.tables.ts';
-import { consoleWechatTestLimit } from './console-wechat.routes.ts';
+import { consoleWechatCheckedSaveLimit, consoleWechatTestLimit } from './console-wechat.routes.ts';
 import { openSecret, sealSecret, testWechatConnection } from './console-wechat.service.ts';
 
 /**
@@ -452,5 +452,19 @@ describe('rate limit of connection tests', () => {
     expect(statuses.slice(0, 20).every((status) => status !== 429)).toBe(true);
     expect(statuses[20]).toBe(429);
     await rateLimitsFor(config()).reset(consoleWechatTestLimit, owner.userId);
+  });
+
+  it('answers 429 too_frequent past 20 saves a minute that name an AppID or AppSecret', async () => {
+    const { rateLimitsFor } = await import('../../plugins/rate-limit.ts');
+    await rateLimitsFor(config()).reset(consoleWechatCheckedSaveLimit, owner.userId);
+    const statuses: number[] = [];
+    // Refused by the rules (400) yet counted: each such save may ask WeChat.
+    for (let i = 0; i < 21; i += 1)
+      statuses.push((await call('PUT', url(), owner, { official: { secret: null } })).statusCode);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(statuses[20]).toBe(429);
+    // Other saves are not limited by it.
+    expect((await call('PUT', url(), owner, { official: { name: 'Still saves' } })).statusCode).toBe(200);
+    await rateLimitsFor(config()).reset(consoleWechatCheckedSaveLimit, owner.userId);
   });
 });

@@ -19,6 +19,13 @@ export const consoleWechatTestLimit: LimitRule = {
   durationSeconds: 60,
 };
 
+/** Saves that name an AppID or AppSecret may be checked with WeChat: as many a minute per user. */
+export const consoleWechatCheckedSaveLimit: LimitRule = {
+  name: 'console-wechat-checked-saves',
+  points: 20,
+  durationSeconds: 60,
+};
+
 /**
  * The console's "WeChat & sign-in" calls (DESIGN §7; §3 wechat_authorize; §7 WeChat, Login) under
  * /console/meetings/{meeting_id}/wechat: read the set-up, save a partial update, test a connection.
@@ -39,12 +46,19 @@ export function consoleWechatRoutes(app: App): void {
   app.route({
     ...contractRoute(updateConsoleWechatSettings),
     config: auth,
-    handler: async (request) =>
-      updateWechatSettingsOf(deps, {
-        userId: requireUserId(request),
+    handler: async (request) => {
+      const userId = requireUserId(request);
+      const { official, mini } = request.body;
+      const namesAccount =
+        official?.mode === 'own' ||
+        [official?.appid, official?.secret, mini?.appid, mini?.secret].some((value) => value !== undefined);
+      if (namesAccount) await limits.consumeAll([{ rule: consoleWechatCheckedSaveLimit, key: userId }]);
+      return updateWechatSettingsOf(deps, {
+        userId,
         meetingId: request.params.meeting_id,
         body: request.body,
-      }),
+      });
+    },
   });
   app.route({
     ...contractRoute(testConsoleWechatConnection),
