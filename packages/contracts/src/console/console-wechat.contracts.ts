@@ -186,7 +186,7 @@ export const updateConsoleWechatSettings = defineRoute({
   method: 'PUT',
   path: '/console/meetings/:meeting_id/wechat',
   summary:
-    "Partial update of the meeting's WeChat and sign-in set-up; secrets sealed at rest, never answered; audited. 400 validation_failed (bad field, 'own' without AppID and AppSecret, every login method off, chinaief on without issuer and client id, a new or changed own AppID/AppSecret that WeChat's stable_token refuses, an AppID that is the deployment's or a platform-authorised account's — nothing saved); a changed issuer or client id drops the stored client secret unless a new one comes; 403 no_permission (wechat.settings); 409 conflict.stale (the account changed between WeChat's check and the save); 502 wechat.unavailable ('Request failed': WeChat could not be reached to check a new AppSecret).",
+    "Partial update of the meeting's WeChat and sign-in set-up; secrets sealed at rest, never answered; audited. 400 validation_failed (bad field, 'own' without AppID and AppSecret, every login method off, chinaief on without issuer and client id, a new or changed own AppID/AppSecret that WeChat's stable_token refuses, an AppID that is the deployment's or a platform-authorised account's — nothing saved); a changed issuer or client id drops the stored client secret unless a new one comes; 403 no_permission (wechat.settings); 409 conflict.stale (the account changed between WeChat's check and the save); 502 wechat.unavailable ('Request failed': WeChat could not be reached to check a new AppSecret); 429 too_frequent (more than 20 saves a minute per user that name an AppID or AppSecret).",
   spec: '§3 wechat_authorize, §7 WeChat and Login, DESIGN §7',
   tags: ['console'],
   isPublic: false,
