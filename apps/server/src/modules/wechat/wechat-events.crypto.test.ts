@@ -49,11 +49,15 @@ describe('push signature (sha1 over the sorted token, timestamp, nonce)', () => 
   });
 });
 
+const plainKeys = { ...keys, aesKey: null };
+
 describe('openPush', () => {
-  it('opens a plain push', () => {
-    const push = buildPush(keys, scan, { isEncrypted: false, timestamp: now });
-    const opened = openPush(keys, push.query, push.body, now);
+  it('opens a plain push of an account without an EncodingAESKey, and refuses it for one with', () => {
+    const push = buildPush(plainKeys, scan, { isEncrypted: false, timestamp: now });
+    expect(() => openPush(keys, push.query, push.body, now)).toThrow(/safe mode/);
+    const opened = openPush(plainKeys, push.query, push.body, now);
     expect(opened.isEncrypted).toBe(false);
+    expect(opened.signature).toBe(push.query.signature);
     expect(opened.message).toMatchObject({
       MsgType: 'event',
       Event: 'SCAN',
@@ -78,11 +82,11 @@ describe('openPush', () => {
   });
 
   it('refuses a forged signature, a replay older than 5 minutes and garbage', () => {
-    const push = buildPush(keys, scan, { isEncrypted: false, timestamp: now });
-    expect(() => openPush({ ...keys, token: 'other' }, push.query, push.body, now)).toThrow(/signature/);
-    expect(() => openPush(keys, push.query, push.body, now + 301)).toThrow(/replay/);
-    const garbage = buildPush(keys, 'not xml <<<', { isEncrypted: false, timestamp: now });
-    expect(() => openPush(keys, garbage.query, garbage.body, now)).toThrow(PushRejected);
+    const push = buildPush(plainKeys, scan, { isEncrypted: false, timestamp: now });
+    expect(() => openPush({ ...plainKeys, token: 'other' }, push.query, push.body, now)).toThrow(/signature/);
+    expect(() => openPush(plainKeys, push.query, push.body, now + 301)).toThrow(/replay/);
+    const garbage = buildPush(plainKeys, 'not xml <<<', { isEncrypted: false, timestamp: now });
+    expect(() => openPush(plainKeys, garbage.query, garbage.body, now)).toThrow(PushRejected);
     const badCipher = { ...push.query, encrypt_type: 'aes' };
     const body = '<xml><Encrypt><![CDATA[AAAA]]></Encrypt></xml>';
     const signed = {

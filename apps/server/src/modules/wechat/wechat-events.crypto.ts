@@ -20,6 +20,19 @@ export const pushMaxSkewSeconds = 5 * 60;
 /** Largest push body accepted, in bytes (WeChat's are a few hundred bytes). */
 export const pushBodyLimitBytes = 64 * 1024;
 
+/** An answer to WeChat: status, content type and body. */
+export type PushAnswer = { status: number; contentType: string; body: string };
+
+/** A plain-text answer to WeChat ('success', or a short refusal for the log). */
+export const plainAnswer = (status: number, body: string): PushAnswer => ({
+  status,
+  contentType: 'text/plain; charset=utf-8',
+  body,
+});
+
+/** The current Unix time in seconds (push timestamps and replies). */
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
 /** Why a push was refused; the route answers 401 and logs the reason, nothing is changed. */
 export class PushRejected extends Error {
   constructor(reason: string) {
@@ -43,8 +56,11 @@ export function pushSignature(token: string, timestamp: string, nonce: string, e
   return getSignature(token, timestamp, nonce, encrypted);
 }
 
-/** Constant-time comparison of two hex signatures (false when lengths differ). */
-function sameSignature(given: string, expected: string): boolean {
+/**
+ * Constant-time comparison of two strings (false when lengths differ): push signatures here, the
+ * sign-in secret hashes of the desktop QR login.
+ */
+export function sameSignature(given: string, expected: string): boolean {
   const a = Buffer.from(given, 'utf8');
   const b = Buffer.from(expected, 'utf8');
   return a.length === b.length && timingSafeEqual(a, b);
@@ -111,16 +127,19 @@ export function parseMessageXml(xml: string): Record<string, string> | null {
 
 /**
  * Opens a POST push: checks freshness and the signature, decrypts safe-mode bodies (and checks the
- * AppID inside), and answers the message fields and whether the reply must be encrypted.
- * @throws PushRejected for a stale timestamp, a wrong signature, an undecryptable body, another
- *   AppID, or a body that is not a message XML
+ * AppID inside), and answers the message fields, whether the reply must be encrypted, and the
+ * signature that was checked (for the replay record). An account with an EncodingAESKey accepts safe
+ * mode only: a plain push's signature covers no body, and WeChat also sends it in the query of safe
+ * pushes and URL checks, where logs may keep it.
+ * @throws PushRejected for a stale timestamp, a wrong signature, a plain push to a safe-mode account,
+ *   an undecryptable body, another AppID, or a body that is not a message XML
  */
 export function openPush(
   keys: PushKeys,
   query: Record<string, unknown>,
   body: string,
   nowSeconds: number,
-): { message: Record<string, string>; isEncrypted: boolean } {
+): { message: Record<string, string>; isEncrypted: boolean; signature: string } {
   const timestamp = text(query.timestamp);
   const nonce = text(query.nonce);
   checkFresh(timestamp, nowSeconds);
@@ -140,13 +159,14 @@ export function openPush(
     if (opened.id !== keys.appid) throw new PushRejected('encrypted for another AppID');
     const message = parseMessageXml(opened.message);
     if (!message) throw new PushRejected('decrypted body is not a message XML');
-    return { message, isEncrypted: true };
+    return { message, isEncrypted: true, signature: text(query.msg_signature) };
   }
+  if (keys.aesKey) throw new PushRejected('plain push to an account in safe mode');
   if (!sameSignature(text(query.signature), pushSignature(keys.token, timestamp, nonce)))
     throw new PushRejected('wrong signature');
   const message = parseMessageXml(body);
   if (!message) throw new PushRejected('body is not a message XML');
-  return { message, isEncrypted: false };
+  return { message, isEncrypted: false, signature: text(query.signature) };
 }
 
 const builder = new XMLBuilder({ cdataPropName: '__cdata' });

@@ -17,7 +17,7 @@ const queryOf = (request: FastifyRequest) => (request.query ?? {}) as Record<str
  * signature covers it.
  */
 export async function wechatEventRoutes(app: App): Promise<void> {
-  const deps = { db: app.deps.db, config: app.deps.config };
+  const deps = { db: app.deps.db, config: app.deps.config, dbKind: app.deps.dbKind };
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     '*',

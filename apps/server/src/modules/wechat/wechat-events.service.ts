@@ -1,17 +1,18 @@
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { credentialsKeyOf, openCredentials } from '../../providers/payment/credentials-box.ts';
 import {
   encryptReply,
+  nowSeconds,
   openPush,
+  type PushAnswer,
   type PushKeys,
   PushRejected,
+  plainAnswer as plain,
+  pushMaxSkewSeconds,
   textReplyXml,
   verifyUrl,
 } from './wechat-events.crypto.ts';
-import { findOwnPushKeys, isPlatformAuthorizer } from './wechat-login.repository.ts';
-import { loginScenePrefix, recordScan, scanReplies } from './wechat-login.service.ts';
-import { componentCredentialsOf } from './wechat-platform.tokens.ts';
+import { loginScenePrefix, recordScan, scanReply } from './wechat-login.service.ts';
+import { candidatePushKeys, rememberPush } from './wechat-push-keys.ts';
+import type { WechatCacheDeps } from './wechat-tickets.repository.ts';
 
 /**
  * The official accounts' message push (GET/POST /wechat/events/{appid}): WeChat checks the URL, then
@@ -23,51 +24,33 @@ import { componentCredentialsOf } from './wechat-platform.tokens.ts';
  * account a meeting entered itself (`own`) uses the token and EncodingAESKey stored with it; an account
  * that authorised our third-party platform pushes to the platform's message URL
  * (`…/api/wechat/events/$APPID$`) with the platform's token and key (WECHAT_COMPONENT_*), encrypted
- * for the platform's AppID.
+ * for the platform's AppID. Every source of an AppID is a candidate (wechat-push-keys.ts); a scan only
+ * counts for a sign-in of a meeting whose own keys signed it.
  */
 
-type Deps = { db: Database; config: Config };
+type Deps = WechatCacheDeps;
 
-/** An answer to WeChat: status, content type and body. */
-export type PushAnswer = { status: number; contentType: string; body: string };
-
-const plain = (status: number, body: string): PushAnswer => ({
-  status,
-  contentType: 'text/plain; charset=utf-8',
-  body,
-});
+export type { PushAnswer };
 
 /** Why a push was refused, for the log (never in the answer). */
 export type PushRefusal = { reason: string };
 
 /**
- * The push keys of `appid`, or null when no account of this server has that AppID. A sealed key
- * that does not open (server key changed) counts as not set up.
+ * The first of `candidates` with which `open` succeeds, and its result; throws the last refusal when
+ * none does.
  */
-export async function pushKeysOf(deps: Deps, appid: string): Promise<PushKeys | null> {
-  const { config } = deps;
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(appid)) return null;
-  if (appid === config.WECHAT_APPID && config.WECHAT_TOKEN)
-    return { token: config.WECHAT_TOKEN, aesKey: config.WECHAT_AES_KEY ?? null, appid };
-  const own = await findOwnPushKeys(deps.db, appid);
-  if (own) {
+function openWithAny<T>(candidates: PushKeys[], open: (keys: PushKeys) => T): { keys: PushKeys; opened: T } {
+  let refusal: unknown = new PushRejected('no keys');
+  for (const keys of candidates) {
     try {
-      const key = credentialsKeyOf(config);
-      const token = openCredentials(own.tokenSealed, key);
-      const aesKey = own.aesKeySealed ? openCredentials(own.aesKeySealed, key) : null;
-      if (typeof token === 'string' && token !== '')
-        return { token, aesKey: typeof aesKey === 'string' && aesKey !== '' ? aesKey : null, appid };
-    } catch {
-      return null;
+      return { keys, opened: open(keys) };
+    } catch (error) {
+      if (!(error instanceof PushRejected)) throw error;
+      refusal = error;
     }
   }
-  const component = componentCredentialsOf(config);
-  if (component && (await isPlatformAuthorizer(deps.db, appid)))
-    return { token: component.token, aesKey: component.aesKey, appid: component.appid };
-  return null;
+  throw refusal;
 }
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * GET /wechat/events/{appid}: WeChat's URL check. Answers `echostr` (200 text) when the signature is
@@ -78,10 +61,10 @@ export async function answerUrlCheck(
   input: { appid: string; query: Record<string, unknown> },
   onRefused: (refusal: PushRefusal) => void,
 ): Promise<PushAnswer> {
-  const keys = await pushKeysOf(deps, input.appid);
-  if (!keys) return plain(404, 'unknown account');
+  const candidates = await candidatePushKeys(deps, input.appid);
+  if (candidates.length === 0) return plain(404, 'unknown account');
   try {
-    return plain(200, verifyUrl(keys, input.query, nowSeconds()));
+    return plain(200, openWithAny(candidates, (keys) => verifyUrl(keys, input.query, nowSeconds())).opened);
   } catch (error) {
     if (!(error instanceof PushRejected)) throw error;
     onRefused({ reason: error.message });
@@ -101,8 +84,9 @@ export function loginIdOfEvent(message: Record<string, string>): string | null {
 }
 
 /**
- * POST /wechat/events/{appid}: a pushed message. Checks freshness (5 minutes) and the signature,
- * decrypts safe-mode bodies; a sign-in scan is recorded and answered with a passive text reply (in safe
+ * POST /wechat/events/{appid}: a pushed message. Checks freshness (5 minutes) and the signature with
+ * each candidate's keys (safe mode required when the keys have an EncodingAESKey), refuses a repeated
+ * (timestamp, nonce, signature) — answered 'success', nothing done —, decrypts safe-mode bodies; a sign-in scan is recorded and answered with a passive text reply (in safe
  * mode encrypted), anything else with 'success'. 401 (nothing changed) for a forged, stale or
  * undecryptable push; 404 for an AppID this server does not serve. Never 5xx for any input.
  */
@@ -111,25 +95,45 @@ export async function answerPush(
   input: { appid: string; query: Record<string, unknown>; body: string },
   onRefused: (refusal: PushRefusal) => void,
 ): Promise<PushAnswer> {
-  const keys = await pushKeysOf(deps, input.appid);
-  if (!keys) return plain(404, 'unknown account');
+  const candidates = await candidatePushKeys(deps, input.appid);
+  if (candidates.length === 0) return plain(404, 'unknown account');
+  let keys: PushKeys;
   let opened: ReturnType<typeof openPush>;
   try {
-    opened = openPush(keys, input.query, input.body, nowSeconds());
+    ({ keys, opened } = openWithAny(candidates, (candidate) =>
+      openPush(candidate, input.query, input.body, nowSeconds()),
+    ));
   } catch (error) {
     if (!(error instanceof PushRejected)) throw error;
     onRefused({ reason: error.message });
     return plain(401, 'invalid signature');
   }
   const { message, isEncrypted } = opened;
+  const isFirstSeen = await rememberPush(
+    deps.db,
+    {
+      appid: input.appid,
+      timestamp: String(input.query.timestamp),
+      nonce: String(input.query.nonce ?? ''),
+      signature: opened.signature,
+    },
+    // Fresh pushes are at most 5 minutes off either way: keep them until they can no longer pass.
+    2 * pushMaxSkewSeconds,
+  );
+  if (!isFirstSeen) {
+    // A replay (or WeChat's retry of a push already handled): acknowledged, nothing done again.
+    onRefused({ reason: 'push already seen (timestamp, nonce, signature)' });
+    return plain(200, 'success');
+  }
   const loginId = loginIdOfEvent(message);
   if (loginId === null) return plain(200, 'success');
-  const outcome = await recordScan(deps, {
+  const scan = await recordScan(deps, {
     appid: input.appid,
     openid: message.FromUserName ?? '',
     loginId,
+    signedBy: keys,
   });
-  const reply = textReplyXml(message, scanReplies[outcome], nowSeconds());
+  const reply = textReplyXml(message, scanReply(scan), nowSeconds());
   if (isEncrypted && keys.aesKey)
     return {
       status: 200,

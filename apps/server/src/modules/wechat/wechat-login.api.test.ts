@@ -1,3 +1,4 @@
+import { decrypt } from '@wecom/crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import {
   fakeWechatApps,
   startFakeWechatServer,
 } from '../../providers/wechat/fake-wechat-server.ts';
+import { oauthStates } from '../oauth/oauth.tables.ts';
 import { resolveSession } from '../sessions/sessions.service.ts';
 import { insertUserIfFree, linkIdentity } from '../users/users.repository.ts';
 import {
@@ -96,6 +98,12 @@ function pushScan(
   });
 }
 
+/** The passive reply of a push answer (decrypted when the account is in safe mode). */
+function replyOf(body: string): Record<string, string> | null {
+  const envelope = parseMessageXml(body);
+  return envelope?.Encrypt ? parseMessageXml(decrypt(aesKey, envelope.Encrypt).message) : envelope;
+}
+
 const statusOf = async (loginId: string) =>
   (await t.database.db.select().from(wechatQrLogins).where(eq(wechatQrLogins.id, loginId)))[0];
 
@@ -126,7 +134,7 @@ describe('desktop QR sign-in', () => {
     expect(polled.headers['cache-control']).toBe('no-store');
   });
 
-  it('signs a known WeChat user in after a plain SCAN push, once', async () => {
+  it('signs a known WeChat user in after a SCAN push, once', async () => {
     const userId = await wechatUser('o-scan-plain', 'u-scan-plain');
     const qr = await createQr();
     const early = await redeem(qr.login_id, qr.secret);
@@ -135,9 +143,11 @@ describe('desktop QR sign-in', () => {
 
     const pushed = await pushScan(qr.login_id, 'o-scan-plain');
     expect(pushed.statusCode, pushed.body).toBe(200);
-    const reply = parseMessageXml(pushed.body);
+    const reply = replyOf(pushed.body);
     expect(reply).toMatchObject({ ToUserName: 'o-scan-plain', MsgType: 'text' });
     expect(reply?.Content).toContain('Signed in on your computer');
+    // The reply names the meeting and warns whoever did not start this sign-in.
+    expect(reply?.Content).toContain('ignore this message');
 
     expect((await poll(qr.login_id, qr.secret)).json().status).toBe('scanned');
     const login = await redeem(qr.login_id, qr.secret);
@@ -208,7 +218,7 @@ describe('desktop QR sign-in', () => {
     expect(polled.json()).toMatchObject({ code: 'wechat.qr_expired', message: 'QR code has expired' });
     const pushed = await pushScan(qr.login_id, 'o-late');
     expect(pushed.statusCode).toBe(200);
-    expect(parseMessageXml(pushed.body)?.Content).toContain('expired');
+    expect(replyOf(pushed.body)?.Content).toContain('expired');
     expect((await statusOf(qr.login_id))?.status).toBe('pending');
     expect((await redeem(qr.login_id, qr.secret)).statusCode).toBe(410);
   });
@@ -413,5 +423,120 @@ describe('desktop QR sign-in', () => {
     }
     expect(answers.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(answers.slice(10)).toEqual([429, 429]);
+  });
+  it('refuses a plain push to a safe-mode account and acts on a replayed push only once', async () => {
+    await wechatUser('o-replay', 'u-replay');
+    const qr = await createQr();
+    // Signed correctly but plain: the account has an EncodingAESKey, so only safe mode counts.
+    const plainPush = await pushScan(qr.login_id, 'o-replay', { isEncrypted: false });
+    expect(plainPush.statusCode).toBe(401);
+    expect((await statusOf(qr.login_id))?.status).toBe('pending');
+
+    const push = scanPush(keys, { loginId: qr.login_id, openid: 'o-replay' });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/wechat/events/${appid}?${push.query}`,
+        headers: { 'content-type': 'text/xml' },
+        payload: push.body,
+      });
+    expect((await send()).statusCode).toBe(200);
+    expect((await statusOf(qr.login_id))?.status).toBe('scanned');
+    await t.database.db
+      .update(wechatQrLogins)
+      .set({ status: 'pending', userId: null })
+      .where(eq(wechatQrLogins.id, qr.login_id));
+    // The same (timestamp, nonce, signature) again: acknowledged, nothing done.
+    const replay = await send();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.body).toBe('success');
+    expect((await statusOf(qr.login_id))?.status).toBe('pending');
+  });
+
+  it("never lets another meeting's own row with the same AppID sign scans for this meeting", async () => {
+    await t.database.db.delete(meetingWechatSettings);
+    const shared = { appid: 'wxsharedapp000001', secret: 'shared-secret' };
+    const key = credentialsKeyOf(t.app.deps.config);
+    fake.addApp(shared.appid, shared.secret);
+    const ownRow = (meeting: string, token: string) => ({
+      meetingId: meeting,
+      officialMode: 'own' as const,
+      officialAppid: shared.appid,
+      officialSecretSealed: sealCredentials(shared.secret, key),
+      officialTokenSealed: sealCredentials(token, key),
+    });
+    // The account's real organiser, then another meeting typing the same (public) AppID later.
+    await t.database.db.insert(meetingWechatSettings).values(ownRow(meetingId, 'real-token'));
+    await t.database.db.insert(meetingWechatSettings).values(ownRow(ids.otherMeeting, 'evil-token'));
+    const victim = await wechatUser('o-shared-victim', 'u-shared-victim');
+    fake.setFollower(shared.appid, { openid: 'o-shared-victim', subscribe: 1, unionid: 'u-shared-victim' });
+    const qr = await createQr();
+    const send = (token: string) => {
+      const push = scanPush(
+        { token, aesKey: null, appid: shared.appid },
+        { loginId: qr.login_id, openid: 'o-shared-victim' },
+      );
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/wechat/events/${shared.appid}?${push.query}`,
+        headers: { 'content-type': 'text/xml' },
+        payload: push.body,
+      });
+    };
+    const forged = await send('evil-token');
+    expect(forged.statusCode).toBe(200);
+    expect(parseMessageXml(forged.body)?.Content).toContain('Invalid QR code information');
+    expect((await statusOf(qr.login_id))?.status).toBe('pending');
+    // The real organiser's pushes still verify (the newer row does not replace its keys).
+    expect((await send('real-token')).statusCode).toBe(200);
+    const login = await redeem(qr.login_id, qr.secret);
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().user_id.$id).toBe(victim);
+    await t.database.db.delete(meetingWechatSettings);
+  });
+
+  it("matches another AppID's openid only through its own records, and keeps the AppID for the bind", async () => {
+    await t.database.db.delete(meetingWechatSettings);
+    const own = { appid: 'wxownopenid000001', secret: 'own-secret-2', token: 'own-token-2' };
+    const key = credentialsKeyOf(t.app.deps.config);
+    fake.addApp(own.appid, own.secret);
+    await t.database.db.insert(meetingWechatSettings).values({
+      meetingId,
+      officialMode: 'own',
+      officialAppid: own.appid,
+      officialSecretSealed: sealCredentials(own.secret, key),
+      officialTokenSealed: sealCredentials(own.token, key),
+    });
+    // A WeChat web-login user whose WECHAT_APPID openid is the identity subject (no unionid).
+    const victim = await insertUserIfFree(t.database.db, { id: newId(), username: 'Openid victim' });
+    if (!victim) throw new Error('user not inserted');
+    await linkIdentity(t.database.db, {
+      provider: 'wechat',
+      subject: 'o-login-appid-openid',
+      userId: victim.id,
+      profile: {},
+    });
+    const qr = await createQr();
+    const push = scanPush(
+      { token: own.token, aesKey: null, appid: own.appid },
+      { loginId: qr.login_id, openid: 'o-login-appid-openid' },
+    );
+    const pushed = await t.app.inject({
+      method: 'POST',
+      url: `/api/wechat/events/${own.appid}?${push.query}`,
+      headers: { 'content-type': 'text/xml' },
+      payload: push.body,
+    });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const row = await statusOf(qr.login_id);
+    expect(row).toMatchObject({ status: 'needs_bind', userId: null });
+    const handBack = await redeem(qr.login_id, qr.secret);
+    expect(handBack.json().code).toBe(4260);
+    const [state] = await t.database.db
+      .select()
+      .from(oauthStates)
+      .where(eq(oauthStates.id, handBack.json().data.ticket));
+    expect(state?.pending).toMatchObject({ openid: 'o-login-appid-openid', appid: own.appid });
+    await t.database.db.delete(meetingWechatSettings);
   });
 });

@@ -113,11 +113,11 @@ export async function consumeQrLogin(
 export type SealedPushKeys = { tokenSealed: string; aesKeySealed: string | null };
 
 /**
- * The sealed message token and EncodingAESKey of an official account from the settings of a meeting
- * that entered it (`own` mode, token set); undefined when no meeting did.
+ * The sealed message tokens and EncodingAESKeys of every meeting that entered the official account
+ * `appid` itself (`own` mode, token set) — all of them: an AppID is public, so no single row decides.
  */
-export async function findOwnPushKeys(db: Database, appid: string): Promise<SealedPushKeys | undefined> {
-  const [row] = await db
+export async function findOwnPushKeys(db: Database, appid: string): Promise<SealedPushKeys[]> {
+  const rows = await db
     .select({
       tokenSealed: meetingWechatSettings.officialTokenSealed,
       aesKeySealed: meetingWechatSettings.officialAesKeySealed,
@@ -129,10 +129,10 @@ export async function findOwnPushKeys(db: Database, appid: string): Promise<Seal
         eq(meetingWechatSettings.officialAppid, appid),
         sql`${meetingWechatSettings.officialTokenSealed} is not null`,
       ),
-    )
-    .orderBy(sql`${meetingWechatSettings.updatedAt} desc`)
-    .limit(1);
-  return row?.tokenSealed ? { tokenSealed: row.tokenSealed, aesKeySealed: row.aesKeySealed } : undefined;
+    );
+  return rows.flatMap((row) =>
+    row.tokenSealed ? [{ tokenSealed: row.tokenSealed, aesKeySealed: row.aesKeySealed }] : [],
+  );
 }
 
 /** True when some meeting in platform mode is authorised by `appid` (its pushes use the platform's keys). */

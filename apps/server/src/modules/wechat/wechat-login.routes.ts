@@ -14,7 +14,7 @@ import { createQrLogin, pollQrLogin, redeemQrLogin } from './wechat-login.servic
  * POST /wechat/events/{appid} (wechat-events.routes.ts).
  */
 export function wechatLoginRoutes(app: App): void {
-  const deps = { db: app.deps.db, config: app.deps.config };
+  const deps = { db: app.deps.db, config: app.deps.config, dbKind: app.deps.dbKind };
 
   app.route({
     ...contractRoute(createWechatQrcodeContract),

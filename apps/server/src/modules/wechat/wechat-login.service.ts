@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   ErrorCode,
   type LoginResult,
@@ -7,16 +7,16 @@ import {
   type WechatQrStatus,
   wechatQrLoginLifeSeconds,
 } from '@app/contracts';
-import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { rateLimitsFor } from '../../plugins/rate-limit.ts';
 import { findLiveMeetingById } from '../meetings/meetings.repository.ts';
-import { findWechatUser, wechatBindHandBack } from '../oauth/oauth.service.ts';
+import { wechatBindHandBack } from '../oauth/oauth.service.ts';
 import { assertLoginMethodOn } from '../oauth/sso.service.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById, findUserByIdentity } from '../users/users.repository.ts';
 import { signIn } from '../users/users.service.ts';
 import { orWechatUnavailable } from './wechat.errors.ts';
+import { type PushKeys, sameSignature } from './wechat-events.crypto.ts';
 import {
   consumeQrLogin,
   deleteQrLogin,
@@ -27,7 +27,10 @@ import {
   type QrLoginRow,
   rememberOpenid,
 } from './wechat-login.repository.ts';
-import { officialApiOfMeeting } from './wechat-of-meeting.ts';
+import { officialApiOfMeeting, officialApiOfSettings } from './wechat-of-meeting.ts';
+import { isMeetingPushKeys } from './wechat-push-keys.ts';
+import { getMeetingWechatSettings, type MeetingWechatSettings } from './wechat-settings.repository.ts';
+import type { WechatCacheDeps } from './wechat-tickets.repository.ts';
 
 /**
  * Desktop "scan with WeChat to sign in" (§7 GET /wechat/service/qrcodes, §7 Login; §8 'QR code has
@@ -38,7 +41,7 @@ import { officialApiOfMeeting } from './wechat-of-meeting.ts';
  * polls and then redeems it once for a session.
  */
 
-type Deps = { db: Database; config: Config };
+type Deps = WechatCacheDeps;
 
 /** The QR scene of a sign-in: `login_` + its 32-hex id (WeChat allows 64 characters). */
 export const loginScenePrefix = 'login_';
@@ -50,11 +53,7 @@ const qrInvalid = () => new AppError(400, ErrorCode.wechatQrInvalid, 'Invalid QR
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
 
-function isSameHash(given: string, stored: string): boolean {
-  const a = Buffer.from(given, 'hex');
-  const b = Buffer.from(stored, 'hex');
-  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
-}
+const isSameHash = (given: string, stored: string): boolean => stored !== '' && sameSignature(given, stored);
 
 /**
  * GET /wechat/service/qrcodes: creates a sign-in (32-hex id, 32 random bytes of secret of which only
@@ -143,10 +142,19 @@ export async function redeemQrLogin(
   }
   const openid = row.openid ?? '';
   if (!row.userId) {
+    // The AppID travels with the pending identity: an openid of a meeting's own or platform account
+    // is not a WECHAT_APPID openid, and the bind must not store it as the 'wechat' login identity.
+    const pendingIdentity = {
+      openid,
+      unionid: row.unionid,
+      nickname: '',
+      headimgurl: '',
+      appid: row.appid,
+    };
     throw await wechatBindHandBack(db, {
       meetingId: row.meetingId,
       redirect: '',
-      identity: { openid, unionid: row.unionid, nickname: '', headimgurl: '' },
+      identity: pendingIdentity,
     });
   }
   const user = await findUserById(db, row.userId);
@@ -165,6 +173,9 @@ export async function redeemQrLogin(
 /** What a scan did, for the passive reply in WeChat. */
 export type ScanOutcome = 'scanned' | 'needs_bind' | 'expired' | 'invalid';
 
+/** A scan's outcome and the meeting whose sign-in it was (named in the reply), when known. */
+export type RecordedScan = { outcome: ScanOutcome; meetingTitle: string | null };
+
 /** The text WeChat shows the scanner for each outcome (Chinese first: WeChat users read it). */
 export const scanReplies: Record<ScanOutcome, string> = {
   scanned: '已确认，请回到电脑继续。Signed in on your computer.',
@@ -174,46 +185,114 @@ export const scanReplies: Record<ScanOutcome, string> = {
 };
 
 /**
+ * The passive reply to a scan: the outcome, and for a sign-in that goes on, the meeting it signs in
+ * to and a warning, so someone tricked into scanning another person's code knows what happened
+ * (Chinese and English: the scanner's language is not known here).
+ */
+export function scanReply(scan: RecordedScan): string {
+  const text = scanReplies[scan.outcome];
+  if (scan.meetingTitle === null || (scan.outcome !== 'scanned' && scan.outcome !== 'needs_bind'))
+    return text;
+  const title = scan.meetingTitle.slice(0, 80);
+  return (
+    `「${title}」${text}\n` +
+    '如果不是你本人在电脑上登录，请忽略本消息，不要在电脑上继续。' +
+    'If you did not start this sign-in on your computer, ignore this message.'
+  );
+}
+
+/** Longest wait for WeChat's user/info on the push path (WeChat waits 5 s for our answer in all). */
+export const scanUserInfoBudgetMs = 2_000;
+
+const meetingTitleOf = (title: string | Record<string, string> | undefined): string | null => {
+  if (title === undefined) return null;
+  if (typeof title === 'string') return title || null;
+  return title.zh ?? title.en ?? Object.values(title)[0] ?? null;
+};
+
+/**
+ * The user behind a scan, without trusting one AppID's openid for another: the unionid WeChat gave
+ * us (user/info, called by us), else the openid remembered for this very AppID
+ * (user_wechat_openids), else — only for the deployment's WeChat-login account WECHAT_APPID, whose
+ * openids the WeChat web login stores — the 'wechat' identity of that openid.
+ */
+async function scannerUserId(
+  deps: Deps,
+  input: { appid: string; openid: string; unionid: string | null },
+): Promise<string | null> {
+  const { db, config } = deps;
+  if (input.unionid) {
+    const byUnion = await findUserByIdentity(db, 'wechat', input.unionid);
+    if (byUnion) return byUnion.id;
+  }
+  const remembered = await findUserIdOfOpenid(db, input.appid, input.openid);
+  if (remembered) return remembered;
+  if (config.WECHAT_APPID && input.appid === config.WECHAT_APPID) {
+    const byOpenid = await findUserByIdentity(db, 'wechat', input.openid);
+    if (byOpenid) return byOpenid.id;
+  }
+  return null;
+}
+
+/**
+ * user/info of the scanner within scanUserInfoBudgetMs (every WeChat call 2 s at most): unionid,
+ * nickname and avatar, or nothing when WeChat is slow or fails — the openid alone then decides.
+ */
+async function scannerInfo(
+  deps: Deps,
+  settings: MeetingWechatSettings | null,
+  input: { appid: string; openid: string },
+): Promise<{ unionid: string | null; nickname: string; headimgurl: string }> {
+  const none = { unionid: null, nickname: '', headimgurl: '' };
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const api = officialApiOfSettings({ ...deps, wechatTimeoutMs: scanUserInfoBudgetMs }, settings);
+    if (api.appid !== input.appid) return none;
+    const deadline = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), scanUserInfoBudgetMs + 200);
+    });
+    const info = await Promise.race([api.userInfo(input.openid).catch(() => null), deadline]);
+    return info ? { unionid: info.unionid, nickname: info.nickname, headimgurl: info.headimgurl } : none;
+  } catch {
+    return none;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * The scan of a sign-in QR code that WeChat pushed (event SCAN with EventKey `login_<id>`, or subscribe
- * with `qrscene_login_<id>`) from `openid` of the account `appid`. Finds the user of the WeChat identity
- * (unionid, then openid — the same lookup as POST /tokens/wechat — then the openid remembered for this
- * AppID) and marks the sign-in scanned, or needing a bind when no user has it. An unknown, foreign,
- * expired or already scanned sign-in changes nothing.
+ * with `qrscene_login_<id>`) from `openid` of the account `appid`, signed with `signedBy`. It only
+ * counts for a sign-in of a meeting whose own push keys signed it (an AppID is public: another
+ * meeting that typed the same AppID cannot sign scans for this one). Finds the user (scannerUserId)
+ * and marks the sign-in scanned, or needing a bind when no user has it. An unknown, foreign, expired
+ * or already scanned sign-in changes nothing. Answers within WeChat's 5 s (user/info ≤ 2 s).
  */
 export async function recordScan(
   deps: Deps,
-  input: { appid: string; openid: string; loginId: string },
-): Promise<ScanOutcome> {
+  input: { appid: string; openid: string; loginId: string; signedBy: PushKeys },
+): Promise<RecordedScan> {
   const { db } = deps;
+  const invalid: RecordedScan = { outcome: 'invalid', meetingTitle: null };
   if (!/^[0-9a-f]{32}$/.test(input.loginId) || input.openid === '' || input.openid.length > 128)
-    return 'invalid';
+    return invalid;
   const found = await findQrLogin(db, input.loginId);
-  if (!found || found.row.appid !== input.appid) return 'invalid';
-  if (found.secondsLeft <= 0) return 'expired';
-  if (found.row.status !== 'pending') return 'invalid';
-  let unionid: string | null = null;
-  let nickname = '';
-  let headimgurl = '';
-  try {
-    const api = await officialApiOfMeeting(deps, found.row.meetingId);
-    if (api.appid === input.appid) {
-      const info = await api.userInfo(input.openid);
-      unionid = info.unionid;
-      nickname = info.nickname;
-      headimgurl = info.headimgurl;
-    }
-  } catch {
-    // WeChat unreachable: the openid alone still finds a user linked by it.
-  }
-  const user = await findWechatUser(db, { openid: input.openid, unionid, nickname, headimgurl });
-  const userId = user?.id ?? (await findUserIdOfOpenid(db, input.appid, input.openid)) ?? null;
+  if (!found || found.row.appid !== input.appid) return invalid;
+  const meeting = await getMeetingWechatSettings(db, found.row.meetingId);
+  if (!meeting || !isMeetingPushKeys(deps.config, meeting.settings, input.signedBy)) return invalid;
+  const live = await findLiveMeetingById(db, found.row.meetingId);
+  const meetingTitle = meetingTitleOf(live?.title);
+  if (found.secondsLeft <= 0) return { outcome: 'expired', meetingTitle };
+  if (found.row.status !== 'pending') return invalid;
+  const info = await scannerInfo(deps, meeting.settings, input);
+  const userId = await scannerUserId(deps, { ...input, unionid: info.unionid });
   const row = await markQrScanned(db, {
     id: input.loginId,
     appid: input.appid,
     openid: input.openid,
-    unionid,
+    unionid: info.unionid,
     userId,
   });
-  if (!row) return 'invalid';
-  return userId ? 'scanned' : 'needs_bind';
+  if (!row) return invalid;
+  return { outcome: userId ? 'scanned' : 'needs_bind', meetingTitle };
 }

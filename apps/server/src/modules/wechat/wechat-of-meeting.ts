@@ -1,16 +1,13 @@
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { credentialsKeyOf, openCredentials } from '../../providers/payment/credentials-box.ts';
+import { credentialsKeyOf, openSealedString } from '../../providers/payment/credentials-box.ts';
 import { createMiniApi } from '../../providers/wechat/mini-api.ts';
 import {
   type AccessTokenSource,
   clientCredentialToken,
   createOfficialApi,
 } from '../../providers/wechat/official-api.ts';
-import { createTicketCache, type TicketCache } from '../../providers/wechat/ticket-cache.ts';
 import type { WechatMiniApi, WechatOfficialApi } from '../../providers/wechat/wechat.ts';
-import type { WechatHttpOptions } from '../../providers/wechat/wechat-http.ts';
 import { officialAccountNotAuthorized, wechatSetupMissing } from './wechat.errors.ts';
 import { authorizerAccessToken } from './wechat-platform.tokens.ts';
 import {
@@ -18,34 +15,16 @@ import {
   type MeetingWechatSettings,
   type WechatMeeting,
 } from './wechat-settings.repository.ts';
-import { ticketStoreOf } from './wechat-tickets.repository.ts';
+import { type WechatCacheDeps, wechatHttpOf, wechatTicketCacheOf } from './wechat-tickets.repository.ts';
+
+export { wechatHttpOf, wechatTicketCacheOf };
 
 /** What resolving a meeting's WeChat account needs. */
-export type WechatDeps = {
-  db: Database;
-  config: Config;
-  /** 'pglite' refreshes tokens under an in-process lock instead of a transaction (see ticketStoreOf). */
-  dbKind?: 'pglite' | 'postgres';
-};
-
-/** The shared token/ticket cache of this deployment (table wechat_tickets, values sealed). */
-export function wechatTicketCacheOf(deps: WechatDeps): TicketCache {
-  return createTicketCache(ticketStoreOf(deps.db, deps.dbKind), credentialsKeyOf(deps.config));
-}
-
-/** How the adapters reach WeChat: WECHAT_API_BASE, 10 s timeout. */
-export const wechatHttpOf = (config: Config): WechatHttpOptions => ({ apiBase: config.WECHAT_API_BASE });
+export type WechatDeps = WechatCacheDeps;
 
 /** A sealed secret opened to its string, or null when absent or unopenable (another key). */
-export function openSecret(sealed: string | null | undefined, config: Config): string | null {
-  if (!sealed) return null;
-  try {
-    const value = openCredentials(sealed, credentialsKeyOf(config));
-    return typeof value === 'string' && value !== '' ? value : null;
-  } catch {
-    return null;
-  }
-}
+export const openSecret = (sealed: string | null | undefined, config: Config): string | null =>
+  openSealedString(sealed, credentialsKeyOf(config));
 
 /**
  * The meeting and its settings.
@@ -74,7 +53,7 @@ export type OfficialAccount = { appid: string; secret: string | null; accessToke
  */
 export function officialAccountOf(deps: WechatDeps, settings: MeetingWechatSettings | null): OfficialAccount {
   const cache = wechatTicketCacheOf(deps);
-  const http = wechatHttpOf(deps.config);
+  const http = wechatHttpOf(deps.config, deps.wechatTimeoutMs);
   const mode = settings?.officialMode ?? 'server';
   if (mode === 'own') {
     const appid = settings?.officialAppid;
@@ -108,7 +87,7 @@ export function officialApiOfSettings(
 ): WechatOfficialApi {
   const account = officialAccountOf(deps, settings);
   return createOfficialApi({
-    ...wechatHttpOf(deps.config),
+    ...wechatHttpOf(deps.config, deps.wechatTimeoutMs),
     appid: account.appid,
     accessToken: account.accessToken,
     ticketCache: wechatTicketCacheOf(deps),
@@ -131,7 +110,7 @@ export function miniApiOfSettings(deps: WechatDeps, settings: MeetingWechatSetti
   const appid = own ? settings?.miniAppid : deps.config.WECHAT_MINI_APPID;
   const secret = own ?? deps.config.WECHAT_MINI_SECRET;
   if (!appid || !secret) throw wechatSetupMissing('The mini-program');
-  const http = wechatHttpOf(deps.config);
+  const http = wechatHttpOf(deps.config, deps.wechatTimeoutMs);
   return createMiniApi({
     ...http,
     appid,

@@ -19,7 +19,8 @@ import { type FakeWechatServer, startFakeWechatServer } from '../../providers/we
 import { createOfficialApi } from '../../providers/wechat/official-api.ts';
 import { insertUserIfFree, linkIdentity } from '../users/users.repository.ts';
 import { meetingWechatSettings, wechatTickets } from './wechat.tables.ts';
-import { authorizerAccessToken, ticketCacheOf } from './wechat-platform.tokens.ts';
+import { authorizerAccessToken } from './wechat-platform.tokens.ts';
+import { wechatTicketCacheOf as ticketCacheOf } from './wechat-tickets.repository.ts';
 
 /**
  * The WeChat third-party platform against the fake WeChat (§3 wechat_authorize; §7 GET/POST

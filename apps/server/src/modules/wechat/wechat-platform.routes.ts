@@ -21,7 +21,7 @@ import {
  * POST /wechat/component/events (wechat-events.routes.ts).
  */
 export function wechatPlatformRoutes(app: App): void {
-  const deps = { db: app.deps.db, config: app.deps.config };
+  const deps = { db: app.deps.db, config: app.deps.config, dbKind: app.deps.dbKind };
 
   app.route({
     ...contractRoute(createWechatAuthorizationContract),

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { WechatAuthorization } from '@app/contracts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { credentialsKeyOf, sealCredentials } from '../../providers/payment/credentials-box.ts';
 import { WechatProviderError } from '../../providers/wechat/wechat.ts';
@@ -11,8 +9,14 @@ import { consumeOAuthState, insertOAuthState } from '../oauth/oauth.repository.t
 import { requireCan } from '../roles/roles.service.ts';
 import { publicLink } from '../shared/public-links.ts';
 import { orWechatUnavailable } from './wechat.errors.ts';
-import { openPush, PushRejected } from './wechat-events.crypto.ts';
-import type { PushAnswer, PushRefusal } from './wechat-events.service.ts';
+import {
+  nowSeconds,
+  openPush,
+  type PushAnswer,
+  PushRejected,
+  plainAnswer as plain,
+} from './wechat-events.crypto.ts';
+import type { PushRefusal } from './wechat-events.service.ts';
 import {
   clearAuthorizationOfAppid,
   findAuthorizedRowOfAppid,
@@ -26,8 +30,8 @@ import {
   componentCredentialsOf,
   requireComponent,
   storeVerifyTicket,
-  ticketCacheOf,
 } from './wechat-platform.tokens.ts';
+import { type WechatCacheDeps, wechatTicketCacheOf } from './wechat-tickets.repository.ts';
 
 /**
  * WeChat third-party platform (§3 wechat_authorize.authorizer_appid; §7 GET/POST /wechat/authorizes;
@@ -38,17 +42,11 @@ import {
  * (verify tickets every 10 minutes, authorised / updated / revoked).
  */
 
-type Deps = { db: Database; config: Config };
+type Deps = WechatCacheDeps;
 
 /** oauth_states.provider of an authorisation in progress (single-use state, 10 minutes). */
 export const componentStateProvider = 'wechat:component';
 const stateLifeSeconds = 10 * 60;
-
-const plain = (status: number, body: string): PushAnswer => ({
-  status,
-  contentType: 'text/plain; charset=utf-8',
-  body,
-});
 
 /** The permission-set ids of WeChat's `func_info` ([{ funcscope_category: { id } }]). */
 function funcInfoIds(value: unknown): number[] {
@@ -141,7 +139,7 @@ export async function finishPlatformAuthorization(
       authorizerName: name,
       authorizerFuncInfo: authorization.funcInfo,
     });
-    await ticketCacheOf(deps).drop(authorization.appid, 'authorizer_access_token');
+    await wechatTicketCacheOf(deps).drop(authorization.appid, 'authorizer_access_token');
     return { location: publicLink(deps.config, screen, { authorized: '1' }) };
   } catch (error) {
     // 409 (no verify ticket yet) keeps its code; WeChat's refusals are 'wechat.unavailable'.
@@ -186,8 +184,6 @@ export async function listPlatformAuthorizations(
   return { results: [{ authorizer_appid: row.authorizerAppid, name: row.authorizerName, authorized: 1 }] };
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /**
  * POST /wechat/component/events: an authorisation event WeChat pushes to the platform (always in safe
  * mode, encrypted for the platform's AppID; refused when plain, forged or older than 5 minutes):
@@ -230,7 +226,7 @@ export async function answerComponentPush(
     case 'unauthorized':
       if (authorizerAppid !== '') {
         await clearAuthorizationOfAppid(deps.db, authorizerAppid);
-        await ticketCacheOf(deps).drop(authorizerAppid, 'authorizer_access_token');
+        await wechatTicketCacheOf(deps).drop(authorizerAppid, 'authorizer_access_token');
       }
       break;
     case 'authorized':
@@ -248,7 +244,7 @@ export async function answerComponentPush(
           ),
           authorizerFuncInfo: authorization.funcInfo,
         });
-        await ticketCacheOf(deps).drop(authorizerAppid, 'authorizer_access_token');
+        await wechatTicketCacheOf(deps).drop(authorizerAppid, 'authorizer_access_token');
       } catch (error) {
         if (!(error instanceof WechatProviderError)) throw error;
         onRefused({ reason: `updateauthorized not applied: ${error.message}` });

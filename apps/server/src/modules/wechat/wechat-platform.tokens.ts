@@ -1,21 +1,19 @@
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import {
   credentialsKeyOf,
-  openCredentials,
+  openSealedString,
   sealCredentials,
 } from '../../providers/payment/credentials-box.ts';
 import { type AccessTokenSource, withAccessToken } from '../../providers/wechat/official-api.ts';
-import { createTicketCache, type TicketCache } from '../../providers/wechat/ticket-cache.ts';
-import {
-  callWechat,
-  expiresInOf,
-  requireString,
-  type WechatHttpOptions,
-} from '../../providers/wechat/wechat-http.ts';
+import { callWechat, expiresInOf, insideLock, requireString } from '../../providers/wechat/wechat-http.ts';
 import { officialAccountNotAuthorized, wechatSetupMissing } from './wechat.errors.ts';
 import { updateAuthorizationOfAppid, type WechatSettingsRow } from './wechat-platform.repository.ts';
-import { ticketStoreOf } from './wechat-tickets.repository.ts';
+import {
+  ticketStoreOf,
+  type WechatCacheDeps,
+  wechatHttpOf,
+  wechatTicketCacheOf,
+} from './wechat-tickets.repository.ts';
 
 /**
  * Tokens of the WeChat third-party platform (§3 wechat_authorize; DESIGN §8 wechat), all through the
@@ -28,7 +26,7 @@ import { ticketStoreOf } from './wechat-tickets.repository.ts';
  *   that account).
  */
 
-type Deps = { db: Database; config: Config };
+type Deps = WechatCacheDeps;
 
 /** The platform's credentials from the environment (WECHAT_COMPONENT_*). */
 export type ComponentCredentials = { appid: string; secret: string; token: string; aesKey: string };
@@ -66,19 +64,12 @@ export function requireComponent(config: Config): ComponentCredentials {
   return credentials;
 }
 
-/** The shared token cache of this deployment (values sealed with the credentials key). */
-export function ticketCacheOf(deps: Deps): TicketCache {
-  return createTicketCache(ticketStoreOf(deps.db), credentialsKeyOf(deps.config));
-}
-
-export const httpOf = (config: Config): WechatHttpOptions => ({ apiBase: config.WECHAT_API_BASE });
-
 /**
  * Stores the verify ticket WeChat pushed (replacing the previous one) under the row lock.
  */
 export async function storeVerifyTicket(deps: Deps, componentAppid: string, ticket: string): Promise<void> {
   const key = credentialsKeyOf(deps.config);
-  await ticketStoreOf(deps.db).withLock(componentAppid, 'component_verify_ticket', async () => ({
+  await ticketStoreOf(deps.db, deps.dbKind).withLock(componentAppid, 'component_verify_ticket', async () => ({
     store: {
       valueSealed: sealCredentials(ticket, key),
       expiresAt: new Date(Date.now() + verifyTicketLifeSeconds * 1000),
@@ -94,7 +85,7 @@ export async function storeVerifyTicket(deps: Deps, componentAppid: string, tick
  * not pushed a verify ticket yet, and WechatProviderError when WeChat refuses.
  */
 export function componentAccessToken(deps: Deps, component: ComponentCredentials): AccessTokenSource {
-  const cache = ticketCacheOf(deps);
+  const cache = wechatTicketCacheOf(deps);
   const path = '/cgi-bin/component/api_component_token';
   return {
     get: async () => {
@@ -104,7 +95,7 @@ export function componentAccessToken(deps: Deps, component: ComponentCredentials
       if (verifyTicket === null) throw wechatSetupMissing("WeChat's component verify ticket");
       return cache.get(component.appid, 'component_access_token', async () => {
         const answer = await callWechat(
-          httpOf(deps.config),
+          insideLock(wechatHttpOf(deps.config, deps.wechatTimeoutMs)),
           path,
           {},
           {
@@ -134,7 +125,12 @@ export function callComponent<T extends Record<string, unknown>>(
   body: Record<string, unknown>,
 ): Promise<T> {
   return withAccessToken(componentAccessToken(deps, component), (token) =>
-    callWechat<T>(httpOf(deps.config), path, { component_access_token: token }, body),
+    callWechat<T>(
+      wechatHttpOf(deps.config, deps.wechatTimeoutMs),
+      path,
+      { component_access_token: token },
+      body,
+    ),
   );
 }
 
@@ -154,26 +150,22 @@ export function authorizerAccessToken(
   if (!authorizerAppid || !authorizerRefreshTokenSealed) throw officialAccountNotAuthorized();
   const component = requireComponent(deps.config);
   const key = credentialsKeyOf(deps.config);
-  const cache = ticketCacheOf(deps);
+  const cache = wechatTicketCacheOf(deps);
   const path = '/cgi-bin/component/api_authorizer_token';
   const componentToken = componentAccessToken(deps, component);
   return {
     get: async () => {
       const cached = await cache.peek(authorizerAppid, 'authorizer_access_token');
       if (cached !== null) return cached;
-      let refreshToken: string;
-      try {
-        refreshToken = String(openCredentials(authorizerRefreshTokenSealed, key));
-      } catch {
-        // Sealed under another key: the account must authorise again.
-        throw officialAccountNotAuthorized();
-      }
+      // Sealed under another key: the account must authorise again.
+      const refreshToken = openSealedString(authorizerRefreshTokenSealed, key);
+      if (refreshToken === null) throw officialAccountNotAuthorized();
       let newRefresh: string | null = null;
       // The component token is fetched before the authorizer row is locked (never a lock inside a lock).
       const token = await withAccessToken(componentToken, async (componentAccess) =>
         cache.get(authorizerAppid, 'authorizer_access_token', async () => {
           const answer = await callWechat(
-            httpOf(deps.config),
+            insideLock(wechatHttpOf(deps.config, deps.wechatTimeoutMs)),
             path,
             { component_access_token: componentAccess },
             {

@@ -1,8 +1,39 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { StoredTicket, TicketKind, TicketStore } from '../../providers/wechat/ticket-cache.ts';
+import { credentialsKeyOf } from '../../providers/payment/credentials-box.ts';
+import {
+  createTicketCache,
+  type StoredTicket,
+  type TicketCache,
+  type TicketKind,
+  type TicketStore,
+} from '../../providers/wechat/ticket-cache.ts';
+import { WechatProviderError } from '../../providers/wechat/wechat.ts';
+import type { WechatHttpOptions } from '../../providers/wechat/wechat-http.ts';
 import { wechatTickets } from './wechat.tables.ts';
+
+/** What the token cache and WeChat calls need: the database (and its kind) and the configuration. */
+export type WechatCacheDeps = {
+  db: Database;
+  config: Config;
+  /** 'pglite' refreshes tokens under an in-process lock instead of a transaction (see ticketStoreOf). */
+  dbKind?: 'pglite' | 'postgres';
+  /** A shorter budget per WeChat call than the default 10 s (the push path: WeChat waits 5 s in all). */
+  wechatTimeoutMs?: number;
+};
+
+/** The shared token/ticket cache of this deployment (table wechat_tickets, values sealed). */
+export function wechatTicketCacheOf(deps: WechatCacheDeps): TicketCache {
+  return createTicketCache(ticketStoreOf(deps.db, deps.dbKind), credentialsKeyOf(deps.config));
+}
+
+/** How the adapters reach WeChat: WECHAT_API_BASE, 10 s timeout unless `timeoutMs` is given. */
+export const wechatHttpOf = (config: Config, timeoutMs?: number): WechatHttpOptions =>
+  timeoutMs === undefined
+    ? { apiBase: config.WECHAT_API_BASE }
+    : { apiBase: config.WECHAT_API_BASE, timeoutMs };
 
 /**
  * The shared WeChat token/ticket cache on table wechat_tickets (§9; providers/wechat/ticket-cache.ts
@@ -47,12 +78,29 @@ export function ticketStoreOf(db: Database, dbKind: 'pglite' | 'postgres' = 'pos
     },
   };
 
-  function lockedInDatabase<T>(
+  async function lockedInDatabase<T>(
+    appid: string,
+    kind: TicketKind,
+    work: (current: StoredTicket | null) => Promise<{ store: StoredTicket | null; result: T }>,
+  ): Promise<T> {
+    try {
+      return await lockedTransaction(appid, kind, work);
+    } catch (error) {
+      if (isLockTimeout(error))
+        throw new WechatProviderError(`WeChat ${kind} refresh still running elsewhere (lock wait over)`);
+      throw error;
+    }
+  }
+
+  function lockedTransaction<T>(
     appid: string,
     kind: TicketKind,
     work: (current: StoredTicket | null) => Promise<{ store: StoredTicket | null; result: T }>,
   ): Promise<T> {
     return inTransaction(db, async (tx) => {
+      // A waiter gives up after 3 s (502 wechat.unavailable) instead of pinning a pooled connection
+      // while the holder waits on WeChat (each call inside the lock has 4 s, see lockedCallTimeoutMs).
+      await tx.execute(sql`SET LOCAL lock_timeout = '${sql.raw(String(ticketLockWaitMs))}ms'`);
       await tx
         .insert(wechatTickets)
         .values({ appid, kind, valueSealed: '', expiresAt: new Date(0) })
@@ -72,6 +120,18 @@ export function ticketStoreOf(db: Database, dbKind: 'pglite' | 'postgres' = 'pos
       return result;
     });
   }
+}
+
+/** How long a refresh waits for another replica's refresh of the same row before giving up (ms). */
+export const ticketLockWaitMs = 3_000;
+
+/** True for PostgreSQL's lock_not_available (55P03), raised when lock_timeout expires. */
+function isLockTimeout(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    if ((current as { code?: unknown }).code === '55P03') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Tails of the per-key promise chains of inProcessLock. */

@@ -260,7 +260,8 @@ export function scanPush(
     eventKey: input.isSubscribe ? `qrscene_login_${input.loginId}` : `login_${input.loginId}`,
     createTime: timestamp,
   });
-  const push = buildPush(keys, xml, { isEncrypted: input.isEncrypted ?? false, timestamp });
+  // Like WeChat: an account with an EncodingAESKey (safe mode) pushes encrypted unless told otherwise.
+  const push = buildPush(keys, xml, { isEncrypted: input.isEncrypted ?? Boolean(keys.aesKey), timestamp });
   return { query: new URLSearchParams(push.query).toString(), body: push.body };
 }
 

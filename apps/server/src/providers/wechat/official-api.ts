@@ -5,6 +5,7 @@ import { WechatProviderError } from './wechat.ts';
 import {
   callWechat,
   expiresInOf,
+  insideLock,
   isStaleTokenError,
   requireString,
   type WechatHttpOptions,
@@ -49,7 +50,7 @@ export function clientCredentialToken(
     scope,
     get: () =>
       cache.get(credentials.appid, scopedKind, async () => {
-        const answer = await callWechat(http, path, {
+        const answer = await callWechat(insideLock(http), path, {
           grant_type: 'client_credential',
           appid: credentials.appid,
           secret: credentials.secret,
@@ -99,7 +100,7 @@ export function createOfficialApi(options: OfficialApiOptions): WechatOfficialAp
     return withAccessToken(accessToken, async (token) =>
       ticketCache.get(appid, kind, async () => {
         const path = '/cgi-bin/ticket/getticket';
-        const answer = await callWechat(options, path, { access_token: token, type: base });
+        const answer = await callWechat(insideLock(options), path, { access_token: token, type: base });
         return { value: requireString(answer, 'ticket', path), expiresIn: expiresInOf(answer) };
       }),
     );

@@ -3,6 +3,18 @@ import { WechatProviderError } from './wechat.ts';
 /** WeChat's documented answer time budget for our calls (DESIGN §8: 10 s, then 502 wechat.unavailable). */
 export const wechatTimeoutMs = 10_000;
 
+/**
+ * The budget of a WeChat call made while a token/ticket row is locked (ms): shorter than the 10 s
+ * default, so other replicas waiting on the row (3 s lock wait) are not held long.
+ */
+export const lockedCallTimeoutMs = 4_000;
+
+/** `options` with at most lockedCallTimeoutMs per call (for fetches inside the cache's row lock). */
+export const insideLock = <T extends WechatHttpOptions>(options: T): T => ({
+  ...options,
+  timeoutMs: Math.min(options.timeoutMs ?? wechatTimeoutMs, lockedCallTimeoutMs),
+});
+
 /** errcodes meaning the access token is invalid or expired: drop it and retry once with a fresh one. */
 export const staleTokenErrcodes: ReadonlySet<number> = new Set([40001, 40014, 42001]);
 
