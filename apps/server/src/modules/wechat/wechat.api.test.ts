@@ -188,6 +188,24 @@ describe('POST /wechat/service/jssdk', () => {
     expect(await cachedTicket(appid, 'jsapi', false)).toBeNull();
   });
 
+  it('on PostgreSQL a refresh waiting on another one gives up after 3 s as a WeChat failure', async () => {
+    if (t.database.kind !== 'postgres') return; // PGlite: one process, an in-process lock instead.
+    const cache = wechatTicketCacheOf({ db: t.database.db, config, dbKind: 'postgres' });
+    const holder = cache.get('wxlockwait0000001', 'jsapi', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 4500));
+      return { value: 'slow-ticket', expiresIn: 7200 };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    await expect(
+      cache.get('wxlockwait0000001', 'jsapi', async () => ({ value: 'other', expiresIn: 7200 })),
+    ).rejects.toBeInstanceOf(WechatProviderError);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThan(2500);
+    expect(waited).toBeLessThan(4000);
+    expect(await holder).toBe('slow-ticket');
+  }, 15_000);
+
   it('signs only pages of this site, the meeting domain and allowed web-view domains', async () => {
     const refusedUrls = [
       'https://evil.example/page',

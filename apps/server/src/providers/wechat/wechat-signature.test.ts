@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardSignature, jssdkSignature, signatureNonce, urlForSignature } from './jssdk-signature.ts';
 import { createTicketCache, type StoredTicket, type TicketStore, ticketLifeSeconds } from './ticket-cache.ts';
+import { insideLock, lockedCallTimeoutMs } from './wechat-http.ts';
 
 describe('JS-SDK signature (WeChat JS-SDK appendix 1)', () => {
   it("answers WeChat's documented example", () => {
@@ -42,6 +43,11 @@ describe('ticket life (§9 cached 15 minutes)', () => {
   it('access tokens: 5 minutes short of WeChat, at most 2 hours', () => {
     expect(ticketLifeSeconds('access_token', 7200)).toBe(6900);
     expect(ticketLifeSeconds('mini_access_token', 9000)).toBe(7200);
+    // Scoped kinds (keyed by the secret's hash) keep their base kind's life.
+    expect(ticketLifeSeconds('jsapi:0123456789abcdef', 7200)).toBe(900);
+    // A WeChat call made under a row lock has 4 s at most (a shorter budget is kept).
+    expect(insideLock({ apiBase: 'https://x' }).timeoutMs).toBe(lockedCallTimeoutMs);
+    expect(insideLock({ apiBase: 'https://x', timeoutMs: 1500 }).timeoutMs).toBe(1500);
     expect(ticketLifeSeconds('component_verify_ticket', 43_200)).toBe(43_200);
   });
 });
