@@ -17,6 +17,7 @@ import {
 } from '../../providers/wechat/fake-wechat-component.ts';
 import { type FakeWechatServer, startFakeWechatServer } from '../../providers/wechat/fake-wechat-server.ts';
 import { createOfficialApi } from '../../providers/wechat/official-api.ts';
+import { insertStaff } from '../activities/activities.fixtures.ts';
 import { insertUserIfFree, linkIdentity } from '../users/users.repository.ts';
 import { meetingWechatSettings, wechatTickets } from './wechat.tables.ts';
 import { authorizerAccessToken } from './wechat-platform.tokens.ts';
@@ -189,6 +190,35 @@ describe('third-party platform authorisation', () => {
     const replay = await callback(`auth_code=${encodeURIComponent(authCode)}&state=${state}`);
     expect(replay.statusCode).toBe(302);
     expect(replay.headers.location).toBe('http://localhost:8080/#/console?error=wechat.state_invalid');
+  });
+
+  it("refuses to store an account another organiser's meeting already uses when someone else approves the link", async () => {
+    // An organiser of meeting 2 only starts an authorisation; the account that approves it is the one
+    // meeting 1 already uses (its admin was sent the link).
+    await insertStaff(t.database.db, {
+      meetingId: ids.otherMeeting,
+      phone: '+8613800138079',
+      role: 'organiser',
+    });
+    const other = await loginByPhone(t, ids.otherMeeting, '13800138079');
+    const started = await t.call('POST', `/api/console/meetings/${ids.otherMeeting}/wechat/authorizes`, {
+      headers: bearer(other),
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const url = new URL(started.json().url);
+    const state = new URL(url.searchParams.get('redirect_uri') ?? '').searchParams.get('state') ?? '';
+    const authCode = component.approve(url.searchParams.get('pre_auth_code') ?? '', account);
+    const back = await callback(`auth_code=${encodeURIComponent(authCode)}&state=${state}`);
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe(
+      `http://localhost:8080/#/console/meetings/${ids.otherMeeting}/wechat?error=wechat.not_authorized`,
+    );
+    const [row] = await t.database.db
+      .select()
+      .from(meetingWechatSettings)
+      .where(eq(meetingWechatSettings.meetingId, ids.otherMeeting));
+    expect(row?.authorizerAppid ?? null).toBeNull();
+    expect((await settingsRow())?.authorizerAppid).toBe(account.appid);
   });
 
   it("gives the account's access token from its sealed refresh token: cached, retried when stale, a rotated refresh token stored", async () => {

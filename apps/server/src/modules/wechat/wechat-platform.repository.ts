@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { meetingWechatSettings } from './wechat.tables.ts';
 
@@ -101,4 +101,21 @@ export async function findAuthorizedRowOfAppid(
     )
     .limit(1);
   return row;
+}
+
+/**
+ * The meetings already using the official account `appid`: authorised through our platform, or
+ * entered in `own` mode.
+ */
+export async function findMeetingIdsUsingAppid(db: Database, appid: string): Promise<string[]> {
+  const rows = await db
+    .select({ meetingId: meetingWechatSettings.meetingId })
+    .from(meetingWechatSettings)
+    .where(
+      or(
+        eq(meetingWechatSettings.authorizerAppid, appid),
+        and(eq(meetingWechatSettings.officialMode, 'own'), eq(meetingWechatSettings.officialAppid, appid)),
+      ),
+    );
+  return rows.map((row) => row.meetingId);
 }

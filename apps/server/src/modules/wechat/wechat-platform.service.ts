@@ -20,6 +20,7 @@ import type { PushRefusal } from './wechat-events.service.ts';
 import {
   clearAuthorizationOfAppid,
   findAuthorizedRowOfAppid,
+  findMeetingIdsUsingAppid,
   findWechatSettingsRow,
   saveAuthorization,
   updateAuthorizationOfAppid,
@@ -80,7 +81,14 @@ export async function startPlatformAuthorization(
   const state = randomBytes(32).toString('hex');
   await insertOAuthState(
     deps.db,
-    { id: state, provider: componentStateProvider, meetingId: input.meetingId, redirect: '' },
+    {
+      id: state,
+      provider: componentStateProvider,
+      meetingId: input.meetingId,
+      redirect: '',
+      // Who started it: the way back only stores what this organiser may manage.
+      pending: { userId: input.userId },
+    },
     stateLifeSeconds,
   );
   const url = new URL(deps.config.WECHAT_COMPONENT_LOGIN_URL);
@@ -95,7 +103,9 @@ export async function startPlatformAuthorization(
 /**
  * GET /wechat/component/callback?auth_code&state: uses the state once, exchanges the code
  * (api_query_auth) for the account's AppID, refresh token (sealed) and permission sets, reads its name
- * (api_get_authorizer_info), stores them on the meeting and switches it to platform mode.
+ * (api_get_authorizer_info), stores them on the meeting and switches it to platform mode — only when
+ * the organiser who started it still manages this meeting's WeChat settings and those of every other
+ * meeting already using that account (else `error=wechat.not_authorized`, nothing stored).
  * @returns where to send the browser: the console's WeChat screen with `authorized=1`, or with
  *   `error=<code>` (state unknown, used or expired; WeChat refused), and the failure for the log
  */
@@ -109,6 +119,7 @@ export async function finishPlatformAuthorization(
     ? await consumeOAuthState(deps.db, state, componentStateProvider)
     : undefined;
   if (!row) return { location: publicLink(deps.config, '/#/console', { error: 'wechat.state_invalid' }) };
+  const starterId = typeof row.pending?.userId === 'string' ? row.pending.userId : '';
   const screen = `/#/console/meetings/${row.meetingId}/wechat`;
   const component = componentCredentialsOf(deps.config);
   const authCode = text('auth_code');
@@ -119,6 +130,21 @@ export async function finishPlatformAuthorization(
     };
   try {
     const authorization = await queryAuthorization(deps, component, authCode);
+    if (!(await starterManagesAppid(deps, starterId, row.meetingId, authorization.appid))) {
+      // WeChat's answer still renews the account's refresh token: the meetings already authorised by
+      // it keep working with the new one (as after an `updateauthorized` push).
+      await updateAuthorizationOfAppid(deps.db, authorization.appid, {
+        authorizerRefreshTokenSealed: sealCredentials(
+          authorization.refreshToken,
+          credentialsKeyOf(deps.config),
+        ),
+      });
+      await wechatTicketCacheOf(deps).drop(authorization.appid, 'authorizer_access_token');
+      return {
+        location: publicLink(deps.config, screen, { error: 'wechat.not_authorized' }),
+        failure: `account ${authorization.appid} is used by a meeting its starter does not manage`,
+      };
+    }
     let name = '';
     try {
       const info = await callComponent(deps, component, '/cgi-bin/component/api_get_authorizer_info', {
@@ -148,6 +174,31 @@ export async function finishPlatformAuthorization(
     if (!(error instanceof WechatProviderError)) throw error;
     return { location: publicLink(deps.config, screen, { error: 'wechat.unavailable' }), failure: error };
   }
+}
+
+/**
+ * True when the organiser who started an authorisation may still manage the meeting's WeChat settings
+ * and those of every other meeting already using the authorised account. The callback is WeChat
+ * sending a browser back without our session, so whoever approves a link someone else started could
+ * otherwise hand an account another organiser's meetings use to the starter's meeting.
+ */
+async function starterManagesAppid(
+  deps: Deps,
+  starterId: string,
+  meetingId: string,
+  appid: string,
+): Promise<boolean> {
+  if (starterId === '') return false;
+  const meetingIds = new Set([meetingId, ...(await findMeetingIdsUsingAppid(deps.db, appid))]);
+  for (const id of meetingIds) {
+    try {
+      await requireCan(deps, { userId: starterId, meetingId: id, action: 'wechat.settings' });
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  }
+  return true;
 }
 
 /** api_query_auth: the account an authorisation code stands for. @throws WechatProviderError */

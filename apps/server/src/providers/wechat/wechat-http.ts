@@ -10,7 +10,7 @@ export const wechatTimeoutMs = 10_000;
 export const lockedCallTimeoutMs = 4_000;
 
 /** `options` with at most lockedCallTimeoutMs per call (for fetches inside the cache's row lock). */
-export const insideLock = <T extends WechatHttpOptions>(options: T): T => ({
+export const insideLock = <T extends WechatHttpOptions>(options: T): T & { timeoutMs: number } => ({
   ...options,
   timeoutMs: Math.min(options.timeoutMs ?? wechatTimeoutMs, lockedCallTimeoutMs),
 });
