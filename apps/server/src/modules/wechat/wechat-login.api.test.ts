@@ -453,6 +453,21 @@ describe('desktop QR sign-in', () => {
     expect((await statusOf(qr.login_id))?.status).toBe('pending');
   });
 
+  it("answers WeChat's push within its 5 s even when user/info hangs, deciding by the openid", async () => {
+    const userId = await wechatUser('o-slow-info', 'u-slow-info');
+    await t.database.db
+      .insert(userWechatOpenids)
+      .values({ appid, openid: 'o-slow-info', userId, unionid: null })
+      .onConflictDoNothing();
+    const qr = await createQr();
+    fake.fail('/cgi-bin/user/info', { hang: true }, 1);
+    const started = Date.now();
+    const pushed = await pushScan(qr.login_id, 'o-slow-info');
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3500);
+    expect(await statusOf(qr.login_id)).toMatchObject({ status: 'scanned', userId });
+  }, 15_000);
+
   it("never lets another meeting's own row with the same AppID sign scans for this meeting", async () => {
     await t.database.db.delete(meetingWechatSettings);
     const shared = { appid: 'wxsharedapp000001', secret: 'shared-secret' };
