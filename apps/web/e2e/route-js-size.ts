@@ -131,6 +131,10 @@ export function publicRoutes(meetingId: string): RouteStep[] {
     { route: '/demand', location: () => `/demand?${q}` },
     { route: '/login', location: () => `/login?${q}` },
     { route: '/agree', location: () => `/agree?${q}` },
+    // Sign-in landing pages (§2): without a provider's answer they say what went wrong and offer the login.
+    { route: '/oauth/authorize', location: () => `/oauth/authorize?${q}` },
+    { route: '/oauth2/authorize', location: () => `/oauth2/authorize?${q}` },
+    { route: '/oauth/chinaief', location: () => `/oauth/chinaief?${q}` },
     {
       route: '/my/order',
       location: () => `/my/order?${q}`,

@@ -11,10 +11,10 @@ import { type PageBlockRenderers, PageBlocks } from '../features/pages/component
 import { ApiError } from '../lib/api/client.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
+import { usePageShare } from '../lib/page-share.ts';
 import { pagesRoutes } from '../lib/pages-paths.ts';
 import { paths } from '../lib/paths.ts';
 import { useSearchState } from '../lib/use-search-state.ts';
-import { usePageShare } from '../lib/wechat-share.ts';
 import { blockRenderers } from './home-page.tsx';
 
 /** The navigation block of a content page: the meeting's entries (meetings feature). */

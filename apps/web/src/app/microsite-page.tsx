@@ -8,58 +8,37 @@ import { buttonClass } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { ErrorState } from '../components/ui/error-state.tsx';
 import { Skeleton, SkeletonText } from '../components/ui/skeleton.tsx';
-import { useNavigationCategories } from '../features/meetings/api/list-navigation-categories.ts';
 import { MicrositeShell } from '../features/microsite/components/microsite-shell.tsx';
 import { useContentPage } from '../features/pages/api/get-content-page.ts';
 import { useRecordPageView } from '../features/pages/api/record-page-view.ts';
+import type { PageBlockRenderers } from '../features/pages/components/page-blocks.tsx';
 import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
 import { isMicrositeSlug, micrositePaths } from '../lib/microsite-paths.ts';
 import { paths } from '../lib/paths.ts';
+import { pageRenderers } from './content-page.tsx';
 
-// Each block's code loads with the first block of its kind (DESIGN §10): the microsite's first script
-// carries none of it, nor the home's or the content pages' modules.
+// The block code of the content pages (§3 block types): the same renderers and chunks as
+// /meeting/introduction and the other content pages, each block's code loading with the first block of
+// its kind. Importing them as the content pages do keeps the home's own modules in one chunk
+// (DESIGN §10: a lazy import of one of them here split the home's first script in four).
 const ContentBlock = lazy(async () => ({
   default: (await import('../features/pages/components/content-block.tsx')).ContentBlock,
 }));
-const UpcomingSessionsBlock = lazy(async () => ({
-  default: (await import('../features/agendas/components/upcoming-sessions.tsx')).UpcomingSessionsBlock,
-}));
-const FeaturedSpeakersBlock = lazy(async () => ({
-  default: (await import('../features/speakers/components/featured-speakers.tsx')).FeaturedSpeakersBlock,
-}));
-const NavigationGrid = lazy(async () => ({
-  default: (await import('../features/meetings/components/navigation-grid.tsx')).NavigationGrid,
-}));
-
-/** The navigation block: the meeting's entries (meetings feature). */
-function NavigationBlock({ meetingId, isGrid9 }: { meetingId: string; isGrid9: boolean }) {
-  const navigation = useNavigationCategories(meetingId);
-  return (
-    <NavigationGrid
-      items={navigation.data}
-      isLoading={navigation.isPending}
-      meetingId={meetingId}
-      isGrid9={isGrid9}
-    />
-  );
-}
 
 /** One block of a microsite page, drawn by the feature that owns its type. */
 function MicrositeBlock({
   block,
+  renderers,
   meetingId,
-  isGrid9,
 }: {
   block: Block;
+  renderers: PageBlockRenderers;
   meetingId: string;
-  isGrid9: boolean;
 }) {
-  let content: ReactNode;
-  if (block.type === 'agenda') content = <UpcomingSessionsBlock block={block} />;
-  else if (block.type === 'speakers') content = <FeaturedSpeakersBlock block={block} />;
-  else if (block.type === 'navigation') content = <NavigationBlock meetingId={meetingId} isGrid9={isGrid9} />;
-  else content = <ContentBlock block={block} meetingId={meetingId} />;
+  const content: ReactNode = renderers[block.type]?.(block) ?? (
+    <ContentBlock block={block} meetingId={meetingId} />
+  );
   return <Suspense fallback={<SkeletonText lines={4} />}>{content}</Suspense>;
 }
 
@@ -82,7 +61,7 @@ function MicrositePage() {
   if (!known) return <Navigate to={paths.notFound()} replace />;
 
   const title = (shown ? localize(shown.title, language) : '') || t(`pages.${slug}`);
-  const isGrid9 = meeting.config.block_mobile_layout === 'grid9';
+  const renderers = pageRenderers(meetingId, meeting.config.block_mobile_layout === 'grid9');
   let body: ReactNode;
   if (page.isPending) {
     body = (
@@ -117,7 +96,7 @@ function MicrositePage() {
             id={typeof block.data.anchor === 'string' && block.data.anchor ? block.data.anchor : undefined}
             data-block={block.type}
           >
-            <MicrositeBlock block={block} meetingId={meetingId} isGrid9={isGrid9} />
+            <MicrositeBlock block={block} renderers={renderers} meetingId={meetingId} />
           </div>
         ))}
       </div>

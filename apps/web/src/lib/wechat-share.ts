@@ -6,7 +6,7 @@ import {
   shareTargets,
 } from '@app/contracts/share/share-links.ts';
 import { type Language, localize } from '@app/domain';
-import { useEffect, useSyncExternalStore } from 'react';
+import type { PageShare } from './page-share.ts';
 
 /**
  * The card WeChat shows when a page is shared inside WeChat (§1 share-SDK configuration, §2 share
@@ -15,9 +15,6 @@ import { useEffect, useSyncExternalStore } from 'react';
  * page knows; nothing here loads the SDK (that is lib/wechat-jssdk.ts, WeChat only).
  */
 export type WechatShareData = { title: string; desc: string; imgUrl: string; link: string };
-
-/** What an item page says about the item it shows: its share link and its title in the display language. */
-export type PageShare = { link: ShareLinkInput; title: string; description?: string | undefined };
 
 /** The meeting fields the default card reads (§3 Meeting config wx_share_title, wx_share_desc, wx_share_cover). */
 export type ShareMeeting = {
@@ -126,51 +123,4 @@ export function chooseShareData(input: {
   query.delete('user_id');
   if (!query.has('meeting_id') && !query.has('meeting')) query.set('meeting_id', meetingId);
   return { ...defaults, imgUrl: cover, link: `${base}#${location.route}?${query.toString()}` };
-}
-
-// The item page's share data, told by the page (its share button) to the WeChat layer in the shell:
-// the most recently mounted registration wins, and unmounting removes it.
-let registrations: PageShare[] = [];
-const listeners = new Set<() => void>();
-
-function notify() {
-  for (const listener of listeners) listener();
-}
-
-/** Registers what the current page shares; returns the function that withdraws it. */
-export function registerPageShare(share: PageShare): () => void {
-  registrations = [...registrations, share];
-  notify();
-  return () => {
-    registrations = registrations.filter((entry) => entry !== share);
-    notify();
-  };
-}
-
-/** The page's share data while the calling component is mounted (an item page or its share button). */
-export function usePageShare(share: PageShare | undefined): void {
-  const type = share?.link.type;
-  const meetingId = share?.link.meetingId;
-  const id = share?.link.id;
-  const lang = share?.link.lang;
-  const title = share?.title;
-  const description = share?.description;
-  useEffect(() => {
-    if (!type || !meetingId || title === undefined) return;
-    return registerPageShare({ link: { type, meetingId, id, lang }, title, description });
-  }, [type, meetingId, id, lang, title, description]);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The share data registered by the page being shown (the latest), for the WeChat layer. */
-export function useRegisteredPageShare(): PageShare | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => registrations.at(-1),
-    () => undefined,
-  );
 }

@@ -1,8 +1,8 @@
 import { Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageShare } from '../../lib/page-share.ts';
 import type { ShareLinkInput } from '../../lib/share-paths.ts';
-import { usePageShare } from '../../lib/wechat-share.ts';
 import { buttonClass } from './button.tsx';
 
 /** The share sheet's code loads on the first tap, never with a page's first script (DESIGN §10). */

@@ -11,9 +11,9 @@ import { Skeleton, SkeletonText } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api/client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { idOf, useMeeting } from '../../../lib/meeting-context.ts';
+import { usePageShare } from '../../../lib/page-share.ts';
 import { idParam, paths } from '../../../lib/paths.ts';
 import { peoplePaths } from '../../../lib/people-paths.ts';
-import { usePageShare } from '../../../lib/wechat-share.ts';
 import { personOptions } from '../api/people.ts';
 import { IdentityBadge, LevelBadge } from '../components/level-badge.tsx';
 
