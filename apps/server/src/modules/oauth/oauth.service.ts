@@ -21,6 +21,7 @@ import {
   updateUserRow,
 } from '../users/users.repository.ts';
 import { attachEmail, attachPhone, findOrCreateUserByPhone, signIn } from '../users/users.service.ts';
+import { saveOpenid } from '../wechat/wechat-settings.repository.ts';
 import {
   callbackUrl,
   isProviderConfigured,
@@ -338,8 +339,12 @@ async function findOrCreateProviderUser(
   return user;
 }
 
-/** What a WeChat bind ticket keeps (oauth_states.pending). */
-type PendingWechat = WechatIdentity;
+/**
+ * What a WeChat bind ticket keeps (oauth_states.pending): the identity and the AppID whose openid it is
+ * (null: the deployment's web-login account, WECHAT_APPID). An openid is only meaningful for its own
+ * AppID (§3 User.wechat_credentials).
+ */
+type PendingWechat = WechatIdentity & { appid: string | null };
 
 /** The identity subject of a WeChat user: the unionid when WeChat gives one, else the openid. */
 const wechatSubject = (identity: WechatIdentity) => identity.unionid ?? identity.openid;
@@ -412,7 +417,7 @@ export async function loginWithWechat(
  */
 export async function wechatBindHandBack(
   db: Database,
-  input: { meetingId: string; redirect: string; identity: WechatIdentity },
+  input: { meetingId: string; redirect: string; identity: WechatIdentity & { appid?: string | null } },
 ): Promise<AppError> {
   const { identity } = input;
   const ticket = randomSecret();
@@ -423,7 +428,7 @@ export async function wechatBindHandBack(
       provider: bindTicketProvider,
       meetingId: input.meetingId,
       redirect: input.redirect,
-      pending: { ...identity } satisfies PendingWechat,
+      pending: { ...identity, appid: identity.appid ?? null } satisfies PendingWechat,
     },
     wechatTicketLifeSeconds,
   );
@@ -443,6 +448,7 @@ function pendingWechat(value: Record<string, unknown> | null): PendingWechat {
     unionid: text('unionid') || null,
     nickname: text('nickname'),
     headimgurl: text('headimgurl'),
+    appid: text('appid') || null,
   };
 }
 
@@ -493,6 +499,21 @@ export async function bindWechatPhone(
     changes.username = identity.nickname.trim().slice(0, 60);
   if (user.avatar === '' && identity.headimgurl !== '') changes.avatar = identity.headimgurl.slice(0, 2048);
   if (Object.keys(changes).length > 0) user = (await updateUserRow(db, user.id, changes)) ?? user;
-  await linkWechat(db, user.id, identity);
+  const { appid, ...wechat } = identity;
+  if (appid === null || appid === deps.config.WECHAT_APPID) {
+    await linkWechat(db, user.id, wechat);
+  } else {
+    // An openid of a meeting's own, platform or mini-program account belongs to that AppID only: it
+    // is kept per AppID and never becomes the web login's 'wechat' identity, which another account's
+    // openid could then impersonate. A unionid is the same across the open platform, so it links.
+    await saveOpenid(db, { appid, openid: wechat.openid, userId: user.id, unionid: wechat.unionid });
+    if (wechat.unionid)
+      await linkIdentity(db, {
+        provider: 'wechat',
+        subject: wechat.unionid,
+        userId: user.id,
+        profile: { ...wechat },
+      });
+  }
   return signIn(deps, { user, meetingId: claimed.meetingId, method: 'wechat', ...device(input) });
 }

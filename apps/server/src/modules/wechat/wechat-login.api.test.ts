@@ -16,6 +16,7 @@ import {
 import { oauthStates } from '../oauth/oauth.tables.ts';
 import { resolveSession } from '../sessions/sessions.service.ts';
 import { insertUserIfFree, linkIdentity } from '../users/users.repository.ts';
+import { userIdentities } from '../users/users.tables.ts';
 import {
   defaultLoginMethods,
   meetingWechatSettings,
@@ -552,6 +553,26 @@ describe('desktop QR sign-in', () => {
       .from(oauthStates)
       .where(eq(oauthStates.id, handBack.json().data.ticket));
     expect(state?.pending).toMatchObject({ openid: 'o-login-appid-openid', appid: own.appid });
+
+    // The bind keeps the openid for its own AppID only: it never becomes a web-login 'wechat' identity.
+    const phone = '13700137032';
+    const code = await smsCode(t, { meetingId, phone, purpose: 'bind' });
+    const bound = await t.call('POST', '/api/tokens/wechat/bind', {
+      form: { ticket: handBack.json().data.ticket, phone, area_code: '86', code, meeting_id: meetingId },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    const boundId = bound.json().user_id.$id as string;
+    expect(boundId).not.toBe(victim.id);
+    const openids = await t.database.db
+      .select()
+      .from(userWechatOpenids)
+      .where(eq(userWechatOpenids.openid, 'o-login-appid-openid'));
+    expect(openids).toMatchObject([{ appid: own.appid, userId: boundId }]);
+    const identities = await t.database.db
+      .select()
+      .from(userIdentities)
+      .where(eq(userIdentities.subject, 'o-login-appid-openid'));
+    expect(identities.map((identity) => identity.userId)).toEqual([victim.id]);
     await t.database.db.delete(meetingWechatSettings);
   });
 });

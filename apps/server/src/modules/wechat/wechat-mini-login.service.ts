@@ -119,7 +119,13 @@ export async function loginWithWechatMini(
     throw await wechatBindHandBack(db, {
       meetingId: input.meetingId,
       redirect: bindRedirect,
-      identity: { openid: session.openid, unionid: session.unionid, nickname: '', headimgurl: '' },
+      identity: {
+        openid: session.openid,
+        unionid: session.unionid,
+        nickname: '',
+        headimgurl: '',
+        appid: credentials.appid,
+      },
     });
   }
   await rememberOpenid(db, {
