@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  bridgeReturnOf,
   isAllowedHost,
   paymentParams,
   shareMessageOf,
   shareOfMessages,
+  takeBridgeAnswer,
   thinPages,
   thinPageUrl,
   webViewDecision,
@@ -115,6 +117,25 @@ describe('thin pages and the bridge', () => {
         phoneCode: 'p1',
       }),
     ).toBe('https://meeting.example.com/?mp_action=login&mp_status=ok&mp_code=c%261&mp_phone_code=p1');
+  });
+
+  it('answers on the address the web view asked from, when it is allowed, once', () => {
+    const allowed = ['meeting.example.com'];
+    const home = 'https://meeting.example.com/#/meeting/home?meeting_id=m1';
+    const login = 'https://meeting.example.com/#/login?meeting_id=m1';
+    const asked = bridgeReturnOf(encodeURIComponent(login), allowed);
+    expect(asked).toBe(login);
+    expect(bridgeReturnOf(encodeURIComponent('https://evil.example.net/#/login'), allowed)).toBeUndefined();
+    expect(bridgeReturnOf('%E0%A4%A', allowed)).toBeUndefined();
+    const globalData = {
+      bridgeResult: { action: 'login', status: 'cancel' } as const,
+      bridgeReturn: asked,
+    };
+    expect(takeBridgeAnswer(globalData, home)).toBe(`${login}&mp_action=login&mp_status=cancel`);
+    expect(takeBridgeAnswer(globalData, home)).toBeUndefined();
+    expect(
+      takeBridgeAnswer({ bridgeResult: { action: 'pay', status: 'ok' }, bridgeReturn: undefined }, home),
+    ).toBe(`${home}&mp_action=pay&mp_status=ok`);
   });
 
   it('accepts only complete payment parameters', () => {

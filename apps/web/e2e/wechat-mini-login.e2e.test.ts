@@ -127,7 +127,7 @@ describe('login inside the mini-program', () => {
     await button.click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __navigateTo: unknown[] }).__navigateTo))
-      .toEqual([{ url: '/pages/webview/api/api?action=login' }]);
+      .toEqual([{ url: `/pages/webview/api/api?action=login&return=${encodeURIComponent(loginAddress)}` }]);
 
     // The bridge reloads the web view with its result in the address.
     const codes = await bridgeCodes('o-e2e-mini', '13900008811');

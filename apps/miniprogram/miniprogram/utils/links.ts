@@ -91,6 +91,38 @@ export type BridgeResult =
   | { action: 'login' | 'pay'; status: 'cancel' | 'fail' };
 
 /**
+ * The address a web view asked the bridge to answer on (`return`, URI-encoded, as the web app sends
+ * its current location): kept only when it is an address the web view may open (§2 allowed web-view
+ * domains), else undefined and the result goes to the web view's own address.
+ */
+export function bridgeReturnOf(raw: string | undefined, allowed: readonly string[]): string | undefined {
+  if (!raw) return undefined;
+  let link: string;
+  try {
+    link = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  const decision = webViewDecision(link, allowed);
+  return decision.kind === 'open' ? decision.src : undefined;
+}
+
+/**
+ * The address a web view reloads with the bridge's result: the one it asked from, else its own, once.
+ */
+export function takeBridgeAnswer(
+  globalData: { bridgeResult?: BridgeResult | undefined; bridgeReturn?: string | undefined },
+  src: string,
+): string | undefined {
+  const result = globalData.bridgeResult;
+  if (!result || !src) return undefined;
+  const base = globalData.bridgeReturn ?? src;
+  globalData.bridgeResult = undefined;
+  globalData.bridgeReturn = undefined;
+  return withBridgeResult(base, result);
+}
+
+/**
  * The web view's address with the bridge's result added to its hash route's query (`mp_action`,
  * `mp_status`, and for a login `mp_code` + `mp_phone_code`), or to the URL's query when it has no
  * hash route; earlier `mp_*` values are replaced.

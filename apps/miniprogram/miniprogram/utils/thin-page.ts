@@ -6,8 +6,8 @@ import {
   shareMessageOf,
   shareOfMessages,
   type ThinPage,
+  takeBridgeAnswer,
   thinPageUrl,
-  withBridgeResult,
 } from './links';
 
 type ThinData = { src: string; query: PageQuery; share?: PageShareCard | undefined };
@@ -26,11 +26,8 @@ export function thinPageOptions(page: ThinPage) {
     },
 
     onShow(this: WechatMiniprogram.Page.Instance<ThinData, WechatMiniprogram.IAnyObject>) {
-      const app = getApp<{ globalData: AppGlobalData }>();
-      const result = app.globalData.bridgeResult;
-      if (!result || !this.data.src) return;
-      app.globalData.bridgeResult = undefined;
-      this.setData({ src: withBridgeResult(this.data.src, result) });
+      const answered = takeBridgeAnswer(getApp<{ globalData: AppGlobalData }>().globalData, this.data.src);
+      if (answered) this.setData({ src: answered });
     },
 
     onMessage(

@@ -4,8 +4,8 @@ import {
   type PageShareCard,
   shareMessageOf,
   shareOfMessages,
+  takeBridgeAnswer,
   webViewDecision,
-  withBridgeResult,
 } from '../../utils/links';
 
 type Data = { src: string; blockedLink: string; isInvalid: boolean; share?: PageShareCard | undefined };
@@ -36,11 +36,8 @@ Page<Data, WechatMiniprogram.IAnyObject>({
   },
 
   onShow() {
-    const app = getApp<{ globalData: AppGlobalData }>();
-    const result = app.globalData.bridgeResult;
-    if (!result || !this.data.src) return;
-    app.globalData.bridgeResult = undefined;
-    this.setData({ src: withBridgeResult(this.data.src, result) });
+    const answered = takeBridgeAnswer(getApp<{ globalData: AppGlobalData }>().globalData, this.data.src);
+    if (answered) this.setData({ src: answered });
   },
 
   onMessage(event: WechatMiniprogram.CustomEvent<{ data: unknown }>) {

@@ -1,16 +1,22 @@
 import type { AppGlobalData } from '../../../app';
-import { type BridgeResult, paymentParams } from '../../../utils/links';
+import { ALLOWED_WEBVIEW_HOSTS } from '../../../config';
+import { type BridgeResult, bridgeReturnOf, paymentParams } from '../../../utils/links';
 
 type Data = { action: 'login' | 'pay' | ''; isBusy: boolean; hasFailed: boolean };
 
-/** Hands the result to the web view that opened this page and goes back to it. */
+/** The address the asking web view was on (`return`), kept while this page is open. */
+let returnTo: string | undefined;
+
+/** Hands the result to the web view that opened this page, for the address it asked from, and goes back. */
 function finish(result: BridgeResult): void {
-  getApp<{ globalData: AppGlobalData }>().globalData.bridgeResult = result;
+  const { globalData } = getApp<{ globalData: AppGlobalData }>();
+  globalData.bridgeResult = result;
+  globalData.bridgeReturn = returnTo;
   wx.navigateBack({ delta: 1 });
 }
 
 /**
- * pages/webview/api/api?action=login|pay[&params=] (§2): what the web app in a web view cannot do
+ * pages/webview/api/api?action=login|pay[&params=][&return=] (§2): what the web app in a web view cannot do
  * itself. The web app opens it with `wx.miniProgram.navigateTo`; the result goes back to that web
  * view's address as `mp_action`, `mp_status` (ok | cancel | fail) and, for a login, `mp_code`
  * (wx.login) + `mp_phone_code` (the phone number button's code, which the server exchanges with
@@ -22,6 +28,9 @@ Page<Data, WechatMiniprogram.IAnyObject>({
   data: { action: '', isBusy: false, hasFailed: false },
 
   onLoad(query: Record<string, string | undefined>) {
+    // The web view's own navigation does not change its `src`: the result goes back to the address
+    // it asked from (an allowed one only), e.g. the login page it moved to after opening the home.
+    returnTo = bridgeReturnOf(query.return, ALLOWED_WEBVIEW_HOSTS);
     if (query.action === 'login') {
       this.setData({ action: 'login' });
       return;

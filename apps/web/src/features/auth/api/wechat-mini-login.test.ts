@@ -5,8 +5,10 @@ import { miniLoginBridgeUrl, miniLoginHandoffOf, withoutMiniLoginHandoff } from 
 describe('mini-program login hand-off', () => {
   const query = (text: string) => new URLSearchParams(text);
 
-  it('opens the bridge page with action=login', () => {
-    expect(miniLoginBridgeUrl).toBe('/pages/webview/api/api?action=login');
+  it('opens the bridge page with action=login and the address to answer on', () => {
+    expect(miniLoginBridgeUrl('https://expo.example.com/#/login?meeting_id=m1')).toBe(
+      '/pages/webview/api/api?action=login&return=https%3A%2F%2Fexpo.example.com%2F%23%2Flogin%3Fmeeting_id%3Dm1',
+    );
   });
 
   it('reads the codes of a finished bridge login', () => {

@@ -11,8 +11,13 @@ import { miniProgramPages } from '../../../lib/wechat-miniprogram.ts';
  * POST /tokens/wechat/mini.
  */
 
-/** The bridge page's login address for `wx.miniProgram.navigateTo` (apps/miniprogram pages/webview/api/api). */
-export const miniLoginBridgeUrl = `/${miniProgramPages.bridge}?action=login`;
+/**
+ * The bridge page's login address for `wx.miniProgram.navigateTo` (apps/miniprogram pages/webview/api/api),
+ * with the page to answer on (`return`: the login page's own address — the web view's `src` is still
+ * the address it first opened).
+ */
+export const miniLoginBridgeUrl = (returnTo: string) =>
+  `/${miniProgramPages.bridge}?action=login&return=${encodeURIComponent(returnTo)}`;
 
 /** What the bridge handed back in the query: codes to log in with, a cancel, a failure — or nothing. */
 export type MiniLoginHandoff =
@@ -51,7 +56,11 @@ export async function openMiniLoginBridge(): Promise<void> {
   const navigateTo = wx?.miniProgram?.navigateTo;
   if (!navigateTo) throw new Error('wx.miniProgram is not available');
   await new Promise<void>((resolve, reject) => {
-    navigateTo({ url: miniLoginBridgeUrl, success: () => resolve(), fail: (error) => reject(error) });
+    navigateTo({
+      url: miniLoginBridgeUrl(window.location.href),
+      success: () => resolve(),
+      fail: (error) => reject(error),
+    });
   });
 }
 
