@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPath, launchBrowser, screenshot, settle, viewports } from './browser.ts';
+import { type FakeWechat, startFakeWechat } from './fake-wechat.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 /**
@@ -18,36 +16,9 @@ const meetingId = '64656d6f0000000000002019';
 const [phoneSize, desktopSize] = viewports;
 const miniProgramAgent =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI Language/zh_CN miniProgram/wx0123456789abcdef';
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-
-let fake: { url: string; env: Record<string, string>; child: ChildProcess };
+let fake: FakeWechat;
 let server: TestServer;
 let browser: Browser;
-
-/** The fake WeChat with the mini-program routes, as a child process printing `{ url, env }` first. */
-async function startFakeWechat(): Promise<typeof fake> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/providers/wechat/fake-wechat-mini.ts'],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const line = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`fake WeChat did not start:\n${output}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('\n')) {
-        clearTimeout(timer);
-        done(output.split('\n')[0] ?? '');
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-  });
-  const { url, env } = JSON.parse(line) as { url: string; env: Record<string, string> };
-  return { url, env, child };
-}
 
 /** What the bridge page would hand back: a wx.login code and a phone button code, issued by the fake. */
 async function bridgeCodes(openid: string, phone: string): Promise<{ code: string; phone_code: string }> {
@@ -104,7 +75,7 @@ async function openMini(size: (typeof viewports)[number] = phoneSize): Promise<{
 }
 
 beforeAll(async () => {
-  fake = await startFakeWechat();
+  fake = await startFakeWechat('fake-wechat-mini.ts');
   server = await startTestServer({ env: { ...fake.env } });
   browser = await launchBrowser();
 }, 240_000);

@@ -1,10 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPath, launchBrowser, openPage, screenshot, settle, viewports } from './browser.ts';
+import { type FakeWechat, startFakeWechat } from './fake-wechat.ts';
 import { outboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
@@ -22,37 +23,9 @@ const meetingId = '64656d6f0000000000002019';
 const pushToken = 'e2e-push-token';
 const openid = 'o-e2e-qr-signin-0001';
 const [phoneSize, desktopSize] = viewports;
-let wechat: { url: string; env: Record<string, string>; child: ChildProcess };
+let wechat: FakeWechat;
 let server: TestServer;
 let browser: Browser;
-
-/** H1's fake WeChat server as a child process; it prints `{ url, env }` first. */
-async function startFakeWechat() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/providers/wechat/fake-wechat-server.ts'],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  const line = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`fake WeChat did not start:\n${output}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('\n')) {
-        clearTimeout(timer);
-        done(output.split('\n')[0] ?? '');
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-  });
-  const { url, env } = JSON.parse(line) as { url: string; env: Record<string, string> };
-  return { url, env, child };
-}
 
 beforeAll(async () => {
   wechat = await startFakeWechat();

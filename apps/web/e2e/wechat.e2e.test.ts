@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../src/lib/api/client.ts';
 import { launchBrowser, screenshot, settle, viewports } from './browser.ts';
+import { type FakeWechat, startFakeWechat } from './fake-wechat.ts';
 import { outboxCode } from './outbox.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
@@ -31,41 +29,11 @@ const wechatDesktopAgent =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/81.0.4044.138 Safari/537.36 NetType/WIFI MicroMessenger/7.0.20.1781(0x6700143B) WindowsWechat(0x63090a13)';
 const miniProgramAgent = `${wechatPhoneAgent} miniProgram/wx0123456789abcdef`;
 
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-
-let fake: { url: string; env: Record<string, string>; child: ChildProcess };
+let fake: FakeWechat;
 /** Where the follow QR image is served (an organiser's upload in real life). */
 let images: { server: Server; url: string };
 let server: TestServer;
 let browser: Browser;
-
-/** The server's fake WeChat API as a child process (browser tests import no server code); it prints `{ url, env }` first. */
-async function startFakeWechat(): Promise<typeof fake> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/providers/wechat/fake-wechat-server.ts'],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  const line = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`fake WeChat did not start:\n${output}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('\n')) {
-        clearTimeout(timer);
-        done(output.split('\n')[0] ?? '');
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-  });
-  const { url, env } = JSON.parse(line) as { url: string; env: Record<string, string> };
-  return { url, env, child };
-}
 
 /** Requests the fake WeChat API has answered, per path. */
 async function fakeCalls(): Promise<Record<string, number>> {

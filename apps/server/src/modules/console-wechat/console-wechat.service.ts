@@ -77,7 +77,7 @@ function secretState(config: SealConfig, sealed: string | null | undefined): Sec
   return value ? { set: 1, last4: value.slice(-4) } : { set: 0, last4: '' };
 }
 
-/** The server message URL of an account: `${PUBLIC_URL}/api/wechat/events/{appid}` (H2's push endpoint). */
+/** The server message URL of an account: `${PUBLIC_URL}/api/wechat/events/{appid}` (the push endpoint, modules/wechat/wechat-events.routes.ts). */
 function messageUrlOf(config: SealConfig, appid: string | null | undefined): string | null {
   if (!appid) return null;
   return `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/wechat/events/${appid}`;

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
  * 40163) — so the adapters' error paths are real.
  *
  * Tests prove caching with `calls` (requests per path) and switch failures with `fail(path, …)`:
- * a WeChat errcode, an HTTP 500 or a hang (no answer until closed). H2's component endpoints plug in
+ * a WeChat errcode, an HTTP 500 or a hang (no answer until closed). The third-party platform's endpoints plug in
  * through `extraRoutes`.
  *
  * As a process (browser tests may not import server code):

@@ -2,7 +2,7 @@ import { openCredentials, sealCredentials } from '../payment/credentials-box.ts'
 
 /**
  * What the shared cache keeps per AppID (table wechat_tickets): the official account's and the
- * mini-program's access tokens, the JS-SDK and card tickets, and H2's component/authorizer tokens.
+ * mini-program's access tokens, the JS-SDK and card tickets, and the third-party platform's component/authorizer tokens.
  */
 export type TicketKind =
   | 'access_token'
