@@ -251,6 +251,8 @@ export const ErrorCode = {
   wechatUnavailable: 'wechat.unavailable',
   /** 400 a page address the JS-SDK may not be signed for: not on this site's origin or the meeting's domain. */
   wechatUrlNotAllowed: 'wechat.url_not_allowed',
+  /** 401 a WeChat message push whose signature, age or encryption does not verify (nothing changed). */
+  wechatPushInvalid: 'wechat.push_invalid',
   /** 403 the login method is switched off for this meeting (console login methods). */
   loginMethodDisabled: 'login.method_disabled',
   internal: 'internal_error',

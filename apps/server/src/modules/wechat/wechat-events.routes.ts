@@ -1,11 +1,23 @@
+import { ErrorCode } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
 import { pushBodyLimitBytes } from './wechat-events.crypto.ts';
 import { answerPush, answerUrlCheck, type PushAnswer } from './wechat-events.service.ts';
 import { answerComponentPush } from './wechat-platform.service.ts';
 
-const send = (reply: FastifyReply, answer: PushAnswer) =>
-  reply.status(answer.status).header('cache-control', 'no-store').type(answer.contentType).send(answer.body);
+/**
+ * Sends an answer to WeChat: 'success', `echostr` or a reply message as they are; a refusal (4xx) in the
+ * API's error envelope (DESIGN §3) — 404 not_found for an account this server does not serve, 401
+ * wechat.push_invalid otherwise — since WeChat reads only the status of a refusal.
+ */
+function send(reply: FastifyReply, answer: PushAnswer) {
+  reply.header('cache-control', 'no-store');
+  if (answer.status >= 400) {
+    const code = answer.status === 404 ? ErrorCode.notFound : ErrorCode.wechatPushInvalid;
+    return reply.status(answer.status).send({ code, message: answer.body });
+  }
+  return reply.status(answer.status).type(answer.contentType).send(answer.body);
+}
 
 const queryOf = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
 
