@@ -54,24 +54,23 @@ export function generatedImageKey(kind: GeneratedImageKind, name: string): { id:
 }
 
 /**
- * Stores `name`'s picture (rendered to PNG with sharp, with its list-size copies) unless its upload
- * row exists, and returns its file URL (`/api/files/image/<id>/<kind>.png`). The row and the bytes are written together
- * (insertUploadThen): a seed rolled back leaves no row, and the next run writes both again.
+ * Renders `svg` to PNG with sharp and stores it as the upload `id` / `key` with the `suffixes` of its
+ * resized copies, unless that upload row exists; answers its file URL. The row and the bytes are
+ * written together (insertUploadThen): a seed rolled back leaves no row, and the next run writes both.
  * @throws what the storage provider throws (a seed fails whole)
  */
-export async function storeGeneratedImage(
+async function storeSeedPng(
   deps: { db: Database; storage: Storage },
-  kind: GeneratedImageKind,
-  name: string,
+  input: { id: string; key: string; svg: string; originalName: string; suffixes: string[] },
 ): Promise<string> {
-  const { id, key } = generatedImageKey(kind, name);
+  const { id, key } = input;
   const [existing] = await deps.db
     .select({ id: uploads.id })
     .from(uploads)
     .where(eq(uploads.id, id))
     .limit(1);
   if (!existing) {
-    const { data, info } = await sharp(Buffer.from(generatedImageSvg(kind, name)))
+    const { data, info } = await sharp(Buffer.from(input.svg))
       .png({ compressionLevel: 6 })
       .toBuffer({ resolveWithObject: true });
     await insertUploadThen(
@@ -86,18 +85,39 @@ export async function storeGeneratedImage(
         size: data.length,
         width: info.width,
         height: info.height,
-        originalName: `${kind}.png`,
+        originalName: input.originalName,
       },
       async () => {
         await deps.storage.put(originalStorageKey('image', key), data, 'image/png');
-        const suffixes = listSizes[kind].map(
-          (size) => sizedImageUrl(fileUrl('image', key), size).split('?')[1] ?? '',
-        );
-        await storeVariants(deps, { bucket: 'image', key }, data, suffixes);
+        if (input.suffixes.length > 0)
+          await storeVariants(deps, { bucket: 'image', key }, data, input.suffixes);
       },
     );
   }
   return fileUrl('image', key);
+}
+
+/**
+ * Stores `name`'s picture (rendered to PNG with sharp, with its list-size copies) unless its upload
+ * row exists, and returns its file URL (`/api/files/image/<id>/<kind>.png`).
+ * @throws what the storage provider throws (a seed fails whole)
+ */
+export async function storeGeneratedImage(
+  deps: { db: Database; storage: Storage },
+  kind: GeneratedImageKind,
+  name: string,
+): Promise<string> {
+  const { id, key } = generatedImageKey(kind, name);
+  const suffixes = listSizes[kind].map(
+    (size) => sizedImageUrl(fileUrl('image', key), size).split('?')[1] ?? '',
+  );
+  return storeSeedPng(deps, {
+    id,
+    key,
+    svg: generatedImageSvg(kind, name),
+    originalName: `${kind}.png`,
+    suffixes,
+  });
 }
 
 /**
@@ -110,36 +130,6 @@ export async function storeSvgImage(
   name: string,
   svg: string,
 ): Promise<string> {
-  const digest = createHash('sha256').update(`seed-svg:${name}`).digest('hex');
-  const id = digest.slice(0, 24);
-  const key = `${id}/${name}.png`;
-  const [existing] = await deps.db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(eq(uploads.id, id))
-    .limit(1);
-  if (!existing) {
-    const { data, info } = await sharp(Buffer.from(svg))
-      .png({ compressionLevel: 6 })
-      .toBuffer({ resolveWithObject: true });
-    await insertUploadThen(
-      deps.db,
-      {
-        id,
-        bucket: 'image',
-        key,
-        userId: null,
-        meetingId: null,
-        mime: 'image/png',
-        size: data.length,
-        width: info.width,
-        height: info.height,
-        originalName: `${name}.png`,
-      },
-      async () => {
-        await deps.storage.put(originalStorageKey('image', key), data, 'image/png');
-      },
-    );
-  }
-  return fileUrl('image', key);
+  const id = createHash('sha256').update(`seed-svg:${name}`).digest('hex').slice(0, 24);
+  return storeSeedPng(deps, { id, key: `${id}/${name}.png`, svg, originalName: `${name}.png`, suffixes: [] });
 }
