@@ -237,6 +237,8 @@ export async function createInvitation(
       ...contact,
       tokenHash: hash,
       invitedByUserId: input.userId,
+      // One clock for both ends: the database's now() of the transaction may already be a second later.
+      createdAt: now,
       expiresAt: new Date(now.getTime() + invitationLifetimeMs),
     });
     await revokePendingOfSpeaker(tx, speaker.id, inserted.id);
@@ -327,6 +329,8 @@ export async function resendInvitation(
       email: old.email,
       tokenHash: hash,
       invitedByUserId: input.userId,
+      // One clock for both ends: the database's now() of the transaction may already be a second later.
+      createdAt: now,
       expiresAt: new Date(now.getTime() + invitationLifetimeMs),
     });
     await sendInvitation(tx, deps, { row: inserted, speakerName: speaker.name, link, lang });
