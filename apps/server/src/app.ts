@@ -25,6 +25,8 @@ import { consoleMeetingRoutes } from './modules/console-meetings/console-meeting
 import { consoleReceptionRoutes } from './modules/console-reception/console-reception.routes.ts';
 import { consoleRegistrationRoutes } from './modules/console-registrations/console-registrations.routes.ts';
 import { consoleWechatRoutes } from './modules/console-wechat/console-wechat.routes.ts';
+import { consoleCopilotRoutes } from './modules/copilot/copilot.console.ts';
+import { copilotRoutes } from './modules/copilot/copilot.routes.ts';
 import { credentialJobs } from './modules/credentials/credentials.jobs.ts';
 import { credentialRoutes } from './modules/credentials/credentials.routes.ts';
 import { creditRoutes } from './modules/credits/credits.routes.ts';
@@ -67,6 +69,10 @@ import { sharePageRoutes, shareRoutes } from './modules/share/share.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { speakerInvitationRoutes } from './modules/speaker-invitations/speaker-invitations.routes.ts';
 import { speakerRoutes } from './modules/speakers/speakers.routes.ts';
+import { minutesJobs } from './modules/subtitles/minutes.jobs.ts';
+import { minutesRoutes } from './modules/subtitles/minutes.routes.ts';
+import { subtitleJobs } from './modules/subtitles/subtitles.jobs.ts';
+import { subtitleRoutes } from './modules/subtitles/subtitles.routes.ts';
 import { threadRoutes } from './modules/threads/threads.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -229,12 +235,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       consoleCommercePaymentRoutes(scoped);
       // WeChat & sign-in set-up (§3 wechat_authorize, §7 WeChat and Login).
       consoleWechatRoutes(scoped);
+      // The copilot's settings, knowledge, review and usage (§1 AI copilot).
+      consoleCopilotRoutes(scoped);
       dashboardRoutes(scoped);
       jobRoutes(scoped);
       searchRoutes(scoped);
+      // The meeting's copilot (§1 AI copilot): conversation, answers streamed as server-sent events.
+      copilotRoutes(scoped);
       voteRoutes(scoped);
       liveRoutes(scoped);
       liveAudienceRoutes(scoped);
+      // Minutes of a live (§1 minutes): the public read and the console's regenerate call.
+      minutesRoutes(scoped);
+      // Live subtitles and their translation (§1, §7 GET /subtitles) and the console's subtitle settings.
+      subtitleRoutes(scoped);
       // The reception desk (§2 Reception, §4 Reception 0/1): staff guests, phases, sync, the guest's query.
       receptionRoutes(scoped);
       // The live room's chat and its socket (§7 Lives, DESIGN §9 real time), in its own scope.
@@ -263,6 +277,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   appointmentJobs(app);
   viewJobs(app);
   liveJobs(app);
+  minutesJobs(app);
+  subtitleJobs(app);
   credentialJobs(app);
   await jobs.start();
   app.addHook('onClose', () => jobs.stop());

@@ -71,6 +71,11 @@ const ConfigSchema = z.object({
   /** Seconds a hot public read (meeting, blocks, agendas) is served from the in-process cache. */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /**
+   * Meeting search answers (/meeting/search, §2) kept in process, keyed with the meeting's index
+   * version so that no changed answer is ever served; 0 turns the cache off.
+   */
+  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(5000),
+  /**
    * Milliseconds a registration reuses an activity's read-only context (activity, ticket types,
    * channels, form) when hundreds register at once; capacity is always decided by the database.
    * 0 reads it for every registration.
@@ -275,6 +280,21 @@ const ConfigSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_MODERATION_MODEL: z.string().default('omni-moderation-latest'),
+  /**
+   * The AI provider (DESIGN §8 ai; §1 copilot, subtitles, minutes): any OpenAI-compatible base URL
+   * (OpenAI, DeepSeek, Qwen, vLLM, Ollama, a whisper.cpp server), e.g. https://api.openai.com/v1.
+   * Unset: the copilot is the built-in retrieval assistant, minutes are extractive, no subtitles.
+   */
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  /** The chat model (copilot, translation of subtitles, minutes). */
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  /** The embeddings model; unset: retrieval is lexical only. */
+  AI_EMBEDDING_MODEL: z.string().optional(),
+  /** The speech-to-text model (/audio/transcriptions) of live subtitles; unset: no subtitles. */
+  AI_STT_MODEL: z.string().optional(),
+  /** Milliseconds a provider call may take (a whole answer, a transcription) before it is abandoned. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(30_000),
   /** Milliseconds a moderation provider may take before the text goes to review instead. */
   MODERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /**

@@ -14,6 +14,8 @@ import { consoleReceptionRows } from './route-matrix.console-reception.ts';
 import { consoleRegistrationsRows } from './route-matrix.console-registrations.ts';
 import { consoleThreadsRows } from './route-matrix.console-threads.ts';
 import { consoleWechatRows } from './route-matrix.console-wechat.ts';
+import { copilotRows } from './route-matrix.copilot.ts';
+import { consoleCopilotRows } from './route-matrix.copilot-console.ts';
 import { credentialsRows } from './route-matrix.credentials.ts';
 import { creditsRows } from './route-matrix.credits.ts';
 import { demandsClosingRows, demandsRows } from './route-matrix.demands.ts';
@@ -22,6 +24,7 @@ import { invoicesRows } from './route-matrix.invoices.ts';
 import { livesRows } from './route-matrix.lives.ts';
 import { livesAudienceRows } from './route-matrix.lives-audience.ts';
 import { livesChatRows } from './route-matrix.lives-chat.ts';
+import { minutesRows } from './route-matrix.minutes.ts';
 import { newsRows } from './route-matrix.news.ts';
 import { ordersRows } from './route-matrix.orders.ts';
 import { pagesRows } from './route-matrix.pages.ts';
@@ -31,6 +34,7 @@ import { questionsRows } from './route-matrix.questions.ts';
 import { receptionRows } from './route-matrix.reception.ts';
 import { searchRows } from './route-matrix.search.ts';
 import { shareRows } from './route-matrix.share.ts';
+import { subtitlesRows } from './route-matrix.subtitles.ts';
 import { threadsClosingRows, threadsRows } from './route-matrix.threads.ts';
 import {
   createMatrixContext,
@@ -241,6 +245,7 @@ const rows: MatrixRow[] = [
   ...ordersRows,
   ...pagesRows,
   ...searchRows,
+  ...copilotRows,
   ...shareRows,
   ...viewsRows,
   ...demandsRows,
@@ -258,11 +263,14 @@ const rows: MatrixRow[] = [
   ...votesRows,
   ...livesAudienceRows,
   ...livesChatRows,
+  ...minutesRows,
+  ...subtitlesRows,
   ...livesRows,
   ...receptionRows,
   ...credentialsRows,
   ...creditsRows,
   ...consoleWechatRows,
+  ...consoleCopilotRows,
   ...wechatLoginRows,
   ...wechatMiniRows,
   ...wechatRows,

@@ -6,6 +6,7 @@ import type common from './locales/en/common.json';
 import type consoleShell from './locales/en/console.json';
 import type consoleActivities from './locales/en/console-activities.json';
 import type consoleCommerce from './locales/en/console-commerce.json';
+import type consoleCopilot from './locales/en/console-copilot.json';
 import type consoleCredentials from './locales/en/console-credentials.json';
 import type consoleCredits from './locales/en/console-credits.json';
 import type consoleDemands from './locales/en/console-demands.json';
@@ -27,6 +28,7 @@ import type consoleSpeakers from './locales/en/console-speakers.json';
 import type consoleThreads from './locales/en/console-threads.json';
 import type consoleVotes from './locales/en/console-votes.json';
 import type consoleWechat from './locales/en/console-wechat.json';
+import type copilot from './locales/en/copilot.json';
 import type credentials from './locales/en/credentials.json';
 import type credits from './locales/en/credits.json';
 import type demands from './locales/en/demands.json';
@@ -50,6 +52,7 @@ import type search from './locales/en/search.json';
 import type share from './locales/en/share.json';
 import type speakers from './locales/en/speakers.json';
 import type sso from './locales/en/sso.json';
+import type subtitles from './locales/en/subtitles.json';
 import type threads from './locales/en/threads.json';
 import type tickets from './locales/en/tickets.json';
 import type users from './locales/en/users.json';
@@ -143,6 +146,11 @@ export const namespaces = [
   'console-wechat',
   // The culture microsite (§2 /sichuan-culture pages) and its venue-map and playbill blocks.
   'microsite',
+  // The copilot assistant on meeting pages (§1 AI copilot) and the console's copilot settings, knowledge and review.
+  'copilot',
+  'console-copilot',
+  // Live subtitles with translation and the minutes of a live (§1 AI subtitles, translation and minutes).
+  'subtitles',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -217,6 +225,9 @@ export type Resources = {
   sso: typeof sso;
   'console-wechat': typeof consoleWechat;
   microsite: typeof microsite;
+  copilot: typeof copilot;
+  'console-copilot': typeof consoleCopilot;
+  subtitles: typeof subtitles;
 };
 
 /** A catalogue as loaded: nested objects of strings. */

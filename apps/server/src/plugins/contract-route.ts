@@ -6,7 +6,8 @@ export const publicRoutes = new Set<string>();
 
 /**
  * Fastify route options (method, url, schema) for a contract: its params, querystring, body and 200
- * response are validated by fastify-type-provider-zod and documented in the OpenAPI document.
+ * response are validated by fastify-type-provider-zod and documented in the OpenAPI document (a
+ * non-JSON 200, `responseContentType`, under its own media type).
  */
 export function contractRoute<const C extends RouteContract>(contract: C) {
   if (contract.isPublic) publicRoutes.add(`${contract.method} ${contract.path}`);
@@ -17,7 +18,11 @@ export function contractRoute<const C extends RouteContract>(contract: C) {
     ...(contract.params ? { params: contract.params } : {}),
     ...(contract.querystring ? { querystring: contract.querystring } : {}),
     ...(contract.body ? { body: contract.body } : {}),
-    response: { 200: contract.response },
+    response: {
+      200: contract.responseContentType
+        ? { content: { [contract.responseContentType]: { schema: contract.response } } }
+        : contract.response,
+    },
   } satisfies FastifySchema;
   return {
     method: contract.method,

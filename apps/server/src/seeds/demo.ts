@@ -4,6 +4,7 @@ import { drainSearchIndex, reindexSearch } from '../modules/search/search.servic
 import type { Storage } from '../providers/storage/storage.ts';
 import { seedDemoActivities } from './demo-activities.ts';
 import { seedDemoConsole } from './demo-console.ts';
+import { seedDemoCopilot } from './demo-copilot.ts';
 import { seedDemoInvites } from './demo-invites.ts';
 import { seedDemoLives } from './demo-lives.ts';
 import { seedDemoMeeting } from './demo-meeting.ts';
@@ -16,8 +17,9 @@ import { seedDemoVotes } from './demo-votes.ts';
 /**
  * The demo data a server brings up at start (SEED_DEMO=1), logging what it did: the demo meeting on
  * an empty database (one transaction: all of it or none), the demo activities for a data folder made
- * before they existed, fresh bookable slots for the demo exhibitor whenever none is ahead, and the
- * demo administrator of the console outside production; then indexes what changed for /meeting/search.
+ * before they existed, fresh bookable slots for the demo exhibitor whenever none is ahead, the demo
+ * copilot (demo-copilot.ts), and the demo administrator of the console outside production; then
+ * indexes what changed for /meeting/search.
  * Throws what a step throws; the caller decides whether that stops anything (start-up logs it and
  * serves the database as it is).
  */
@@ -44,6 +46,7 @@ export async function seedDemo(deps: {
   if (guests > 0) log.info({ guests }, 'seeded the demo reception desk');
   const micrositePages = await seedDemoMicrosite({ db, storage: deps.storage });
   if (micrositePages > 0) log.info({ pages: micrositePages }, 'seeded the demo culture microsite');
+  if (await seedDemoCopilot(db)) log.info('switched on the demo copilot');
   if (await seedDemoConsole(db, { isProduction: deps.isProduction ?? false })) {
     log.info('granted the demo platform administrator (phone 13900139009)');
   }

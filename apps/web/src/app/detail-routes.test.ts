@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityPages } from './activity-routes.tsx';
 import { appointmentPages } from './appointment-routes.tsx';
+import { copilotPages } from './copilot-routes.tsx';
 import { demandPages } from './demands-routes.tsx';
 import { detailRoutes, pagesWithoutItem } from './detail-routes.ts';
 import { documentPages } from './documents-routes.tsx';
@@ -32,6 +33,7 @@ const tableRoutes: PageRoute[] = [
   ...pagesPages,
   ...sitePages,
   ...searchPages,
+  ...copilotPages,
   ...threadPages,
   ...questionPages,
   ...demandPages,

@@ -1,5 +1,6 @@
 import { activityRoutes } from '../lib/activity-paths.ts';
 import { appointmentRoutes } from '../lib/appointment-paths.ts';
+import { copilotRoutes } from '../lib/copilot-paths.ts';
 import { demandRoutes } from '../lib/demands-paths.ts';
 import { documentRoutes } from '../lib/documents-paths.ts';
 import { invoiceRoutes } from '../lib/invoices-paths.ts';
@@ -320,6 +321,8 @@ export const pagesWithoutItem: readonly string[] = [
   demandRoutes.form,
   questionRoutes.inbox,
   searchRoutes.meetingSearch,
+  // The copilot names its meeting only (§1 AI copilot).
+  copilotRoutes.copilot,
   newsRoutes.news,
   orderRoutes.myOrders,
   pagesRoutes.branch,

@@ -16,9 +16,10 @@ const pavilion = () => import('../features/exhibitors/routes/pavilion-route.tsx'
 
 /**
  * Prefetch of the pavilion: when the address names the meeting, the first page of exhibitors (the
- * cards that make the largest paint) is requested alongside the page's code instead of once it has
- * run. Never waits; the page reads the same query. The query's module comes with the page's code (the
- * other exhibit pages, which load this file too, do not carry it).
+ * cards that make the largest paint) and the filter chips' categories are requested alongside the
+ * page's code instead of once it has run. Never waits; the page reads the same queries. The queries'
+ * modules come with the page's code (the other exhibit pages, which load this file too, do not carry
+ * them).
  */
 function pavilionPrefetch(search: URLSearchParams): void {
   const meetingId = resolveMeetingId({
@@ -26,6 +27,11 @@ function pavilionPrefetch(search: URLSearchParams): void {
     queryMeeting: search.get('meeting'),
   });
   if (meetingId) {
+    // The filter chips above the cards: with them, the first screen draws once, nothing pushed down.
+    void import('../lib/api/categories.ts').then(({ pavilionCategoriesOptions }) => {
+      void queryClient.prefetchQuery(pavilionCategoriesOptions(meetingId, 'industry'));
+      void queryClient.prefetchQuery(pavilionCategoriesOptions(meetingId, 'exhibitor_group'));
+    });
     void import('../features/exhibitors/api/list-exhibitors.ts').then(({ exhibitorPagesOptions }) =>
       queryClient.prefetchInfiniteQuery(
         exhibitorPagesOptions({

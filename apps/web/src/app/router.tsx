@@ -191,6 +191,11 @@ export const discoverablePages = [
     load: async () => (await import('./votes-routes.tsx')).votePages,
   },
   {
+    // The copilot screen (copilot-routes.tsx).
+    addresses: /^\/meeting\/copilot$/,
+    load: async () => (await import('./copilot-routes.tsx')).copilotPages,
+  },
+  {
     // The live list and a live room (lives-routes.tsx).
     addresses: /^\/meeting\/live(\/detail)?$/,
     load: async () => (await import('./lives-routes.tsx')).livePages,
@@ -244,19 +249,24 @@ function forgetFailedLoads(): void {
  * forgets it.
  */
 const pageComponents = new Map<NonNullable<PageRoute['lazy']>, ComponentType>();
+const loadedPages = new Map<NonNullable<PageRoute['lazy']>, ComponentType>();
 const failedPages = new Set<NonNullable<PageRoute['lazy']>>();
 
 function pageComponent(load: NonNullable<PageRoute['lazy']>): ComponentType {
   let component = pageComponents.get(load);
   if (!component) {
-    component = lazy(async () => {
-      try {
-        return { default: (await load()).Component };
-      } catch (error) {
-        failedPages.add(load);
-        throw error;
-      }
-    });
+    // Code that arrived before the first render draws at once: a lazy wrapper would suspend for a
+    // tick, and React reveals a boundary's content at the earliest 300 ms after its fallback.
+    component =
+      loadedPages.get(load) ??
+      lazy(async () => {
+        try {
+          return { default: (await load()).Component };
+        } catch (error) {
+          failedPages.add(load);
+          throw error;
+        }
+      });
     pageComponents.set(load, component);
   }
   return component;
@@ -302,31 +312,44 @@ let resolvedPath = '';
  * the same query), the page's prefetch, and the download of its code. The resolution runs again when
  * the path or the meeting inputs change, not when only another query value does (§2). A page of the
  * same named meeting shows at once while it runs; an address that names no meeting waits for it (it
- * may name another meeting's item this time).
+ * may name another meeting's item this time). Answers a promise that settles once the resolution
+ * and the code have arrived (never rejects), or undefined when the address was started already.
  */
-function startPage(page: PageRoute, params: RouteParams, pathname: string, search: URLSearchParams): void {
+function startPage(
+  page: PageRoute,
+  params: RouteParams,
+  pathname: string,
+  search: URLSearchParams,
+): Promise<unknown> | undefined {
   const address = `${pathname}?${search.toString()}`;
   if (startedFor === address) return;
   startedFor = address;
   const resolution = meetingResolutionOptions(pathname, search, params);
   const key = JSON.stringify(resolution.queryKey);
+  let resolving: Promise<unknown> | undefined;
   if (resolvedFor !== key || resolvedPath !== pathname) {
     if (resolvedFor !== key && !namesMeeting(resolution.queryKey)) {
       queryClient.removeQueries({ queryKey: resolution.queryKey, exact: true });
     }
     resolvedFor = key;
     resolvedPath = pathname;
-    void queryClient.prefetchQuery({ ...resolution, staleTime: 0 });
+    resolving = queryClient.prefetchQuery({ ...resolution, staleTime: 0 });
   }
   page.prefetch?.(search);
-  void page.lazy?.().catch(() => undefined);
+  const load = page.lazy;
+  const code = load?.().then(
+    (module) => loadedPages.set(load, module.Component),
+    () => undefined,
+  );
+  return Promise.all([resolving, code]);
 }
 
 /**
  * The first address's page, started before the app renders (main.tsx: while the catalogues load),
- * as the data router's loaders did: its resolution and code do not wait for the first render.
+ * as the data router's loaders did: its resolution and code do not wait for the first render. Settles
+ * once both have arrived (main.tsx renders then, so the first screen suspends on neither).
  */
-export async function startFirstPage(pathname: string, searchText: string): Promise<void> {
+export async function startFirstPage(pathname: string, searchText: string): Promise<unknown> {
   if ([routes.root, routes.homeAlias, routes.notFound, routes.deleted].includes(pathname as never)) return;
   const groups = discoverablePages.flatMap((group, index) => (group.addresses.test(pathname) ? [index] : []));
   const tables = [meetingPages, ...(await Promise.all(groups.map(groupTable)))];
@@ -334,7 +357,7 @@ export async function startFirstPage(pathname: string, searchText: string): Prom
   const match = matchRoutes(objects, pathname)?.at(-1);
   const page = match?.route.id === undefined ? undefined : table[Number(match.route.id)];
   if (page && match && !page.redirect)
-    startPage(page, match.params, pathname, new URLSearchParams(searchText));
+    return startPage(page, match.params, pathname, new URLSearchParams(searchText));
 }
 
 /**

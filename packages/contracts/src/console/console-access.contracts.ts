@@ -64,6 +64,8 @@ export const consoleActions = [
   'credits.edit',
   'unioncodes.edit',
   'wechat.settings',
+  'copilot.settings',
+  'copilot.review',
 ] as const;
 export const ConsoleAction = z.enum(consoleActions);
 export type ConsoleAction = z.infer<typeof ConsoleAction>;

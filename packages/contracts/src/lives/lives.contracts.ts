@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Order } from '../orders/orders.contracts.ts';
+import { SubtitleCue } from '../subtitles/subtitles.contracts.ts';
 import { CountResponse, Flag, LocalizedText, resultsOf, UnixSeconds } from '../wire/common.ts';
 import { limits, textLimits } from '../wire/limits.ts';
 import { liveLimits } from '../wire/live-limits.ts';
@@ -297,6 +298,8 @@ export const LiveSocketEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('online'), online: z.number().int().nonnegative() }),
   /** Sent to one user's sockets when a moderator mutes/unmutes or bans them. */
   z.object({ type: z.literal('moderated'), muted: Flag, banned: Flag }),
+  /** A new subtitle cue (§1 AI subtitles), in the spoken language or one of the live's target languages. */
+  z.object({ type: z.literal('subtitle'), cue: SubtitleCue }),
 ]);
 export type LiveSocketEvent = z.infer<typeof LiveSocketEvent>;
 

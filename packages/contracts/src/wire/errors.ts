@@ -255,6 +255,12 @@ export const ErrorCode = {
   wechatPushInvalid: 'wechat.push_invalid',
   /** 403 the login method is switched off for this meeting (console login methods). */
   loginMethodDisabled: 'login.method_disabled',
+  /** 403 the meeting's copilot is switched off (§3 exhibition.enable_copilot). */
+  copilotDisabled: 'copilot.disabled',
+  /** 400 a copilot question longer than its limit (1000 characters; `details` names the limit). */
+  copilotTooLong: 'copilot.too_long',
+  /** SSE notice (not an HTTP error): the AI provider failed, the built-in assistant answers (§1 copilot). */
+  copilotProviderUnavailable: 'copilot.provider_unavailable',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -20,6 +20,11 @@ export type RouteContract = {
   querystring?: z.ZodObject;
   body?: z.ZodType;
   response: z.ZodType;
+  /**
+   * The 200 answer's media type when it is not JSON (e.g. 'text/event-stream'): the OpenAPI document
+   * declares `response` under it.
+   */
+  responseContentType?: string;
 };
 
 /** Identity helper that keeps a contract's literal types. */

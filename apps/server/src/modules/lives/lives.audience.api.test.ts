@@ -13,6 +13,7 @@ import { lives } from '../agendas/agendas.tables.ts';
 import { newPerson, type Person } from '../appointments/appointments.fixtures.ts';
 import { outboxMessages } from '../messages/messages.tables.ts';
 import { notificationPreferences, notifications } from '../notifications/notifications.tables.ts';
+import { liveMinutes } from '../subtitles/subtitles.tables.ts';
 import { liveClock } from './lives.clock.ts';
 import { liveHubOf } from './lives.hub.ts';
 import {
@@ -32,7 +33,8 @@ import { liveUsers, liveViewers } from './lives.tables.ts';
  * mail, the replay/minutes mail after the end): exact distinct-viewer and peak counts under parallel
  * heartbeats, the online window on a fixed clock, subscription rules, a reminder sent exactly once —
  * also across a restart between scheduling and sending, never after the start, only for the current
- * start, on the channels each person wants — and the replay mail once.
+ * start, on the channels each person wants — and the replay mail once, at once with the minutes
+ * link when the live has minutes.
  */
 
 let world: DemoWorld;
@@ -632,6 +634,47 @@ describe('the replay mail without a recording yet', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('"Opening keynote" has ended');
     expect(mails[0]?.body).toContain('will appear on its page');
+  });
+});
+
+describe('the replay mail once the minutes exist (§1 minutes)', () => {
+  it('does not wait for the recording: it links the minutes tab, with the replay line when there is one', async () => {
+    const end = Date.now() - 5 * minute;
+    const withReplay = await makeLive({
+      start: new Date(end - 60 * minute),
+      end: new Date(end),
+      replayUrl: 'https://cdn.example.org/replay.mp4',
+    });
+    const withoutReplay = await makeLive({ start: new Date(end - 60 * minute), end: new Date(end) });
+    const first = await person('zh');
+    const second = await person();
+    const db = world.t.database.db;
+    await db.insert(liveUsers).values([
+      { liveId: withReplay.id, userId: first.userId, subscribed: 1 },
+      { liveId: withoutReplay.id, userId: second.userId, subscribed: 1 },
+    ]);
+    const body = { summary: 'Battery supply.', key_points: [], decisions: [], action_items: [] };
+    await db.insert(liveMinutes).values([
+      { id: newId(), liveId: withReplay.id, language: 'en', engine: 'extractive', body },
+      { id: newId(), liveId: withoutReplay.id, language: 'en', engine: 'extractive', body },
+    ]);
+    // 5 minutes after the end, without a recording: the minutes are enough to mail now.
+    expect(await sendLiveReplayMails(mailDeps(), { liveId: withoutReplay.id, endMs: end })).toBe(1);
+    expect(await sendLiveReplayMails(mailDeps(), { liveId: withReplay.id, endMs: end })).toBe(1);
+    await settle();
+    const [zh] = (await outboxOf(first.email)).mail;
+    expect(zh?.subject).toBe('会议纪要：开幕主旨演讲');
+    expect(zh?.body).toContain('会议纪要已生成');
+    expect(zh?.body).toContain('回放也可在直播页面查看');
+    expect(zh?.body).toContain(`live_id=${withReplay.id}`);
+    expect(zh?.body).toContain('tab=minutes');
+    const [en] = (await outboxOf(second.email)).mail;
+    expect(en?.subject).toBe('Minutes: Opening keynote');
+    expect(en?.body).toContain('has ended and its minutes are ready.');
+    expect(en?.body).not.toContain('replay');
+    // Once: the end + 30 minutes job finds everyone mailed.
+    expect(await sendLiveReplayMails(mailDeps(), { liveId: withoutReplay.id, endMs: end })).toBe(0);
+    expect((await outboxOf(second.email)).mail).toHaveLength(1);
   });
 });
 

@@ -18,6 +18,7 @@ import { meetings } from '../meetings/meetings.tables.ts';
 import { deliverMessageJob, queueMail, queueSms } from '../messages/messages.service.ts';
 import { notificationChannels, recordNotification } from '../notifications/notifications.service.ts';
 import { publicLink } from '../shared/public-links.ts';
+import { liveMinutes } from '../subtitles/subtitles.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { liveClock } from './lives.clock.ts';
 import { findShownLive, liveBanned, livePermissionOf } from './lives.permission.ts';
@@ -40,6 +41,11 @@ import { liveUsers, liveViewers } from './lives.tables.ts';
 export type LiveReminderData = { liveId: string; startMs: number };
 /** A replay-mail job: the live and the end (unix milliseconds) it follows. */
 export type LiveReplayMailData = { liveId: string; endMs: number };
+/**
+ * A minutes job: the live and the end (unix milliseconds) it follows; `regenerate` (the console's
+ * call) writes them again for the live's current end and mails nobody.
+ */
+export type LiveMinutesData = { liveId: string; endMs: number; regenerate?: boolean };
 
 /** The reminder 10 minutes before the start (§9); retried like a notice. */
 export const liveReminderJob: JobType<LiveReminderData> = {
@@ -58,6 +64,24 @@ export const liveReplayMailJob: JobType<LiveReplayMailData> = {
   retryBackoff: true,
   expireInSeconds: 300,
 };
+
+/**
+ * The minutes of a live (§1), written from its transcript after the end (modules/subtitles,
+ * minutes.jobs.ts): one chat request per language, so up to a few minutes.
+ */
+export const liveMinutesJob: JobType<LiveMinutesData> = {
+  name: 'lives-minutes',
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  retryBackoff: true,
+  expireInSeconds: 900,
+};
+
+/**
+ * Minutes after the end the minutes job first runs: the subtitle worker publishes the last cue a
+ * few seconds after the end (a segment of up to 12 s, then speech-to-text).
+ */
+export const minutesDelayMinutes = 1;
 
 /** Recipients handled per transaction: each batch commits its marks with its messages. */
 const batchSize = 100;
@@ -79,8 +103,10 @@ const minuteMs = 60_000;
 const subscriptionSlotSeconds = 12 * 3600;
 
 /**
- * Enqueues, in `tx` (the console's create/update transaction), the reminder at start − 10 minutes
- * and the replay mail at end + liveLimits.replayMailMinutes for the live's current start and end.
+ * Enqueues, in `tx` (the console's create/update transaction), the reminder at start − 10 minutes,
+ * the minutes at end + {@link minutesDelayMinutes} (which mail the link as soon as they exist) and
+ * the replay mail at end + liveLimits.replayMailMinutes (the §9 guarantee: it mails the link by end
+ * + {@link replayWaitMinutes} at the latest) for the live's current start and end.
  * Jobs already queued for an older start/end find the mismatch and do nothing, and a second job for
  * the same start/end finds its recipients marked: every save may schedule. `options.dedupe` (the
  * subscription path) stores a (live, start/end) once per 12-hour slot instead. A reminder time
@@ -102,6 +128,12 @@ export async function scheduleLiveJobs(
     liveReminderJob,
     { liveId: live.id, startMs },
     { startAfter: new Date(startMs - liveLimits.reminderMinutes * minuteMs), ...once(`start:${startMs}`) },
+  );
+  await jobs.enqueue(
+    tx,
+    liveMinutesJob,
+    { liveId: live.id, endMs },
+    { startAfter: new Date(endMs + minutesDelayMinutes * minuteMs), ...once(`minutes:${endMs}`) },
   );
   await jobs.enqueue(
     tx,
@@ -146,6 +178,7 @@ export async function enqueueReminderNow(
 /** Makes this process's lives workers poll now (after a commit that scheduled or enqueued). */
 export function wakeLiveJobs(jobs: JobQueue): void {
   jobs.wake(liveReminderJob);
+  jobs.wake(liveMinutesJob);
   jobs.wake(liveReplayMailJob);
 }
 
@@ -164,6 +197,31 @@ type LiveTexts = typeof en.live;
 function titleIn(title: Record<string, string> | string, language: string): string {
   if (typeof title === 'string') return title;
   return title[language] || title.en || Object.values(title).find(Boolean) || '';
+}
+
+/**
+ * The room's minutes tab (§1 minutes):
+ * `${PUBLIC_URL}/#/meeting/live/detail?live_id=…&meeting_id=…&tab=minutes`.
+ */
+export function liveMinutesLink(
+  config: Pick<Config, 'PUBLIC_URL'>,
+  live: { id: string; meetingId: string },
+): string {
+  return publicLink(config, '/#/meeting/live/detail', {
+    live_id: live.id,
+    meeting_id: live.meetingId,
+    tab: 'minutes',
+  });
+}
+
+/** Whether the live has minutes in some language (§1). */
+async function minutesExist(db: Database, liveId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(liveMinutes)
+    .where(eq(liveMinutes.liveId, liveId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The room: `${PUBLIC_URL}/#/meeting/live/detail?live_id=…&meeting_id=…` (it shows the replay once set). */
@@ -356,8 +414,10 @@ export async function sendLiveReminders(deps: LiveMailDeps, data: LiveReminderDa
  * One batch of the replay mail in one transaction: the live still ends at `data.endMs`, is neither
  * deleted nor hidden and has ended; logged-in viewers get a live_users row (so they can be marked),
  * then up to {@link batchSize} subscribers and viewers with an e-mail, not banned and not mailed yet, are locked,
- * marked and mailed the room link (the replay text when replay_url is set, else "ended, the replay
- * will follow"), as their mail preference for 'live.reminder' allows. Answers how many were marked.
+ * marked and mailed — once the live has minutes, "the minutes are ready" with the link to the room's
+ * minutes tab (and "the replay is there too" when replay_url is set); without minutes, the room link
+ * with the replay text when replay_url is set, else "ended, the replay will follow" — as their mail
+ * preference for 'live.reminder' allows. Answers how many were marked.
  */
 async function replayMailBatch(deps: LiveMailDeps, data: LiveReplayMailData): Promise<number> {
   return inTransaction(deps.db, async (tx) => {
@@ -404,7 +464,8 @@ async function replayMailBatch(deps: LiveMailDeps, data: LiveReplayMailData): Pr
           ),
         ),
       );
-    const link = liveRoomLink(deps.config, live);
+    const hasMinutes = await minutesExist(tx, live.id);
+    const link = hasMinutes ? liveMinutesLink(deps.config, live) : liveRoomLink(deps.config, live);
     const hasReplay = live.replayUrl !== '';
     for (const recipient of due) {
       if (!recipient.email) continue;
@@ -412,14 +473,20 @@ async function replayMailBatch(deps: LiveMailDeps, data: LiveReplayMailData): Pr
       if (!channels.mail) continue;
       const language = messageLanguage(recipient.language);
       const values = { live: titleIn(live.title, language), link };
-      const body = liveText(language, hasReplay ? 'replay' : 'ended', values);
+      const body = hasMinutes
+        ? [
+            liveText(language, 'minutes', values),
+            ...(hasReplay ? [liveText(language, 'minutesReplay', values)] : []),
+          ].join(' ')
+        : liveText(language, hasReplay ? 'replay' : 'ended', values);
+      const subjectKey = hasMinutes ? 'minutesSubject' : hasReplay ? 'replaySubject' : 'endedSubject';
       const lines = [body, liveText(language, 'link', values)];
       await queueMail(
         { ...deps, db: tx },
         {
           message: {
             to: recipient.email,
-            subject: liveText(language, hasReplay ? 'replaySubject' : 'endedSubject', values),
+            subject: liveText(language, subjectKey, values),
             text: `${lines.join('\n\n')}\n`,
             html: mailHtml(language, [body], link),
           },
@@ -439,8 +506,9 @@ async function replayMailBatch(deps: LiveMailDeps, data: LiveReplayMailData): Pr
 export const replayWaitMinutes = 90;
 
 /**
- * When the live still has no recording and the wait is not over: enqueues the next look (30 minutes
- * later, at the latest at end + {@link replayWaitMinutes}) and answers true — this run sends nothing.
+ * When the live still has neither minutes nor a recording and the wait is not over: enqueues the
+ * next look (30 minutes later, at the latest at end + {@link replayWaitMinutes}) and answers true —
+ * this run sends nothing. Minutes mail at once: their job enqueues this one as soon as they exist.
  */
 async function deferForReplay(deps: LiveMailDeps, data: LiveReplayMailData): Promise<boolean> {
   const [live] = await deps.db
@@ -449,6 +517,7 @@ async function deferForReplay(deps: LiveMailDeps, data: LiveReplayMailData): Pro
     .where(eq(lives.id, data.liveId))
     .limit(1);
   if (live?.deleted !== 0 || live.end.getTime() !== data.endMs || live.replayUrl !== '') return false;
+  if (await minutesExist(deps.db, data.liveId)) return false;
   const lastLook = data.endMs + replayWaitMinutes * minuteMs;
   const now = liveClock.now().getTime();
   // Before the end the batch refuses anyway; after the wait the mail goes out without the replay.
@@ -459,10 +528,11 @@ async function deferForReplay(deps: LiveMailDeps, data: LiveReplayMailData): Pro
 }
 
 /**
- * The replay-mail job's handler (§9): mails every due recipient, a batch per transaction — with the
- * "watch the replay" text once the live has a recording; without one it looks again every 30 minutes
- * up to end + 90 minutes, then sends the "ended, the replay will follow" text. Answers how many
- * recipients were handled by this run.
+ * The replay/minutes mail job's handler (§9): mails every due recipient, a batch per transaction —
+ * the minutes link once the live has minutes, else the "watch the replay" text once it has a
+ * recording; with neither it looks again every 30 minutes up to end + 90 minutes, then sends the
+ * "ended, the replay will follow" text. Enqueued by the console's save (end + 30 minutes) and by the
+ * minutes job when the minutes are written. Answers how many recipients were handled by this run.
  */
 export async function sendLiveReplayMails(deps: LiveMailDeps, data: LiveReplayMailData): Promise<number> {
   if (await deferForReplay(deps, data)) return 0;
@@ -518,7 +588,10 @@ export async function setLiveSubscription(
   return { subscribed: input.subscribed };
 }
 
-/** The lives module's workers (DESIGN §9): the reminder and the replay mail. Called once in app.ts. */
+/**
+ * The lives module's workers (DESIGN §9): the reminder and the replay/minutes mail (the minutes
+ * job's worker is modules/subtitles/minutes.jobs.ts). Called once in app.ts.
+ */
 export function liveJobs(app: App): void {
   const { db, config, jobs } = app.deps;
   const deps: LiveMailDeps = {

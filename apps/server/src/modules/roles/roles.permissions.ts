@@ -87,6 +87,10 @@ export const permissions = {
    * own OpenID Connect sign-in (§2 /oauth/chinaief).
    */
   'wechat.settings': ['owner', 'organiser'],
+  /** The copilot's settings, limits, prices and extra knowledge (§1 AI copilot, §3 copilot_*). */
+  'copilot.settings': ['owner', 'organiser'],
+  /** Reading the copilot's conversations, flagging wrong answers, usage and cost (§1 AI copilot). */
+  'copilot.review': ['owner', 'organiser', 'editor'],
 } as const satisfies Record<ConsoleAction, readonly MeetingRoleName[]>;
 
 export type { ConsoleAction };

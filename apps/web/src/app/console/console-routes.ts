@@ -1,6 +1,7 @@
 import { consoleShellRoutes } from '../../features/console/console-shell-routes.ts';
 import { consoleActivitiesRoutes } from '../../features/console-activities/console-activities-routes.ts';
 import { consoleCommerceRoutes } from '../../features/console-commerce/console-commerce-routes.ts';
+import { consoleCopilotRoutes } from '../../features/console-copilot/console-copilot-routes.ts';
 import { consoleCredentialsRoutes } from '../../features/console-credentials/console-credentials-routes.ts';
 import { consoleCreditsRoutes } from '../../features/console-credits/console-credits-routes.ts';
 import { consoleDemandsRoutes } from '../../features/console-demands/console-demands-routes.ts';
@@ -49,6 +50,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   ...consoleSpeakersRoutes,
   ...consoleVotesRoutes,
   ...consoleLivesRoutes,
+  ...consoleCopilotRoutes,
   ...consoleCredentialsRoutes,
   ...consoleCreditsRoutes,
   ...consoleReceptionRoutes,

@@ -20,11 +20,13 @@ import { ChatTab } from '../components/chat-tab.tsx';
 import { IngestPanel } from '../components/ingest-panel.tsx';
 import { LiveForm } from '../components/live-form.tsx';
 import { LiveFigures, LiveStateBadge, liveWindow } from '../components/live-parts.tsx';
+import { MinutesPanel } from '../components/minutes-panel.tsx';
+import { SubtitlesPanel } from '../components/subtitles-panel.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
 import { ViewersTab } from '../components/viewers-tab.tsx';
 import { livesScreens } from '../console-lives-screens.ts';
 
-type Tab = 'overview' | 'settings' | 'chat' | 'users' | 'viewers';
+type Tab = 'overview' | 'settings' | 'subtitles' | 'chat' | 'users' | 'viewers';
 /** The live's figures refresh this often while it is on (streaming or paused), in ms. */
 const ongoingRefreshMs = 10_000;
 
@@ -79,7 +81,7 @@ function Overview({
  * `#/console/meetings/:meetingId/lives/:liveId` (lives.edit; §3 Live, §4 Live states, §6, §7 Lives):
  * one live, its state and window, pause/resume (confirmed; the room hears it at once), delete
  * (confirmed), a link to its public room, and tabs (`?tab=`): overview (figures refreshed while it
- * streams, ingest key), settings (the editor), and with lives.moderate the chat moderation, its users
+ * streams, ingest key), settings (the editor), subtitles (AI subtitles; the minutes once it ended), and with lives.moderate the chat moderation, its users
  * (muted, banned, allowed) and its viewers.
  */
 function LiveRoute() {
@@ -104,8 +106,8 @@ function LiveRoute() {
   const [isBusy, setBusy] = useState(false);
 
   const tabs: Tab[] = canModerate
-    ? ['overview', 'settings', 'chat', 'users', 'viewers']
-    : ['overview', 'settings'];
+    ? ['overview', 'settings', 'subtitles', 'chat', 'users', 'viewers']
+    : ['overview', 'settings', 'subtitles'];
   const asked = search.get('tab') as Tab | null;
   const tab: Tab = asked && tabs.includes(asked) ? asked : 'overview';
 
@@ -224,6 +226,14 @@ function LiveRoute() {
         ) : null}
         {tab === 'settings' ? (
           <LiveForm key={liveId} meetingId={meetingId} timeZone={timeZone} live={data} onSaved={keep} />
+        ) : null}
+        {tab === 'subtitles' ? (
+          <div className="flex flex-col gap-5">
+            <SubtitlesPanel meetingId={meetingId} liveId={liveId} />
+            {data.state === 'ended' || data.state === 'replay' ? (
+              <MinutesPanel meetingId={meetingId} liveId={liveId} />
+            ) : null}
+          </div>
         ) : null}
         {tab === 'chat' ? (
           <ChatTab

@@ -1,6 +1,7 @@
 import {
   Archive,
   BarChart3,
+  Bot,
   Briefcase,
   Building2,
   CalendarClock,
@@ -45,6 +46,7 @@ import {
 const icons: Record<string, LucideIcon> = {
   Archive,
   BarChart3,
+  Bot,
   Briefcase,
   Building2,
   CalendarClock,

@@ -2,7 +2,7 @@ import type { LivePermission, LiveSocketEvent, LiveSummary } from '@app/contract
 import { liveLimits } from '@app/contracts/wire/live-limits.ts';
 import { localize, toMilliseconds } from '@app/domain';
 import { CalendarClock, MessageCircle, UsersRound } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { cx } from '../../../components/ui/cx.ts';
@@ -29,6 +29,7 @@ import {
   useLiveSubscription,
   useRefreshRoom,
 } from '../api/lives.ts';
+import { subtitleCues, useSubtitleProbe } from '../api/subtitles-probe.ts';
 import { ChatPanel } from '../components/chat-panel.tsx';
 import { CountdownText } from '../components/countdown-text.tsx';
 import { LiveBadge } from '../components/live-badge.tsx';
@@ -43,6 +44,13 @@ import {
   StageNotice,
   StateNotice,
 } from '../components/room-stage.tsx';
+
+/**
+ * The subtitle controls and overlay (once the picture has played), and the minutes (after the end):
+ * loaded only for a live that has them (§1).
+ */
+const RoomSubtitles = lazy(() => import('../components/room-subtitles.tsx'));
+const MinutesPanel = lazy(() => import('../components/minutes-panel.tsx'));
 
 /** A refusal that means "no such live here" (§2: unknown, malformed, deleted or hidden → /404). */
 const isMissing = (error: unknown) =>
@@ -112,6 +120,8 @@ function Room({
 }) {
   const { t } = useTranslation(['lives', 'common']);
   const { t: tc } = useTranslation('common');
+  // The minutes tab's name: its catalogue arrives beside the room, never holding it up.
+  const { t: ts, ready: hasSubtitleWords } = useTranslation('subtitles', { useSuspense: false });
   const language = useLanguage();
   const meeting = useMeeting();
   const meetingId = meeting._id.$id;
@@ -128,7 +138,10 @@ function Room({
   const [isPlaying, setPlaying] = useState(false);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [tab, setTab] = useState<'chat' | 'about'>('chat');
+  // `tab=minutes` (the minutes mail's link, §9) opens the minutes.
+  const [tabQuery] = useSearchState('tab');
+  const [tab, setTab] = useState<'chat' | 'about' | 'minutes'>(tabQuery === 'minutes' ? 'minutes' : 'chat');
+  const stageRef = useRef<HTMLDivElement>(null);
 
   const state = permission.state;
   const title = localize(live.title, language);
@@ -136,6 +149,13 @@ function Room({
   const loginTo = paths.login({ meetingId, redirect: `${location.pathname}${location.search}` });
   const canWatch = permission.permission === 1;
   const hasPicture = state === 'streaming' || state === 'replay';
+  // After the end: the minutes (§1), a tab of their own on phones.
+  const hasMinutes = canWatch && (state === 'ended' || state === 'replay');
+  // Subtitles join the picture once it has played (like a player's captions button): a room opened
+  // without playing fetches none of their code (DESIGN §10 budget).
+  const [hasPlayed, setHasPlayed] = useState(false);
+  if (isPlaying && !hasPlayed) setHasPlayed(true);
+  const subtitles = useSubtitleProbe(liveId, canWatch && hasPicture && hasPlayed);
 
   // The start or the end has come on the server's clock: ask again (after a second, so the server's
   // own clock has passed it too); asks again while the answer still says the old state.
@@ -165,6 +185,7 @@ function Room({
   const onRoomEvent = (event: LiveSocketEvent) => {
     if (event.type === 'state') void refresh();
     else if (event.type === 'online') setOnline(event.online);
+    else if (event.type === 'subtitle') subtitleCues.emit(event.cue);
     else if (event.type === 'moderated') {
       if (event.banned === 1) showToast(t('lives:moderate.youBanned'));
       else showToast(t(event.muted === 1 ? 'lives:moderate.youMuted' : 'lives:moderate.youUnmuted'));
@@ -318,10 +339,21 @@ function Room({
     >
       <div className="min-w-0">
         <div
+          ref={stageRef}
           className="relative aspect-video w-full overflow-hidden bg-slate-900 desk:rounded-card"
           data-state={state}
         >
           {stage}
+          {hasPicture && hasPlayed && subtitles.data && subtitles.data.state !== 'off' ? (
+            <Suspense fallback={null}>
+              <RoomSubtitles
+                liveId={liveId}
+                probe={subtitles.data}
+                isReplay={state === 'replay'}
+                stageRef={stageRef}
+              />
+            </Suspense>
+          ) : null}
         </div>
         <header className="flex items-start gap-3 px-4 pt-3 pb-2 desk:px-0 desk:pt-4">
           <div className="min-w-0 flex-1">
@@ -362,28 +394,41 @@ function Room({
           aria-label={t('lives:room.sections')}
           className="flex gap-6 border-slate-200 border-b px-4 desk:hidden"
         >
-          {(['chat', 'about'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              aria-selected={tab === value}
-              onClick={() => setTab(value)}
-              className={cx(
-                '-mb-px border-b-2 py-2.5 font-medium text-[15px]',
-                tab === value ? 'border-primary text-slate-900' : 'border-transparent text-slate-500',
-              )}
-            >
-              {t(value === 'chat' ? 'lives:chat.title' : 'lives:room.about')}
-            </button>
-          ))}
+          {(hasMinutes ? (['chat', 'about', 'minutes'] as const) : (['chat', 'about'] as const)).map(
+            (value) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                aria-selected={tab === value}
+                onClick={() => setTab(value)}
+                className={cx(
+                  '-mb-px border-b-2 py-2.5 font-medium text-[15px]',
+                  tab === value ? 'border-primary text-slate-900' : 'border-transparent text-slate-500',
+                )}
+              >
+                {value === 'minutes'
+                  ? hasSubtitleWords
+                    ? ts('minutes.tab')
+                    : ''
+                  : t(value === 'chat' ? 'lives:chat.title' : 'lives:room.about')}
+              </button>
+            ),
+          )}
         </div>
         <div className={cx(tab === 'about' ? 'block' : 'hidden', 'desk:block')}>{about}</div>
+        {hasMinutes ? (
+          <div className={cx(tab === 'minutes' ? 'block' : 'hidden', 'desk:block')}>
+            <Suspense fallback={<SkeletonText lines={4} className="px-4 py-4 desk:px-0" />}>
+              <MinutesPanel liveId={liveId} />
+            </Suspense>
+          </div>
+        ) : null}
       </div>
 
       <aside
         className={cx(
-          tab === 'chat' ? 'flex' : 'hidden',
+          tab === 'chat' || (tab === 'minutes' && !hasMinutes) ? 'flex' : 'hidden',
           'h-[max(320px,calc(100dvh-116px-56.25vw-7.5rem))] flex-col desk:sticky desk:top-24 desk:flex desk:h-[min(720px,calc(100dvh-8rem))] desk:overflow-hidden desk:rounded-card desk:ring-1 desk:ring-slate-900/[0.06]',
         )}
       >
