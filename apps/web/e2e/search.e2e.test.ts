@@ -89,8 +89,15 @@ describe('/meeting/search', () => {
     expect(await groups.count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="search-results"] mark').first().textContent()).toMatch(/^robo/i);
     await screenshot(page, 'search-results-desktop-en');
-    // A typo still finds the robotics exhibitors.
+    // A typo still finds the robotics exhibitors. The answer for 'robo' lists exhibitors too: the
+    // click waits for the typo's own answer, or it lands on a result that is being replaced.
+    const typoAnswer = page.waitForResponse(
+      (response) => /\/api\/meeting\/search\?/.test(response.url()) && response.url().includes('robtics'),
+      { timeout: 15_000 },
+    );
     await page.locator('[data-testid="meeting-search-input"]').fill('robtics');
+    await typoAnswer;
+    await settle(page);
     await expect
       .poll(() => page.locator('[data-testid="search-group-exhibitor"] li').count(), { timeout: 15_000 })
       .toBeGreaterThan(0);

@@ -188,6 +188,28 @@ describe('GET /meeting/search', () => {
     await t.database.db.execute(sql`UPDATE exhibitors SET is_shown = 0 WHERE id = ${x.hidden}`);
   });
 
+  it('answers a repeated search from its cache until an index row of the meeting changes', async () => {
+    const db = t.database.db;
+    expect(idsOf(await search('nebula'), 'agenda')).toEqual([]);
+    // A row written past the indexer (no version change) is not seen: the answer came from the cache.
+    const ghost = newId();
+    await db.execute(sql`INSERT INTO search_documents (meeting_id, item_type, item_id, title, summary, title_text, words)
+      VALUES (${m}, 'agenda', ${ghost}, '"Nebula ghost"'::jsonb, '""'::jsonb, 'nebula ghost', to_tsvector('simple', 'nebula ghost'))`);
+    expect(idsOf(await search('nebula'), 'agenda')).toEqual([]);
+    expect(idsOf(await search('nebula', { type: 'agenda' }), 'agenda')).toEqual([ghost]);
+    // A write through the sources moves the meeting's index version on: every answer is read again.
+    await db.execute(
+      sql`UPDATE agendas SET title = ${json({ en: 'Nebula in Surgery' })}::jsonb WHERE id = ${a.en}`,
+    );
+    expect(idsOf(await search('nebula'), 'agenda').sort()).toEqual([a.en, ghost].sort());
+    await db.execute(sql`DELETE FROM search_documents WHERE item_id = ${ghost}`);
+    await db.execute(
+      sql`UPDATE agendas SET title = ${json({ en: 'Robotics in Surgery' })}::jsonb WHERE id = ${a.en}`,
+    );
+    expect(idsOf(await search('nebula'), 'agenda')).toEqual([]);
+    expect(idsOf(await search('surgery'), 'agenda')).toEqual([a.en]);
+  });
+
   it('pages one group ("more")', async () => {
     const first = await search('robotics', { type: 'product', limit: 1 });
     const second = await search('robotics', { type: 'product', limit: 1, skip: 1 });
@@ -336,6 +358,8 @@ describe('full rebuilds', () => {
     await db.execute(sql`INSERT INTO search_documents (meeting_id, item_type, item_id, title, summary, title_text, words)
       VALUES (${m}, 'agenda', ${newId()}, '"Ghost"'::jsonb, '""'::jsonb, 'ghost', to_tsvector('simple', 'ghost'))`);
     expect(idsOf(await search('ghost'), 'agenda')).toHaveLength(1);
+    // A typo-vocabulary word no title holds any more.
+    await db.execute(sql`INSERT INTO search_terms (meeting_id, term) VALUES (${m}, 'quuxotic')`);
     expect(await startRebuildRow(db, m)).toBe(true);
     expect(await startRebuildRow(db, m)).toBe(false);
     await runRebuildJob({ db }, { meetingId: m });
@@ -343,6 +367,13 @@ describe('full rebuilds', () => {
     expect(row).toMatchObject({ status: 'done' });
     expect(row?.done).toBe(row?.total);
     expect(idsOf(await search('ghost'), 'agenda')).toEqual([]);
+    const terms = (await db.execute(
+      sql`SELECT term FROM search_terms WHERE meeting_id = ${m}`,
+    )) as unknown as {
+      rows: { term: string }[];
+    };
+    expect(terms.rows.map((row) => row.term)).not.toContain('quuxotic');
+    expect(terms.rows.map((row) => row.term)).toContain('robotics');
     expect(idsOf(await search('人工智能'), 'agenda')).toContain(a.zh);
     expect(await reindexSearch({ db }, { meetingId: m })).toBeGreaterThan(5);
   });

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import {
   type AgendaSource,
+  bumpIndexVersions,
   countMeetingItems,
   type DocumentSource,
   databaseNow,
@@ -19,14 +20,16 @@ import {
   findProductPlacements,
   findSpeakerSources,
   hasDirtyItems,
+  insertTerms,
   type NewsSource,
   type ProductPlacement,
+  pruneTerms,
   type SearchDocumentInput,
   type SpeakerSource,
   takeDirtyItems,
   upsertDocuments,
 } from './search.repository.ts';
-import { foldText, indexWords } from './search.segment.ts';
+import { foldText, indexWords, isVocabularyWord } from './search.segment.ts';
 
 /**
  * Keeps the meeting search index (/meeting/search, §2) equal to the visible items. Source-table
@@ -51,17 +54,15 @@ function allLanguages(...texts: (Localized | null | undefined)[]): string {
 }
 
 function documentOf(
-  base: Omit<SearchDocumentInput, 'titleText' | 'bodyText' | 'titleWords' | 'bodyWords'>,
+  base: Omit<SearchDocumentInput, 'titleText' | 'titleWords' | 'bodyWords'>,
   title: string,
   body: string,
 ): SearchDocumentInput {
-  const bodyText = foldText(body).slice(0, bodyLimit);
   return {
     ...base,
     titleText: foldText(title),
-    bodyText,
     titleWords: indexWords(title),
-    bodyWords: indexWords(bodyText),
+    bodyWords: indexWords(foldText(body).slice(0, bodyLimit)),
   };
 }
 
@@ -203,7 +204,8 @@ export type StaleItems = {
  * Rewrites the index rows of the given items from their sources, in `db` (the caller's transaction):
  * visible items get their rows (products one per meeting that lists them), the others lose theirs.
  * An enterprise rewrites its exhibitors; an exhibitor its products at its meeting. With `meetingId`,
- * only that meeting's rows of products are touched (full rebuilds).
+ * only that meeting's rows of products are touched (full rebuilds). Last, the index version of every
+ * meeting whose rows changed moves on (a cached search of it is not answered again).
  */
 export async function reindexItems(
   db: Database,
@@ -217,35 +219,56 @@ export async function reindexItems(
     for (const id of await findProductIdsOfExhibitors(db, [...exhibitorIds])) productIds.add(id);
 
   const docs: SearchDocumentInput[] = [];
+  /** Meetings whose index rows this rewrite deletes or writes: their version moves on at the end. */
+  const touched: string[] = [];
   const agendaIds = [...new Set(items.agenda ?? [])];
   const agendas = await findAgendaSources(db, agendaIds);
   docs.push(...agendas.filter((row) => row.isVisible).map(agendaDocument));
-  await deleteDocuments(db, 'agenda', agendaIds);
+  touched.push(...(await deleteDocuments(db, 'agenda', agendaIds)));
 
   const speakerIds = [...new Set(items.speaker ?? [])];
   const speakers = await findSpeakerSources(db, speakerIds);
   docs.push(...speakers.filter((row) => row.isVisible).map(speakerDocument));
-  await deleteDocuments(db, 'speaker', speakerIds);
+  touched.push(...(await deleteDocuments(db, 'speaker', speakerIds)));
 
   const exhibitors = await findExhibitorSources(db, [...exhibitorIds]);
   docs.push(...exhibitors.filter((row) => row.isVisible).map(exhibitorDocument));
-  await deleteDocuments(db, 'exhibitor', [...exhibitorIds]);
+  touched.push(...(await deleteDocuments(db, 'exhibitor', [...exhibitorIds])));
 
   const products = await findProductPlacements(db, [...productIds], meetingId);
   docs.push(...products.map(productDocument));
-  await deleteDocuments(db, 'product', [...productIds], meetingId);
+  touched.push(...(await deleteDocuments(db, 'product', [...productIds], meetingId)));
 
   const newsIds = [...new Set(items.news ?? [])];
   const newsRows = await findNewsSources(db, newsIds);
   docs.push(...newsRows.filter((row) => row.isVisible).map(newsDocument));
-  await deleteDocuments(db, 'news', newsIds);
+  touched.push(...(await deleteDocuments(db, 'news', newsIds)));
 
   const documentIds = [...new Set(items.document ?? [])];
   const documentRows = await findDocumentSources(db, documentIds);
   docs.push(...documentRows.filter((row) => row.isVisible).map(documentDocument));
-  await deleteDocuments(db, 'document', documentIds);
+  touched.push(...(await deleteDocuments(db, 'document', documentIds)));
 
   await upsertDocuments(db, docs);
+  await insertTerms(db, vocabularyOf(docs));
+  touched.push(...docs.map((doc) => doc.meetingId));
+  await bumpIndexVersions(db, touched);
+}
+
+/** The typo vocabulary of index rows: their titles' Latin-script words of 4+ letters, once per meeting. */
+function vocabularyOf(docs: SearchDocumentInput[]): { meetingId: string; term: string }[] {
+  const seen = new Set<string>();
+  const rows: { meetingId: string; term: string }[] = [];
+  for (const doc of docs) {
+    for (const term of doc.titleWords.split(' ')) {
+      if (!isVocabularyWord(term)) continue;
+      const key = `${doc.meetingId} ${term}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      rows.push({ meetingId: doc.meetingId, term });
+    }
+  }
+  return rows;
 }
 
 function groupStale(items: { itemType: string; itemId: string }[]): StaleItems {
@@ -314,6 +337,11 @@ export async function rebuildMeetingIndex(
       if (ids.length < batchSize) break;
     }
   }
-  await deleteDocumentsBefore(db, meetingId, startedAt);
+  await inTransaction(db, async (tx) => {
+    // The rows go first, then the version (as in reindexItems): a statement holding the version's
+    // lock while it waits for a row a concurrent rewrite holds could deadlock with it.
+    if ((await deleteDocumentsBefore(tx, meetingId, startedAt)) > 0) await bumpIndexVersions(tx, [meetingId]);
+  });
+  await pruneTerms(db, meetingId);
   return { items: done };
 }

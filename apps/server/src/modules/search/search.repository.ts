@@ -52,24 +52,29 @@ export type SearchDocumentInput = {
   image: string;
   startsAt: Date | null;
   titleText: string;
-  bodyText: string;
   titleWords: string;
   bodyWords: string;
   weight: number;
 };
 
-/** Deletes every index row of these items (all meetings), or only those of `meetingId`. */
+/**
+ * Deletes every index row of these items (all meetings), or only those of `meetingId`. Answers the
+ * meetings that lost a row (their index version must move on: `bumpIndexVersions`).
+ */
 export async function deleteDocuments(
   db: Database,
   itemType: SearchItemType,
   itemIds: string[],
   meetingId?: string,
-): Promise<void> {
-  if (itemIds.length === 0) return;
+): Promise<string[]> {
+  if (itemIds.length === 0) return [];
   const inMeeting = meetingId ? sql` AND meeting_id = ${meetingId}` : sql``;
-  await db.execute(
-    sql`DELETE FROM search_documents WHERE item_type = ${itemType} AND item_id = ANY(${sql.param(itemIds)}::text[])${inMeeting}`,
+  const rows = await rowsOf<{ meetingId: string }>(
+    db,
+    sql`DELETE FROM search_documents WHERE item_type = ${itemType} AND item_id = ANY(${sql.param(itemIds)}::text[])${inMeeting}
+      RETURNING meeting_id AS "meetingId"`,
   );
+  return [...new Set(rows.map((row) => row.meetingId))];
 }
 
 /** Writes index rows (insert or replace by meeting, type and item), 500 per statement. */
@@ -80,26 +85,57 @@ export async function upsertDocuments(db: Database, docs: SearchDocumentInput[])
         d,
       ) => sql`(${d.meetingId}, ${d.itemType}, ${d.itemId}, ${d.parentId}, ${JSON.stringify(d.title)}::jsonb,
         ${JSON.stringify(d.summary)}::jsonb, ${d.image}, ${d.startsAt ? d.startsAt.toISOString() : null}::timestamptz,
-        ${d.titleText}, ${d.bodyText},
+        ${d.titleText},
         setweight(to_tsvector('simple', ${d.titleWords}), 'A') || setweight(to_tsvector('simple', ${d.bodyWords}), 'B'),
         ${d.weight}, now())`,
     );
     await db.execute(sql`INSERT INTO search_documents
-      (meeting_id, item_type, item_id, parent_id, title, summary, image, starts_at, title_text, body_text, words, weight, updated_at)
+      (meeting_id, item_type, item_id, parent_id, title, summary, image, starts_at, title_text, words, weight, updated_at)
       VALUES ${sql.join(values, sql`, `)}
       ON CONFLICT (meeting_id, item_type, item_id) DO UPDATE SET
         parent_id = excluded.parent_id, title = excluded.title, summary = excluded.summary,
         image = excluded.image, starts_at = excluded.starts_at, title_text = excluded.title_text,
-        body_text = excluded.body_text, words = excluded.words, weight = excluded.weight,
+        words = excluded.words, weight = excluded.weight,
         updated_at = excluded.updated_at`);
   }
 }
 
-/** Deletes a meeting's index rows written before `before` (what a full rebuild did not write again). */
-export async function deleteDocumentsBefore(db: Database, meetingId: string, before: Date): Promise<void> {
-  await db.execute(
-    sql`DELETE FROM search_documents WHERE meeting_id = ${meetingId} AND updated_at < ${before.toISOString()}::timestamptz`,
+/**
+ * Deletes a meeting's index rows written before `before` (what a full rebuild did not write again).
+ * Answers how many went (the caller moves the meeting's index version on when any did).
+ */
+export async function deleteDocumentsBefore(db: Database, meetingId: string, before: Date): Promise<number> {
+  const rows = await rowsOf<{ found: number }>(
+    db,
+    sql`DELETE FROM search_documents WHERE meeting_id = ${meetingId} AND updated_at < ${before.toISOString()}::timestamptz
+      RETURNING 1 AS found`,
   );
+  return rows.length;
+}
+
+/**
+ * Moves the index version of these meetings on by one (search_index_versions, §2 /meeting/search):
+ * call it last in the transaction that rewrote or deleted their index rows, so the row locks it
+ * takes are held only until that commit. Meetings are locked in id order (no deadlock between two
+ * rewrites of the same meetings).
+ */
+export async function bumpIndexVersions(db: Database, meetingIds: string[]): Promise<void> {
+  const sorted = [...new Set(meetingIds)].sort();
+  if (sorted.length === 0) return;
+  await db.execute(
+    sql`INSERT INTO search_index_versions (meeting_id, version)
+      SELECT id, 1 FROM unnest(${sql.param(sorted)}::text[]) WITH ORDINALITY AS m(id, n) ORDER BY n
+      ON CONFLICT (meeting_id) DO UPDATE SET version = search_index_versions.version + 1`,
+  );
+}
+
+/** A meeting's index version (0 before its first index write). */
+export async function findIndexVersion(db: Database, meetingId: string): Promise<number> {
+  const rows = await rowsOf<{ version: number | string }>(
+    db,
+    sql`SELECT version FROM search_index_versions WHERE meeting_id = ${meetingId}`,
+  );
+  return Number(rows[0]?.version ?? 0);
 }
 
 // ---- sources -------------------------------------------------------------------------------------
@@ -307,13 +343,14 @@ export type SearchHitRow = {
 /**
  * Index rows of a meeting matching a query, best first per type: exact title (any language) first,
  * then titles starting with the query, titles containing it, then the rest (words found in the body
- * or scattered over the title), each by trigram similarity (typo matches) and the item's weight. Ranks
- * on the title text only: a full-text rank reads every match's word vector, which for a word common
- * to ten thousand products costs more than the whole rest of the search. At most `limit` rows per type
- * after `skip`; `total` counts every match of the type. Matches are the segmented words (`tsquery`)
- * or a CJK substring of a title; with `isFuzzy`, Latin words by trigram word similarity ≥ 0.5 instead
- * (typos; SET LOCAL, so call it inside a transaction). Ranks on keys only and reads the shown columns
- * of the page's rows alone.
+ * or scattered over the title), each by the closeness of the correction it holds (typo matches) and
+ * the item's weight. Ranks on the title text only: a full-text rank reads every match's word vector,
+ * which for a word common to ten thousand products costs more than the whole rest of the search. At
+ * most `limit` rows per type after `skip`; `total` counts every match of the type. Matches are the
+ * segmented words (`tsquery`) or a CJK substring (three letters or more) of a title; with
+ * `corrections` (findTermCorrections), one correction of every query word in a title instead (typos).
+ * Sets enable_seqscan for the transaction (SET LOCAL), so call it inside one. Ranks on keys only and
+ * reads the shown columns of the page's rows alone.
  */
 export async function searchDocuments(
   db: Database,
@@ -323,25 +360,26 @@ export async function searchDocuments(
     tsquery: string | null;
     phrase: string;
     cjkPhrase: string | null;
-    fuzzyTerms: string[];
-    isFuzzy: boolean;
+    corrections?: TermCorrection[][] | undefined;
     limit: number;
     skip: number;
   },
 ): Promise<SearchHitRow[]> {
   const matches: SQL[] = [];
-  if (input.isFuzzy) {
-    if (input.fuzzyTerms.length === 0) return [];
-    await db.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
-    matches.push(
-      sql`(${sql.join(
-        input.fuzzyTerms.map((term) => sql`${term} <% d.title_text`),
-        sql` AND `,
-      )})`,
-    );
+  const corrections = input.corrections;
+  if (corrections) {
+    // Typos: every word of the query by one of its corrections, in a title (weight A).
+    if (corrections.length === 0 || corrections.some((terms) => terms.length === 0)) return [];
+    const tsquery = corrections
+      .map((terms) => `(${terms.map((c) => `'${c.term.replace(/'/g, "''")}':A`).join(' | ')})`)
+      .join(' & ');
+    matches.push(sql`d.words @@ to_tsquery('simple', ${tsquery})`);
   } else {
     if (input.tsquery) matches.push(sql`d.words @@ to_tsquery('simple', ${input.tsquery})`);
-    if (input.cjkPhrase) matches.push(sql`d.title_text LIKE ${`%${escapeLike(input.cjkPhrase)}%`}`);
+    // The trigram index serves a substring only when it holds three letters in a row: a shorter one
+    // ('开幕') would test every row of the index, so it is matched by its segmented words alone.
+    if (input.cjkPhrase && /[\p{L}\p{N}]{3}/u.test(input.cjkPhrase))
+      matches.push(sql`d.title_text LIKE ${`%${escapeLike(input.cjkPhrase)}%`}`);
   }
   if (matches.length === 0) return [];
   // The word and trigram indexes, never a sequential scan nor the meeting/type btrees (their columns
@@ -349,31 +387,105 @@ export async function searchDocuments(
   // reads all of a meeting's rows tests each one's word vector, stored out of line — 5 to 20 times
   // slower than the index.
   await db.execute(sql`SELECT set_config('enable_seqscan', 'off', true)`);
-  const similarity = input.isFuzzy
-    ? sql`word_similarity(${input.fuzzyTerms.join(' ')}, d.title_text)`
-    : sql`0`;
+  // A typo match ranks by how close the corrections its title holds are (the best one per query word).
+  const similarity = corrections
+    ? sql.join(
+        corrections.map(
+          (terms) =>
+            sql`CASE ${sql.join(
+              terms.map((c) => sql`WHEN strpos(d.title_text, ${c.term}) > 0 THEN ${c.similarity}::real`),
+              sql` `,
+            )} ELSE 0::real END`,
+        ),
+        sql` + `,
+      )
+    : sql`0::real`;
   const lines = sql`(E'\n' || d.title_text || E'\n')`;
   const exactness = sql`CASE WHEN position(${`\n${input.phrase}\n`} IN ${lines}) > 0 THEN 0
     WHEN ${lines} LIKE ${`%\n${escapeLike(input.phrase)}%`} THEN 1
     WHEN d.title_text LIKE ${`%${escapeLike(input.phrase)}%`} THEN 2 ELSE 3 END`;
+  // Matches are read once (MATERIALIZED), then counted per type and cut to each type's page by a
+  // bounded sort: a window over all matches (row_number, count OVER) sorted every one of a common
+  // word's ten thousand matches and cost twice the scan itself.
   return rowsOf<SearchHitRow>(
     db,
-    sql`WITH ranked AS (
-      SELECT d.item_type, d.item_id,
-        count(*) OVER (PARTITION BY d.item_type) AS total,
-        row_number() OVER (PARTITION BY d.item_type
-          ORDER BY ${exactness}, ${similarity} DESC, d.weight DESC, d.item_id) AS n
+    sql`WITH matched AS MATERIALIZED (
+      SELECT d.item_type, d.item_id, ${exactness} AS tier, ${similarity} AS similarity, d.weight
       FROM search_documents d
       WHERE (d.meeting_id || '') = ${input.meetingId} AND (d.item_type || '') = ANY(${sql.param(input.types)}::text[])
         AND (${sql.join(matches, sql` OR `)})
+    ), totals AS (
+      SELECT item_type, count(*)::int AS total FROM matched GROUP BY item_type
     )
     SELECT d.item_type AS "itemType", d.item_id AS "itemId", d.parent_id AS "parentId", d.title, d.summary,
-      d.image, d.starts_at AS "startsAt", r.total::int AS total
-    FROM ranked r JOIN search_documents d
-      ON d.meeting_id = ${input.meetingId} AND d.item_type = r.item_type AND d.item_id = r.item_id
-    WHERE r.n > ${input.skip} AND r.n <= ${input.skip + input.limit}
-    ORDER BY r.item_type, r.n`,
+      d.image, d.starts_at AS "startsAt", t.total
+    FROM totals t CROSS JOIN LATERAL (
+      SELECT m.item_id, m.tier, m.similarity, m.weight FROM matched m WHERE m.item_type = t.item_type
+      ORDER BY m.tier, m.similarity DESC, m.weight DESC, m.item_id
+      OFFSET ${input.skip} LIMIT ${input.limit}
+    ) top
+    JOIN search_documents d
+      ON d.meeting_id = ${input.meetingId} AND d.item_type = t.item_type AND d.item_id = top.item_id
+    ORDER BY t.item_type, top.tier, top.similarity DESC, top.weight DESC, top.item_id`,
   );
+}
+
+/** A word of the meeting's titles close to a query word, with their trigram word similarity (0..1). */
+export type TermCorrection = { term: string; similarity: number };
+
+/**
+ * Adds title words to a meeting's typo vocabulary (search_terms): Latin-script words of 4+ letters,
+ * as segmented (search.segment.ts). Existing ones are left alone (ON CONFLICT DO NOTHING), so two
+ * replicas writing the same word never fail.
+ */
+export async function insertTerms(db: Database, rows: { meetingId: string; term: string }[]): Promise<void> {
+  for (let at = 0; at < rows.length; at += 2000) {
+    const chunk = rows.slice(at, at + 2000);
+    await db.execute(sql`INSERT INTO search_terms (meeting_id, term)
+      SELECT * FROM unnest(${sql.param(chunk.map((row) => row.meetingId))}::text[], ${sql.param(chunk.map((row) => row.term))}::text[])
+      ON CONFLICT DO NOTHING`);
+  }
+}
+
+/**
+ * Words of a meeting's titles that a query word may be a typo of: trigram word similarity ≥ 0.5
+ * (pg_trgm `<%`, the trigram index on the vocabulary), closest first, at most `limit` per word.
+ * Answers one list per query word, in order. Sets pg_trgm.word_similarity_threshold for the
+ * transaction (SET LOCAL), so call it inside one.
+ */
+export async function findTermCorrections(
+  db: Database,
+  meetingId: string,
+  words: string[],
+  limit: number,
+): Promise<TermCorrection[][]> {
+  if (words.length === 0) return [];
+  await db.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
+  const rows = await rowsOf<{ n: number; term: string; similarity: number }>(
+    db,
+    sql`SELECT w.n::int AS n, c.term, c.similarity
+      FROM unnest(${sql.param(words)}::text[]) WITH ORDINALITY AS w(word, n)
+      CROSS JOIN LATERAL (
+        SELECT t.term, word_similarity(w.word, t.term) AS similarity FROM search_terms t
+        WHERE t.meeting_id = ${meetingId} AND w.word <% t.term
+        ORDER BY 2 DESC, t.term LIMIT ${limit}
+      ) c`,
+  );
+  return words.map((_, index) =>
+    rows
+      .filter((row) => row.n === index + 1)
+      .map((row) => ({ term: row.term, similarity: Number(row.similarity) })),
+  );
+}
+
+/**
+ * Deletes the words of a meeting's typo vocabulary that no title of its index holds any more (after
+ * a full rebuild; between rebuilds a stale word only offers a correction that finds nothing).
+ */
+export async function pruneTerms(db: Database, meetingId: string): Promise<void> {
+  await db.execute(sql`DELETE FROM search_terms t WHERE t.meeting_id = ${meetingId}
+    AND NOT EXISTS (SELECT 1 FROM search_documents d WHERE (d.meeting_id || '') = ${meetingId}
+      AND d.words @@ to_tsquery('simple', quote_literal(t.term) || ':A'))`);
 }
 
 function escapeLike(text: string): string {

@@ -12,6 +12,7 @@ import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import { type LimitRule, useRateLimits } from '../../plugins/rate-limit.ts';
+import { createSearchCache } from './search.cache.ts';
 import {
   clearRecent,
   drainSearchIndex,
@@ -38,6 +39,7 @@ const searchLimit: LimitRule = { name: 'search', points: 120, durationSeconds: 6
  */
 export function searchRoutes(app: App): void {
   const { db, config, jobs } = app.deps;
+  const cache = createSearchCache(config.SEARCH_CACHE_ENTRIES);
   const limits = useRateLimits(app);
   const limited = (request: FastifyRequest) => limits.consumeAll([{ rule: searchLimit, key: request.ip }]);
   const owner = (request: FastifyRequest) => ({
@@ -52,7 +54,10 @@ export function searchRoutes(app: App): void {
       await limited(request);
       const { meeting_id, keyword, type, limit, skip } = request.query;
       return {
-        results: await searchMeeting({ db, jobs }, { meetingId: meeting_id, keyword, type, limit, skip }),
+        results: await searchMeeting(
+          { db, jobs, cache },
+          { meetingId: meeting_id, keyword, type, limit, skip },
+        ),
       };
     },
   });
@@ -63,7 +68,7 @@ export function searchRoutes(app: App): void {
       await limited(request);
       const { meeting_id, keyword, user_id } = request.body;
       return recordKeyword(
-        { db, jobs },
+        { db, jobs, cache },
         { meetingId: meeting_id, keyword, bodyUserId: user_id, ...owner(request) },
       );
     },

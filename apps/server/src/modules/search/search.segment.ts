@@ -77,6 +77,14 @@ export function indexWords(text: string): string {
   return unique(words).join(' ');
 }
 
+/**
+ * Whether a folded word takes part in typo matching (the search_terms vocabulary and the query words
+ * corrected against it): Latin script, 4 letters or more.
+ */
+export function isVocabularyWord(word: string): boolean {
+  return word.length >= 4 && /^\p{Script=Latin}+$/u.test(word);
+}
+
 /** What a query searches for. */
 export type SearchQuery = {
   /** `to_tsquery('simple', …)` text (lexemes quoted, Latin ones as prefixes), null when nothing is left. */
@@ -118,7 +126,7 @@ export function parseQuery(keyword: string): SearchQuery {
     .sort((a, b) => b.length - a.length);
   return {
     tsquery: parts.length > 0 ? parts.join(' & ') : null,
-    fuzzyTerms: latinWords.filter((word) => word.length >= 4 && /^\p{Script=Latin}+$/u.test(word)),
+    fuzzyTerms: latinWords.filter(isVocabularyWord),
     cjkPhrase: runs.length > 0 ? folded : null,
     highlightTerms,
   };

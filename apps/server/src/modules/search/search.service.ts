@@ -17,14 +17,17 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { JobQueue, JobType } from '../jobs/jobs.service.ts';
 import { type RolesDeps, requireCan } from '../roles/roles.service.ts';
+import type { SearchCache } from './search.cache.ts';
 import { drainStaleItems, rebuildMeetingIndex } from './search.indexer.ts';
 import {
   clearRecentKeywords,
   countDocumentsByType,
   findHotKeywords,
+  findIndexVersion,
   findLiveMeetingIds,
   findRebuild,
   findRecentKeywords,
+  findTermCorrections,
   insertKeyword,
   type RebuildRow,
   type SearchHitRow,
@@ -40,7 +43,10 @@ import { foldText, parseQuery } from './search.segment.ts';
  * refused before the service runs, like every list of meeting content (plugins/auth, §6).
  */
 
-type Deps = { db: Database; jobs?: JobQueue };
+type Deps = { db: Database; jobs?: JobQueue; cache?: SearchCache | undefined };
+
+/** Closest title words a mistyped query word is searched as (search_terms). */
+const correctionsPerWord = 8;
 
 /** Stale marks a search rewrites per transaction, and how long it may keep at it before reading. */
 const drainPerSearch = 500;
@@ -177,7 +183,9 @@ function toHit(row: SearchHitRow, terms: string[]): SearchHit {
 /**
  * GET /meeting/search: a meeting's visible items matching `keyword`, grouped by type in
  * `searchItemTypes` order (groups without matches left out). Without `type`, 5 per group; with it,
- * `limit` (default 20) after `skip` of that group ("more"). Segmentation: search.segment.ts.
+ * `limit` (default 20) after `skip` of that group ("more"). Segmentation: search.segment.ts. With
+ * `deps.cache`, an answer is kept under the meeting's index version read after the catch-up, so it is
+ * answered again only while no index row of the meeting has changed (search.cache.ts).
  * @param input.keyword 1..64 characters (contract)
  */
 export async function searchMeeting(
@@ -190,38 +198,53 @@ export async function searchMeeting(
     skip?: number | undefined;
   },
 ): Promise<SearchGroup[]> {
-  const query = parseQuery(input.keyword);
   const types = input.type ? [input.type] : [...searchItemTypes];
   await catchUp(deps, input.meetingId);
   const limit = input.limit ?? (input.type ? 20 : searchLimits.perGroup);
+  const phrase = foldText(input.keyword).trim();
+  const cacheKey = deps.cache && {
+    meetingId: input.meetingId,
+    version: await findIndexVersion(deps.db, input.meetingId),
+    keyword: phrase,
+    type: input.type,
+    limit,
+    skip: input.skip ?? 0,
+  };
+  const cached = cacheKey && deps.cache?.get(cacheKey);
+  if (cached) return cached;
+  const query = parseQuery(input.keyword);
   const search = (isFuzzy: boolean) =>
-    inTransaction(deps.db, (tx) =>
+    inTransaction(deps.db, async (tx) =>
       searchDocuments(tx, {
         meetingId: input.meetingId,
         types,
         tsquery: query.tsquery,
-        phrase: foldText(input.keyword).trim(),
+        phrase,
         cjkPhrase: query.cjkPhrase,
-        fuzzyTerms: query.fuzzyTerms,
-        isFuzzy,
+        corrections: isFuzzy
+          ? await findTermCorrections(tx, input.meetingId, query.fuzzyTerms, correctionsPerWord)
+          : undefined,
         limit,
         skip: input.skip ?? 0,
       }),
     );
-  // Typo tolerance is the fallback: only a keyword whose words match nothing is matched by
-  // similarity, so 'robo' lists what starts with it and 'robtics' still finds Robotics.
+  // Typo tolerance is the fallback: only a keyword whose words match nothing is corrected to the
+  // closest words of the meeting's titles, so 'robo' lists what starts with it and 'robtics' still
+  // finds Robotics.
   let rows = await search(false);
-  if (rows.length === 0 && (input.skip ?? 0) === 0) rows = await search(true);
+  if (rows.length === 0 && (input.skip ?? 0) === 0 && query.fuzzyTerms.length > 0) rows = await search(true);
   const groups = new Map<SearchItemType, SearchGroup>();
   for (const row of rows) {
     const group = groups.get(row.itemType) ?? { type: row.itemType, total: row.total, items: [] };
     group.items.push(toHit(row, query.highlightTerms));
     groups.set(row.itemType, group);
   }
-  return searchItemTypes.flatMap((type) => {
+  const answer = searchItemTypes.flatMap((type) => {
     const group = groups.get(type);
     return group ? [group] : [];
   });
+  if (cacheKey) deps.cache?.set(cacheKey, answer);
+  return answer;
 }
 
 /** Whose keyword log a call reads or writes: the user, else the device id (§7), else 400. */

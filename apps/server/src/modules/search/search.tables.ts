@@ -25,7 +25,7 @@ export type SearchItemType = 'agenda' | 'speaker' | 'exhibitor' | 'product' | 'n
  * segmented in Node (jieba for Chinese, Intl.Segmenter for Japanese, folded Latin words) under the
  * `simple` configuration — neither PGlite nor Debian's PostgreSQL has a Chinese parser — with the
  * title's words weighted A and the body's B; `title_text` (every title language, folded, one per
- * line) carries a trigram index for prefix and typo matches of Latin words. `title`, `summary`,
+ * line) carries a trigram index for CJK substrings of titles (typos go through search_terms). `title`, `summary`,
  * `image` and `starts_at` are what a result shows, so a search reads this table only.
  */
 export const searchDocuments = pgTable(
@@ -43,7 +43,6 @@ export const searchDocuments = pgTable(
     image: text('image').notNull().default(''),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     titleText: text('title_text').notNull(),
-    bodyText: text('body_text').notNull().default(''),
     words: tsvector('words').notNull(),
     /** The item's own order (weight) among equally ranked results. */
     weight: integer('weight').notNull().default(0),
@@ -56,6 +55,38 @@ export const searchDocuments = pgTable(
     index('search_documents_title_trgm_idx').using('gin', t.titleText.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * A meeting's typo vocabulary (/meeting/search, §2): the Latin-script words of 4+ letters of its
+ * indexed titles, with a trigram index. A query word that matches nothing is corrected to the
+ * vocabulary's closest words, which are then searched like any word — a trigram test of a few
+ * thousand words instead of every title. Written with the index rows; pruned by full rebuilds.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetingId, t.term] }),
+    index('search_terms_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * A meeting's index version: one more each time a transaction rewrites or deletes any of its index
+ * rows (search.repository.ts, at the end of the rewrite). A search reads it before it reads the
+ * index, so a result cached under an older version is never answered again — on any replica.
+ */
+export const searchIndexVersions = pgTable('search_index_versions', {
+  meetingId: text('meeting_id')
+    .primaryKey()
+    .references(() => meetings.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /**
  * Items whose index rows are stale: row triggers on the source tables (agendas, agenda_speakers,
