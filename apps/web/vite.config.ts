@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -99,11 +100,27 @@ function catalogues(): Plugin {
   };
 }
 
+/**
+ * React Router's production build for `vite build`: the package's exports name only its development
+ * build (remix-run/react-router#12532, #14102), in which `ENABLE_DEV_WARNINGS` is a constant `true`,
+ * so every development warning and its checks would ride in the first script. The production build
+ * beside it is the same code with that constant `false`. The dev server keeps the warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  const production = join(dirname(development), '../production/index.mjs');
+  return {
+    name: 'react-router-production',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }),
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset URLs: the built app works from any path (hash routing needs no server rewrites).
   base: './',
-  plugins: [react(), tailwindcss(), inlineStylesheet(), catalogues()],
+  plugins: [react(), tailwindcss(), inlineStylesheet(), catalogues(), reactRouterProduction()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

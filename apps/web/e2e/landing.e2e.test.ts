@@ -76,6 +76,41 @@ describe('a fresh install opened at 127.0.0.1', () => {
   );
 });
 
+describe('the first screen', () => {
+  it("draws the home with its content as React's first screen, never a skeleton of its own first", async () => {
+    const { page, errors } = await openPage(browser, phone);
+    // Every busy placeholder added straight under #root: the HTML's own skeleton is `.boot`; a
+    // skeleton React drew there would mean the first render suspended on the meeting or the page's
+    // code, and React reveals a suspended boundary's content no sooner than 300 ms after it.
+    await page.addInitScript(() => {
+      const added: string[] = [];
+      (window as unknown as { rootSkeletons: string[] }).rootSkeletons = added;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (
+              node instanceof HTMLElement &&
+              node.parentElement?.id === 'root' &&
+              node.ariaBusy === 'true'
+            ) {
+              added.push(node.className);
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${demo.url}/#/meeting/home?meeting_id=${demoId}&lang=en`);
+    expect(await meetingHome(page)).toBe(demoTitle);
+    await page.locator('[data-block="intro"] p').first().waitFor();
+    const skeletons = await page.evaluate(
+      () => (window as unknown as { rootSkeletons: string[] }).rootSkeletons,
+    );
+    expect(skeletons.filter((className) => !className.split(' ').includes('boot'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('several public meetings and no domain default', () => {
   it('lets the visitor choose, then remembers the choice', async () => {
     const { page, errors } = await openPage(browser, phone);

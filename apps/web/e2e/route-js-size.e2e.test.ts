@@ -49,6 +49,7 @@ describe('JavaScript each public route loads', () => {
       '/meeting/news/detail',
       '/meeting/live',
       '/meeting/live/detail',
+      '/meeting/copilot',
       '/sichuan-culture/:slug',
       '/meeting/thread/list',
       '/demand',

@@ -123,6 +123,8 @@ export function publicRoutes(meetingId: string): RouteStep[] {
       follow: { selector: 'a[href*="/meeting/live/detail?"]', key: 'live' },
     },
     { route: '/meeting/live/detail', location: found('live') },
+    // The copilot (§1 AI copilot; the demo meeting's is on): its prologue and the visitor's conversation.
+    { route: '/meeting/copilot', location: () => `/meeting/copilot?${q}` },
     // The culture microsite (§2 /sichuan-culture/{slug}): one route for its twelve pages.
     { route: '/sichuan-culture/:slug', location: () => `/sichuan-culture/playbill?${q}` },
     // The discussions (the demo meeting has none yet, so the talk page is measured by threads.e2e).

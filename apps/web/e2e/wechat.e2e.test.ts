@@ -230,9 +230,17 @@ describe('inside WeChat', () => {
     };
     const plain = await scriptsOf(phoneSize.userAgent);
     const wechat = await scriptsOf(wechatPhoneAgent);
-    // The first script (index.html's module) is the same file, and holds no SDK.
-    expect(wechat[0]?.url).toBe(plain[0]?.url);
-    expect(wechat[0]?.body.includes('jWeixin')).toBe(false);
+    // The first script is index.html's module entry (responses arrive in any order, so it is named
+    // by the HTML, not by arrival): both visits load it, and it holds no SDK.
+    const html = await (await fetch(`${server.url}/`)).text();
+    const src = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+    expect(src).toBeTruthy();
+    const entry = new URL(src ?? '', `${server.url}/`).pathname;
+    const entryOf = (scripts: { url: string; body: string }[]) =>
+      scripts.find((script) => script.url === entry);
+    expect(entryOf(plain)).toBeDefined();
+    expect(entryOf(wechat)).toBeDefined();
+    expect(entryOf(wechat)?.body.includes('jWeixin')).toBe(false);
     const hasSdk = (scripts: { body: string }[]) =>
       scripts.some((script) => script.body.includes('preVerifyJSAPI'));
     expect(hasSdk(plain)).toBe(false);

@@ -12,6 +12,7 @@ import { installErrorReporter } from './lib/error-reporter.ts';
 import { i18n, initI18n, requestedLanguage } from './lib/i18n.ts';
 import { paths, routes } from './lib/paths.ts';
 import { clearSession, getSession, getStoredMeetingId } from './lib/session.ts';
+import { preloadDateFormatting } from './lib/time.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 import './styles.css';
 
@@ -51,14 +52,15 @@ function initialSearch(): URLSearchParams {
 async function start() {
   const requested = requestedLanguage(initialSearch());
   // The meeting narrows this to its enabled languages once it is known (meeting loader).
-  const i18nReady = initI18n(isLanguage(requested) ? requested : 'en');
+  const language = isLanguage(requested) ? requested : 'en';
+  const i18nReady = initI18n(language);
 
   // The first page starts in a task of its own, not at the end of the module evaluation (long tasks
   // delay input and paint), and before the catalogues arrive: its meeting, its prefetch (the home
   // page's blocks) and its code load alongside them, not a round trip later.
   await yieldToMain();
   const first = currentRoute();
-  void startFirstPage(first.pathname, first.search).catch(() => undefined);
+  const firstPage = startFirstPage(first.pathname, first.search).catch(() => undefined);
   setApiEventHandlers({
     // §8: a 403 toasts 'token invalid', logs out and opens the login page with a redirect back —
     // unless the visitor is already on an account page (re-entry guard).
@@ -78,6 +80,13 @@ async function start() {
   });
 
   await i18nReady;
+  // While the page's meeting and code may still be on the way: the first screen's dates then cost
+  // no Intl start-up.
+  preloadDateFormatting(language);
+  // The first render waits (at most 2 s, the HTML's skeleton showing) for the page's meeting and
+  // code: a render that suspended on them would show its content 300 ms after React's skeleton at
+  // the earliest (React throttles the reveal of a suspended boundary).
+  await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, 2000))]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   const root = createRoot(container);

@@ -7,6 +7,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from
 import { cx } from '../components/ui/cx.ts';
 import { Skeleton, SkeletonText } from '../components/ui/skeleton.tsx';
 import { MeTabBadge } from '../features/notifications/components/me-tab-badge.tsx';
+import { copilotPaths, copilotRoutes } from '../lib/copilot-paths.ts';
 import { useClientEnvironment } from '../lib/environment-context.ts';
 import { useLanguage } from '../lib/i18n.ts';
 import { useMeeting } from '../lib/meeting-context.ts';
@@ -255,7 +256,9 @@ export function Shell() {
         </div>
       </header>
 
-      <main id="main" className="mx-auto w-full max-w-[1200px] flex-1 desk:px-6">
+      {/* At least a screen tall: the footer starts below the first screen, so a page whose content
+          arrives after the frame (a list, its filters) does not push a visible footer down. */}
+      <main id="main" className="mx-auto min-h-dvh w-full max-w-[1200px] flex-1 desk:px-6">
         {/* A page whose code is still loading: its frame, not the previous page (which would
             still answer clicks and typing under the new address). */}
         <Suspense fallback={<PageContentSkeleton />}>
@@ -264,6 +267,23 @@ export function Shell() {
       </main>
 
       <Footer />
+
+      {/* The copilot's entry (§1 AI copilot) where the meeting turned it on; not over its own screen or
+          the live room's chat box. A drawn spark, not an icon import: the home's first script budget. */}
+      {meeting.exhibition.enable_copilot === 1 &&
+      location.pathname !== copilotRoutes.copilot &&
+      location.pathname !== '/meeting/live/detail' ? (
+        <Link
+          to={copilotPaths.copilot({ meetingId })}
+          aria-label={meeting.exhibition.copilot_name || t('nav.copilot')}
+          data-testid="copilot-entry"
+          className="fixed end-4 bottom-[calc(72px+env(safe-area-inset-bottom))] z-30 flex size-12 items-center justify-center rounded-full bg-primary text-on-primary shadow-lg desk:bottom-8"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="currentColor">
+            <path d="M12 2l2.4 7.6L22 12l-7.6 2.4L12 22l-2.4-7.6L2 12l7.6-2.4z" />
+          </svg>
+        </Link>
+      ) : null}
 
       {environment === 'wechat' || environment === 'miniprogram' ? (
         <Suspense fallback={null}>

@@ -14,9 +14,13 @@ export function fetchPavilionCategories(meetingId: string, type: PavilionCategor
   });
 }
 
+/** The query of a pavilion filter's categories (5 min fresh), for the pavilion and its prefetch. */
+export const pavilionCategoriesOptions = (meetingId: string, type: PavilionCategoryType) => ({
+  queryKey: ['categories', type, meetingId],
+  queryFn: () => fetchPavilionCategories(meetingId, type),
+  staleTime: 300_000,
+});
+
+/** The meeting's industries or exhibitor groups, the pavilion's filter chips. */
 export const usePavilionCategories = (meetingId: string, type: PavilionCategoryType) =>
-  useQuery({
-    queryKey: ['categories', type, meetingId],
-    queryFn: () => fetchPavilionCategories(meetingId, type),
-    staleTime: 300_000,
-  });
+  useQuery(pavilionCategoriesOptions(meetingId, type));

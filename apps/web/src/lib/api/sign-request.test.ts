@@ -35,4 +35,27 @@ describe('signRequest', () => {
       await expect(signRequest(input, undefined)).resolves.toBe(signApikey(input));
     },
   );
+
+  it('signs a GET with one WebCrypto call once the salt key is imported', async () => {
+    const real = globalThis.crypto.subtle;
+    const calls: string[] = [];
+    const counted =
+      <K extends 'digest' | 'importKey' | 'sign'>(name: K) =>
+      (...args: unknown[]) => {
+        calls.push(name);
+        return (real[name] as (...a: unknown[]) => unknown).apply(real, args);
+      };
+    const counting = {
+      digest: counted('digest'),
+      importKey: counted('importKey'),
+      sign: counted('sign'),
+    } as unknown as SubtleCrypto;
+    // A salt no other test signed with: its key is not imported yet.
+    const get = { ...(requests[0] as (typeof requests)[0]), salt: 'a salt of its own' };
+    await expect(signRequest(get, counting)).resolves.toBe(signApikey(get));
+    await expect(signRequest({ ...get, timestamp: get.timestamp + 1 }, counting)).resolves.toBe(
+      signApikey({ ...get, timestamp: get.timestamp + 1 }),
+    );
+    expect(calls).toEqual(['importKey', 'sign', 'sign']);
+  });
 });

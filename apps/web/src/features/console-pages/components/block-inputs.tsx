@@ -1,6 +1,5 @@
 import { textLimits } from '@app/contracts/wire/limits.ts';
 import { Plus, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Chips } from '../../../components/ui/chips.tsx';
+import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../../components/ui/error-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { usePavilionCategories } from '../../../lib/api/categories.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useMeeting } from '../../../lib/meeting-context.ts';
@@ -20,6 +22,17 @@ import { categoryOptions } from '../components/category-options.ts';
 import { ExhibitorCard, ExhibitorListSkeleton } from '../components/exhibitor-card.tsx';
 import { SearchLink } from '../components/search-link.tsx';
 import { useExhibitWords } from '../components/titles.ts';
+
+/** A row of chips while its categories load, at the row's height (a chip and its ring). */
+function ChipsPlaceholder({ className }: { className?: string }) {
+  return (
+    <div className={cx('flex gap-2 overflow-hidden py-0.5 desk:ps-23', className)} aria-hidden="true">
+      {['w-14', 'w-20', 'w-24', 'w-16', 'w-28'].map((width) => (
+        <Skeleton key={width} className={cx('h-8 shrink-0 rounded-full', width)} />
+      ))}
+    </div>
+  );
+}
 
 /**
  * /exhibit and /exhibition (§2 pavilion): the meeting's exhibitors, 20 at a time as one scrolls,
@@ -91,6 +104,9 @@ function PavilionRoute() {
         </Link>
       </div>
       <div className="mt-3 space-y-2.5">
+        {/* While the categories load, their rows keep their height: the list does not jump down. */}
+        {industries.isPending ? <ChipsPlaceholder /> : null}
+        {groups.isPending ? <ChipsPlaceholder className="max-desk:hidden" /> : null}
         {industryOptions.length > 0 ? (
           <div className="desk:flex desk:gap-3">
             <span aria-hidden="true" className="w-20 shrink-0 pt-1.5 text-sm text-slate-500 max-desk:hidden">
