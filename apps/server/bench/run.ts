@@ -15,8 +15,9 @@
  *    npm, Debian Chromium), with the element that made the largest contentful paint.
  * 4. Exhibitors at scale, on PostgreSQL only: 10,000 generated exhibitors and 100,000
  *    products (`seedExhibitors`, timed) in a scratch database; p50/p95/p99 of the pavilion list,
- *    filter and search calls with the response cache off (every call queries PostgreSQL, as for a
- *    logged-in visitor) and on (5 s, the default, as served to anonymous visitors; latency-probe.ts,
+ *    filter and search calls with the response cache off (every call queries PostgreSQL) and on (5 s,
+ *    the default), as served to anonymous visitors and to a logged-in one (the guests' cached answer
+ *    with their own likes laid on; latency-probe.ts,
  *    BENCH_PROBE_REQUESTS at each of BENCH_PROBE_CONNECTIONS in flight, default 300 at 1 and at 10),
  *    then requests/s of the cached pavilion list next to hello-world in one server. BENCH_SKIP_EXHIBITORS=1 leaves it out;
  *    BENCH_EXHIBITORS sets N. BENCH_SKIP_FRONTEND=1 leaves out parts 2 and 3.
@@ -41,10 +42,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { signApikey } from '@app/contracts';
 import type autocannon from 'autocannon';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../src/config.ts';
 import { categories } from '../src/modules/categories/categories.tables.ts';
+import { setReaction } from '../src/modules/enterprises/enterprises.repository.ts';
+import { newLogin } from '../src/modules/exhibitors/exhibitors.fixtures.ts';
+import { exhibitors as exhibitorTable } from '../src/modules/exhibitors/exhibitors.tables.ts';
 import { serverRoot } from '../src/paths.ts';
 import { createStorage } from '../src/providers/storage/create-storage.ts';
 import { demoMeetingId } from '../src/seeds/demo-meeting.data.ts';
@@ -188,6 +192,8 @@ type LatencyRow = {
   path: string;
   /** The response cache: 'off', or its TTL as the server runs by default ('5s'). */
   cache: string;
+  /** Who asks: an anonymous visitor, or a logged-in one (whose answer carries their own likes). */
+  viewer: 'guest' | 'logged in';
   /** Requests kept in flight. */
   inFlight: number;
   requests: number;
@@ -205,8 +211,8 @@ export type ExhibitorsBench = {
   seedMs: number;
   /**
    * BENCH_PROBE_REQUESTS requests at each of BENCH_PROBE_CONNECTIONS in flight, with the cache off
-   * (every call queries PostgreSQL: a logged-in visitor's pavilion) and then as served to anonymous
-   * visitors (cache 5 s, the default).
+   * (every call queries PostgreSQL), then as served with the cache 5 s (the default) to anonymous
+   * visitors and to a logged-in one.
    */
   latency: LatencyRow[];
   /** Cache 5 s, autocannon like the rows above, in one server. */
@@ -224,6 +230,7 @@ async function probe(
   path: string,
   inFlight: number,
   cache: string,
+  token?: string,
 ): Promise<LatencyRow> {
   const { stdout } = await execFileAsync(
     process.execPath,
@@ -235,10 +242,11 @@ async function probe(
       String(probeRequests),
       String(inFlight),
       ...signedHeaders(server, path),
+      ...(token ? [`authorization=Bearer ${token}`] : []),
     ],
     { maxBuffer: 1024 * 1024 },
   );
-  return { call, path, cache, inFlight, ...JSON.parse(stdout) };
+  return { call, path, cache, viewer: token ? 'logged in' : 'guest', inFlight, ...JSON.parse(stdout) };
 }
 
 /**
@@ -330,6 +338,32 @@ async function benchExhibitors(count: number): Promise<ExhibitorsBench | undefin
     try {
       for (const inFlight of probeConnections) {
         for (const [call, path] of calls) latency.push(await probe(cached, call, path, inFlight, '5s'));
+      }
+      // A logged-in visitor with likes on the first page: the guests' cached answer with their own
+      // reactions laid on (plugins/response-cache.ts viewerOverlay).
+      const visitor = await newLogin(
+        { db: cached.database.db, config: cached.app.deps.config },
+        demoMeetingId,
+      );
+      const firstPage = await cached.database.db
+        .select({ enterpriseId: exhibitorTable.enterpriseId })
+        .from(exhibitorTable)
+        .where(and(eq(exhibitorTable.meetingId, demoMeetingId), eq(exhibitorTable.isShown, 1)))
+        .orderBy(desc(exhibitorTable.weight))
+        .limit(5);
+      for (const { enterpriseId } of firstPage) {
+        await setReaction(cached.database.db, {
+          userId: visitor.user_id.$id,
+          kind: 'like',
+          target: 'enterprise',
+          targetId: enterpriseId,
+          isOn: true,
+        });
+      }
+      for (const inFlight of probeConnections) {
+        for (const [call, path] of calls) {
+          latency.push(await probe(cached, call, path, inFlight, '5s', visitor.token));
+        }
       }
       const pair = await measureAgainstHello(
         cached,

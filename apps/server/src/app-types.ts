@@ -81,6 +81,12 @@ declare module 'fastify' {
     /** Like isCacheable, for anonymous callers only (answers that differ per logged-in user). */
     isCacheableForGuests?: boolean;
     /**
+     * With isCacheableForGuests: how a logged-in caller's answer differs from the guests' one (their
+     * own reactions). The cache then serves logged-in callers too: the guests' answer, parsed, with
+     * this applied in place (plugins/response-cache.ts); handlers read the viewer with viewerIdOf().
+     */
+    viewerOverlay?: (userId: string, answer: unknown) => Promise<void>;
+    /**
      * 'required': 401 login.required without a session. Default 'optional': anonymous calls pass,
      * but a token that is given must be valid (403 token.invalid otherwise). 'none': any token is
      * ignored, even a stale one (health checks).

@@ -65,15 +65,42 @@ export function createResponseCache(ttlSeconds: number): ResponseCache {
 }
 
 /**
- * A GET the cache may answer: a route marked `isCacheable`, or `isCacheableForGuests` asked without a
- * session (a logged-in caller's answer carries their own likes). Runs after plugins/auth.ts, which has
- * resolved the actor.
+ * How the cache may answer a request: 'shared' (the same answer for every caller: a route marked
+ * `isCacheable`, or `isCacheableForGuests` asked without a session), 'overlaid' (an
+ * `isCacheableForGuests` route with a `viewerOverlay`, asked by a logged-in caller: the guests'
+ * answer with the caller's own part laid on), or null (not from the cache: a logged-in caller's
+ * answer carries their own likes). Runs after plugins/auth.ts, which has resolved the actor.
  */
-function isCacheableRequest(request: FastifyRequest): boolean {
+function cacheModeOf(request: FastifyRequest): 'shared' | 'overlaid' | null {
   // An items-by-_id answer is checked against its meetings' rules (plugins/auth.ts): never from the cache.
-  if (request.method !== 'GET' || awaitsAnswerMeetingCheck(request)) return false;
+  if (request.method !== 'GET' || awaitsAnswerMeetingCheck(request)) return null;
   const { config } = request.routeOptions;
-  return Boolean(config.isCacheable || (config.isCacheableForGuests && !request.actor.userId));
+  if (config.isCacheable) return 'shared';
+  if (!config.isCacheableForGuests) return null;
+  if (!request.actor.userId) return 'shared';
+  return config.viewerOverlay ? 'overlaid' : null;
+}
+
+/** Logged-in requests whose handler computes the guests' answer for the cache ('overlaid' flights). */
+const guestShaped = new WeakSet<FastifyRequest>();
+
+/**
+ * The user whose own data (likes) a handler puts in its answer: the caller, or null while the
+ * answer is computed in the guests' shape for the cache, to which `viewerOverlay` then adds the
+ * caller's part. Handlers of routes with a `viewerOverlay` read the viewer here, not from the actor.
+ */
+export function viewerIdOf(request: FastifyRequest): string | null {
+  return guestShaped.has(request) ? null : request.actor.userId;
+}
+
+/** The guests' JSON `body` with the caller's own part laid on by the route's `viewerOverlay`, as JSON. */
+async function overlaid(request: FastifyRequest, body: string): Promise<string> {
+  const overlay = request.routeOptions.config.viewerOverlay;
+  const userId = request.actor.userId;
+  if (!overlay || !userId) return body;
+  const answer: unknown = JSON.parse(body);
+  await overlay(userId, answer);
+  return JSON.stringify(answer);
 }
 
 /** The form of `entry` the client accepts: brotli, gzip, or the JSON itself. */
@@ -102,7 +129,10 @@ type Flight = { key: string; generation: number; settle: (entry: CachedResponse 
 /**
  * Serves routes whose config has `isCacheable` (or `isCacheableForGuests`, for anonymous callers) from
  * the cache — in the encoding the client accepts, as stored — and stores their successful JSON
- * payloads. Only GETs; the key is the normalised path and the query as sent.
+ * payloads. Only GETs; the key is the normalised path and the query as sent. A logged-in caller of an
+ * `isCacheableForGuests` route with a `viewerOverlay` gets the guests' entry with their own part laid
+ * on (one small query instead of the whole list's); on a miss their handler computes the guests'
+ * answer (viewerIdOf() is null), which is stored, and the overlay is applied to what they are sent.
  *
  * A miss is computed once: requests for the same URL arriving while the first one runs wait for its
  * answer instead of each querying the database and compressing the same JSON (at the end of every TTL
@@ -128,7 +158,8 @@ export function registerResponseCache(app: App): void {
   // preHandler, not onRequest: a cached answer is still given only after the Apikey check and input
   // validation (and the guest-view rule of plugins/auth.ts) have passed.
   app.addHook('preHandler', async (request, reply) => {
-    if (!isCacheableRequest(request)) return;
+    const mode = cacheModeOf(request);
+    if (!mode) return;
     const key = normalisedUrlOf(request);
     let entry = cache.get(key);
     if (entry === undefined) {
@@ -144,12 +175,18 @@ export function registerResponseCache(app: App): void {
         inFlight.set(flightKey, answer);
         void answer.then(() => inFlight.delete(flightKey));
         flights.set(request, { key, generation, settle });
+        if (mode === 'overlaid') guestShaped.add(request);
         return;
       }
       entry = await leading;
       if (entry === undefined) return;
     }
     reply.header('x-cache', 'hit');
+    if (mode === 'overlaid') {
+      // Compressed by @fastify/compress on the way out: the caller's answer is their own.
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return reply.send(await overlaid(request, entry.body));
+    }
     return reply.send(prepareEntry(request, reply, entry));
   });
 
@@ -165,6 +202,10 @@ export function registerResponseCache(app: App): void {
       entry = await cache.set(flight.key, payload, flight.generation);
     } finally {
       land(request, entry);
+    }
+    if (guestShaped.has(request)) {
+      guestShaped.delete(request);
+      return overlaid(request, entry.body);
     }
     return prepareEntry(request, reply, entry);
   });

@@ -424,6 +424,44 @@ export async function reactionsOf(
   return { liked, awesome };
 }
 
+/** One item's current like and awesome totals and whether the user gave each. */
+export type LiveReactions = { likesTotal: number; awesomesTotal: number; liked: boolean; awesome: boolean };
+
+/**
+ * The current `likes_total`, `awesomes_total` of enterprises or products by id and the user's own
+ * like and awesome on each, in one query (the reactions' primary key leads with the user). Ids not
+ * found are absent from the map.
+ */
+export async function liveReactionsOf(
+  db: Database,
+  input: { userId: string; target: 'enterprise' | 'product'; ids: string[] },
+): Promise<Map<string, LiveReactions>> {
+  const live = new Map<string, LiveReactions>();
+  if (input.ids.length === 0) return live;
+  const table = input.target === 'enterprise' ? enterprises : products;
+  const rows = await db
+    .select({
+      id: table.id,
+      likesTotal: table.likesTotal,
+      awesomesTotal: table.awesomesTotal,
+      liked: sql<boolean>`coalesce(bool_or(${reactions.kind} = 'like'), false)`,
+      awesome: sql<boolean>`coalesce(bool_or(${reactions.kind} = 'awesome'), false)`,
+    })
+    .from(table)
+    .leftJoin(
+      reactions,
+      and(
+        eq(reactions.userId, input.userId),
+        eq(reactions.targetType, input.target),
+        eq(reactions.targetId, table.id),
+      ),
+    )
+    .where(inArray(table.id, [...new Set(input.ids)]))
+    .groupBy(table.id);
+  for (const { id, ...row } of rows) live.set(id, row);
+  return live;
+}
+
 /**
  * Ids of the targets the user liked, latest first, limited to those exhibiting at a meeting:
  * enterprises with a shown exhibitor there, products (not deleted, not hidden) shown there by such an

@@ -18,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
+import { viewerIdOf } from '../../plugins/response-cache.ts';
 import { recordProductView } from '../products/products.service.ts';
 import type { InteractionActor } from './enterprises.repository.ts';
 import {
@@ -26,6 +27,7 @@ import {
   listLikedEnterprises,
   reactToEnterprise,
   recordEnterpriseInteraction,
+  resultsOverlay,
   searchEnterprises,
   updateEnterprise,
 } from './enterprises.service.ts';
@@ -55,9 +57,13 @@ export function enterpriseRoutes(app: App): void {
   const { db } = app.deps;
   app.route({
     ...contractRoute(listEnterprisesContract),
-    config: { isCacheableForGuests: true, isGuestViewable: true },
+    config: {
+      isCacheableForGuests: true,
+      isGuestViewable: true,
+      viewerOverlay: resultsOverlay({ db }, 'enterprise'),
+    },
     handler: async (request) => ({
-      results: await listEnterprises({ db }, { ...request.query, userId: request.actor.userId }),
+      results: await listEnterprises({ db }, { ...request.query, userId: viewerIdOf(request) }),
     }),
   });
   app.route({
@@ -67,9 +73,13 @@ export function enterpriseRoutes(app: App): void {
   });
   app.route({
     ...contractRoute(searchEnterprisesContract),
-    config: { isCacheableForGuests: true, isGuestViewable: true },
+    config: {
+      isCacheableForGuests: true,
+      isGuestViewable: true,
+      viewerOverlay: resultsOverlay({ db }, 'enterprise'),
+    },
     handler: async (request) => ({
-      results: await searchEnterprises({ db }, { ...request.query, userId: request.actor.userId }),
+      results: await searchEnterprises({ db }, { ...request.query, userId: viewerIdOf(request) }),
     }),
   });
   app.route({

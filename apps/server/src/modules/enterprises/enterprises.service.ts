@@ -26,6 +26,7 @@ import {
   type InteractionActor,
   isUserBoundToEnterprise,
   likedTargetIds,
+  liveReactionsOf,
   reactionsOf,
   recordInteraction,
   searchEnterpriseRows,
@@ -60,6 +61,53 @@ export async function enterpriseContext(
       : Promise.resolve({ liked: new Set<string>(), awesome: new Set<string>() }),
   ]);
   return { categories, ...reactions };
+}
+
+/** The fields of a list item (enterprise, enterprise card, product) that depend on the caller. */
+export type ReactionFields = {
+  _id: { $id: string };
+  likes_total: number;
+  awesomes_total: number;
+  is_liked: boolean;
+  is_awesome: boolean;
+};
+
+/**
+ * Lays a logged-in caller's own reactions onto items of a list answered for guests
+ * (plugins/response-cache.ts `viewerOverlay`; §7 Enterprises, Exhibitors, products lists): each
+ * item's `is_liked` and `is_awesome`, and its current `likes_total` and `awesomes_total` (the totals
+ * those reactions move), read in one query. The other fields stay as the guests' answer has them (at
+ * most CACHE_TTL_SECONDS old). Items in place; an item no longer in the table keeps its values.
+ */
+export async function overlayReactions(
+  deps: Deps,
+  input: { userId: string; target: 'enterprise' | 'product'; items: ReactionFields[] },
+): Promise<void> {
+  const live = await liveReactionsOf(deps.db, {
+    userId: input.userId,
+    target: input.target,
+    ids: input.items.map((item) => item._id.$id),
+  });
+  for (const item of input.items) {
+    const now = live.get(item._id.$id);
+    if (!now) continue;
+    item.likes_total = now.likesTotal;
+    item.awesomes_total = now.awesomesTotal;
+    item.is_liked = now.liked;
+    item.is_awesome = now.awesome;
+  }
+}
+
+/**
+ * A route's `viewerOverlay` for answers `{ results: [...] }` whose items are enterprises or products
+ * themselves (GET /enterprises, /enterprises/search, /enterprise/products, /exhibitors/products…).
+ */
+export function resultsOverlay(
+  deps: Deps,
+  target: 'enterprise' | 'product',
+): (userId: string, answer: unknown) => Promise<void> {
+  return (userId, answer) =>
+    overlayReactions(deps, { userId, target, items: (answer as { results: ReactionFields[] }).results });
 }
 
 function parseEnterpriseQuery(

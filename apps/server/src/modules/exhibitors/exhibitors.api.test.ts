@@ -353,7 +353,12 @@ describe('POST /meetings/{id}/exhibitor/apply', () => {
 });
 
 describe('the cached pavilion', () => {
-  it('shares anonymous answers by URL but answers logged-in callers fresh with their likes', async () => {
+  const exhibitorOf = (response: { json: () => { results: Exhibitor[] } }, id: string) =>
+    response.json().results.find((item) => item._id.$id === id);
+  const productOf = (response: { json: () => { results: Product[] } }, id: string) =>
+    response.json().results.find((item) => item._id.$id === id);
+
+  it("shares anonymous answers by URL and lays a logged-in caller's own likes on them", async () => {
     const cached = await createTestApp({ cacheTtlSeconds: 60 });
     try {
       await seedFixture(cached.database.db);
@@ -371,17 +376,94 @@ describe('the cached pavilion', () => {
         form: {},
       });
       expect(liked.statusCode).toBe(200);
+      // From the guests' entry, with the caller's like and the current total laid on.
       const mine = await cached.call('GET', url, { headers: bearer(login) });
-      expect(mine.headers['x-cache']).toBeUndefined();
-      const foods = (mine.json().results as Exhibitor[]).find((item) => item._id.$id === e.exFoods);
-      expect(foods?.enterprise).toMatchObject({ is_liked: true, likes_total: 1 });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['x-cache']).toBe('hit');
+      expect(exhibitorOf(mine, e.exFoods)?.enterprise).toMatchObject({ is_liked: true, likes_total: 1 });
+      expect(exhibitorOf(mine, e.exRobotCn)?.enterprise).toMatchObject({ is_liked: false, likes_total: 0 });
+      // Everything but the caller's part is the guests' answer.
+      const strip = (items: Exhibitor[]) =>
+        items.map(
+          ({ enterprise: { is_liked, is_awesome, likes_total, awesomes_total, ...card }, ...item }) => ({
+            ...item,
+            enterprise: card,
+          }),
+        );
+      expect(strip(mine.json().results)).toEqual(strip(first.json().results));
+      // The guests' entry itself is untouched.
       const anonymous = await cached.call('GET', url);
-      const anonymousFoods = (anonymous.json().results as Exhibitor[]).find(
-        (item) => item._id.$id === e.exFoods,
-      );
-      expect(anonymousFoods?.enterprise.is_liked).toBe(false);
+      expect(anonymous.headers['x-cache']).toBe('hit');
+      expect(exhibitorOf(anonymous, e.exFoods)?.enterprise.is_liked).toBe(false);
+      // Another user sees their own reactions, not the first one's.
+      const other = await newLogin({ db: cached.database.db, config: cached.app.deps.config }, meetingId);
+      const theirs = await cached.call('GET', url, { headers: bearer(other) });
+      expect(exhibitorOf(theirs, e.exFoods)?.enterprise).toMatchObject({ is_liked: false, likes_total: 1 });
     } finally {
       await cached.close();
     }
+  });
+
+  it("stores the guests' answer when a logged-in caller asks first, and overlays products too", async () => {
+    const cached = await createTestApp({ cacheTtlSeconds: 60 });
+    try {
+      await seedFixture(cached.database.db);
+      await seedExhibits(cached.database.db, meetingId, ids.otherMeeting);
+      const depsOf = { db: cached.database.db, config: cached.app.deps.config };
+      const login = await newLogin(depsOf, meetingId);
+      const headers = bearer(login);
+      const like = async (path: string) =>
+        expect((await cached.call('POST', path, { headers, form: {} })).statusCode).toBe(200);
+      await like(`/api/exhibitors/${e.exRobotJa}/likes`);
+      await like(`/api/exhibitors/products/${e.productTea}/likes`);
+
+      // Nothing cached yet: the logged-in caller's request fills the guests' entry...
+      const url = apiUrl('/exhibitors', { meeting_id: meetingId, limit: 2 });
+      const mine = await cached.call('GET', url, { headers });
+      expect(mine.headers['x-cache']).toBeUndefined();
+      expect(exhibitorOf(mine, e.exRobotJa)?.enterprise).toMatchObject({ is_liked: true, likes_total: 1 });
+      // ...without their like in it.
+      const anonymous = await cached.call('GET', url);
+      expect(anonymous.headers['x-cache']).toBe('hit');
+      expect(exhibitorOf(anonymous, e.exRobotJa)?.enterprise).toMatchObject({
+        is_liked: false,
+        likes_total: 1,
+      });
+
+      const products = apiUrl('/exhibitors/products', { meeting_id: meetingId });
+      const guestProducts = await cached.call('GET', products);
+      expect(productOf(guestProducts, e.productTea)).toMatchObject({ is_liked: false, likes_total: 1 });
+      const myProducts = await cached.call('GET', products, { headers });
+      expect(myProducts.headers['x-cache']).toBe('hit');
+      expect(productOf(myProducts, e.productTea)).toMatchObject({ is_liked: true, likes_total: 1 });
+      expect(productOf(myProducts, e.productArmCn)).toMatchObject({ is_liked: false });
+      // A like after the entry was stored shows at once for its author, with the new total.
+      await like(`/api/exhibitors/products/${e.productArmCn}/likes`);
+      const again = await cached.call('GET', products, { headers });
+      expect(again.headers['x-cache']).toBe('hit');
+      expect(productOf(again, e.productArmCn)).toMatchObject({ is_liked: true, likes_total: 1 });
+      expect(productOf(await cached.call('GET', products), e.productArmCn)?.likes_total).toBe(0);
+
+      // The enterprises list and search take the same path.
+      const enterprises = apiUrl('/enterprises', { meeting_id: meetingId });
+      await cached.call('GET', enterprises);
+      const myEnterprises = await cached.call('GET', enterprises, { headers });
+      expect(myEnterprises.headers['x-cache']).toBe('hit');
+      const robotJa = (myEnterprises.json().results as { _id: { $id: string } }[]).find(
+        (item) => item._id.$id === e.robotJa,
+      );
+      expect(robotJa).toMatchObject({ is_liked: true, likes_total: 1 });
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('answers a logged-in caller from the database when the cache is off', async () => {
+    const login = await newLogin(deps(), meetingId);
+    const headers = bearer(login);
+    await t.call('POST', `/api/exhibitors/${e.exFoods}/likes`, { headers, form: {} });
+    const mine = await t.call('GET', apiUrl('/exhibitors', { meeting_id: meetingId }), { headers });
+    expect(mine.headers['x-cache']).toBeUndefined();
+    expect(exhibitorOf(mine, e.exFoods)?.enterprise.is_liked).toBe(true);
   });
 });

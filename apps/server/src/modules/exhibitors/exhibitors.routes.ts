@@ -1,6 +1,7 @@
 import {
   applyToExhibit as applyToExhibitContract,
   bindExhibitor as bindExhibitorContract,
+  type Exhibitor,
   getExhibitorBinding as getExhibitorBindingContract,
   likeExhibitor as likeExhibitorContract,
   likeExhibitorProduct,
@@ -21,7 +22,9 @@ import {
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
+import { viewerIdOf } from '../../plugins/response-cache.ts';
 import { interactionActor } from '../enterprises/enterprises.routes.ts';
+import { overlayReactions, resultsOverlay } from '../enterprises/enterprises.service.ts';
 import { listProducts, reactToProduct, recordProductView } from '../products/products.service.ts';
 import {
   applyToExhibit,
@@ -45,25 +48,39 @@ import {
  */
 export function exhibitorRoutes(app: App): void {
   const { db, config } = app.deps;
+  // The caller's reactions to each exhibitor's enterprise, laid on the guests' cached list.
+  const overlayEnterpriseCards = async (userId: string, answer: unknown) =>
+    overlayReactions(
+      { db },
+      {
+        userId,
+        target: 'enterprise',
+        items: (answer as { results: Exhibitor[] }).results.map((item) => item.enterprise),
+      },
+    );
   app.route({
     ...contractRoute(listExhibitorsContract),
-    config: { isCacheableForGuests: true, isGuestViewable: true },
+    config: { isCacheableForGuests: true, isGuestViewable: true, viewerOverlay: overlayEnterpriseCards },
     handler: async (request) => ({
-      results: await listExhibitors({ db }, { ...request.query, userId: request.actor.userId }),
+      results: await listExhibitors({ db }, { ...request.query, userId: viewerIdOf(request) }),
     }),
   });
   app.route({
     ...contractRoute(searchExhibitorsContract),
-    config: { isCacheableForGuests: true, isGuestViewable: true },
+    config: { isCacheableForGuests: true, isGuestViewable: true, viewerOverlay: overlayEnterpriseCards },
     handler: async (request) => ({
-      results: await searchExhibitors({ db }, { ...request.query, userId: request.actor.userId }),
+      results: await searchExhibitors({ db }, { ...request.query, userId: viewerIdOf(request) }),
     }),
   });
   app.route({
     ...contractRoute(listExhibitorProducts),
-    config: { isCacheableForGuests: true, isGuestViewable: true },
+    config: {
+      isCacheableForGuests: true,
+      isGuestViewable: true,
+      viewerOverlay: resultsOverlay({ db }, 'product'),
+    },
     handler: async (request) => ({
-      results: await listProducts({ db }, { ...request.query, userId: request.actor.userId }),
+      results: await listProducts({ db }, { ...request.query, userId: viewerIdOf(request) }),
     }),
   });
   app.route({

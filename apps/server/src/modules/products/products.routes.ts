@@ -14,6 +14,8 @@ import {
 import type { App } from '../../app-types.ts';
 import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
+import { viewerIdOf } from '../../plugins/response-cache.ts';
+import { resultsOverlay } from '../enterprises/enterprises.service.ts';
 import {
   countProducts,
   createProduct,
@@ -34,9 +36,13 @@ export function productRoutes(app: App): void {
   const { db } = app.deps;
   app.route({
     ...contractRoute(listProductsContract),
-    config: { isCacheableForGuests: true, isGuestViewable: true },
+    config: {
+      isCacheableForGuests: true,
+      isGuestViewable: true,
+      viewerOverlay: resultsOverlay({ db }, 'product'),
+    },
     handler: async (request) => ({
-      results: await listProducts({ db }, { ...request.query, userId: request.actor.userId }),
+      results: await listProducts({ db }, { ...request.query, userId: viewerIdOf(request) }),
     }),
   });
   app.route({
@@ -46,9 +52,13 @@ export function productRoutes(app: App): void {
   });
   app.route({
     ...contractRoute(searchProductsContract),
-    config: { isCacheableForGuests: true, isGuestViewable: true },
+    config: {
+      isCacheableForGuests: true,
+      isGuestViewable: true,
+      viewerOverlay: resultsOverlay({ db }, 'product'),
+    },
     handler: async (request) => ({
-      results: await searchProducts({ db }, { ...request.query, userId: request.actor.userId }),
+      results: await searchProducts({ db }, { ...request.query, userId: viewerIdOf(request) }),
     }),
   });
   app.route({
