@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConsoleErrorState, ConsolePage, TableSkeleton } from '../../../components/ui/console-page.tsx';
+import { DateRangeFields } from '../../../components/ui/date-range-fields.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useConsole } from '../../../lib/console-context.ts';
@@ -161,22 +162,14 @@ function RevenueRoute() {
       description={t('revenue.description', { zone })}
       testId="console-revenue"
     >
-      <div className="mb-4 grid grid-cols-2 gap-3 desk:max-w-xl">
-        <Field
-          label={t('revenue.from')}
-          type="date"
-          value={from}
-          max={to}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-        <Field
-          label={t('revenue.to')}
-          type="date"
-          value={to}
-          min={from}
-          onChange={(e) => setTo(e.target.value)}
-        />
-      </div>
+      <DateRangeFields
+        from={from}
+        to={to}
+        fromLabel={t('revenue.from')}
+        toLabel={t('revenue.to')}
+        onFromChange={setFrom}
+        onToChange={setTo}
+      />
       <Card className="mb-4 p-4">
         {!isRangeValid ? (
           <p className="text-[14px] text-red-700">{t('revenue.badRange')}</p>

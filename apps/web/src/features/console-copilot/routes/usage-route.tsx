@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConsoleErrorState, ConsolePage, TableSkeleton } from '../../../components/ui/console-page.tsx';
+import { DateRangeFields } from '../../../components/ui/date-range-fields.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { intlLocale } from '../../../lib/time.ts';
 import { usageQuery } from '../api/console-copilot-api.ts';
@@ -43,22 +43,14 @@ function UsageRoute() {
   return (
     <ConsolePage title={t('title')} description={t('usage.description')} testId="console-copilot-usage">
       <CopilotSections meetingId={meetingId} />
-      <div className="mb-4 grid grid-cols-2 gap-3 desk:max-w-xl">
-        <Field
-          label={t('usage.from')}
-          type="date"
-          value={from}
-          max={to}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-        <Field
-          label={t('usage.to')}
-          type="date"
-          value={to}
-          min={from}
-          onChange={(e) => setTo(e.target.value)}
-        />
-      </div>
+      <DateRangeFields
+        from={from}
+        to={to}
+        fromLabel={t('usage.from')}
+        toLabel={t('usage.to')}
+        onFromChange={setFrom}
+        onToChange={setTo}
+      />
       <Card className="p-4">
         {!isValid ? (
           <p className="text-[14px] text-red-700" role="alert">
