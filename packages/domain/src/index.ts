@@ -5,3 +5,4 @@ export * from './lives/live-state.ts';
 export * from './meetings/resolve-meeting.ts';
 export * from './text-limits.ts';
 export * from './time/timestamps.ts';
+export * from './time/wall-clock.ts';

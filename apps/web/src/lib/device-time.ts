@@ -1,3 +1,5 @@
+import { wallClockText } from '@app/domain';
+
 /**
  * The device's clock next to an appointment's own time zone (§3 Meeting request timezone): which zone the
  * device is in, the wall clock of an instant in a zone, and whether two zones read differently then. Intl
@@ -14,23 +16,9 @@ export function deviceTimeZone(): string {
   }
 }
 
-/** The wall clock of an instant in a zone, `YYYY-MM-DD HH:mm`; '' for a zone Intl does not know. */
+/** The wall clock of an instant (unix seconds) in a zone, `YYYY-MM-DD HH:mm`; '' for a zone Intl does not know. */
 export function wallClock(at: number, timeZone: string): string {
-  try {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(at * 1000);
-    const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
-    return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-  } catch {
-    return '';
-  }
+  return wallClockText(at * 1000, timeZone);
 }
 
 /** The calendar date `YYYY-MM-DD` of an instant in a zone. */

@@ -1,4 +1,5 @@
 import type { SearchItemType } from '@app/contracts';
+import { wallClockText } from '@app/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
@@ -81,17 +82,7 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
 
 /** A time as 'YYYY-MM-DD HH:mm' in an IANA zone (what the model reads and repeats). */
 export function wallTime(value: Date | string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(toDate(value));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+  return wallClockText(toDate(value), timeZone);
 }
 
 const isDay = (day: unknown): day is string => typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day);
