@@ -20,7 +20,27 @@ export async function findLiveSession(
   tokenHash: string,
   idleSince: Date,
 ): Promise<Pick<SessionRow, 'id' | 'userId' | 'meetingId' | 'lastUsedAt'> | undefined> {
-  const [row] = await db
+  const [row] = await liveSessionQuery(db).execute({ tokenHash, idleSince });
+  return row;
+}
+
+/**
+ * findLiveSession's query, built once per database and kept as a prepared statement: it runs on every
+ * authenticated request, and drizzle's building of its SQL cost more CPU than PostgreSQL's answer.
+ */
+const liveSessionQueries = new WeakMap<Database, ReturnType<typeof buildLiveSessionQuery>>();
+
+function liveSessionQuery(db: Database) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = buildLiveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  return query;
+}
+
+function buildLiveSessionQuery(db: Database) {
+  return db
     .select({
       id: sessions.id,
       userId: sessions.userId,
@@ -31,16 +51,16 @@ export async function findLiveSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastUsedAt, idleSince),
+        gt(sessions.lastUsedAt, sql.placeholder('idleSince')),
         isNull(users.disabledAt),
         eq(users.deleted, 0),
       ),
     )
-    .limit(1);
-  return row;
+    .limit(1)
+    .prepare('find_live_session');
 }
 
 /** Moves last_used_at to now when it is older than `staleBefore` (one write per minute at most). */
