@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, like, or, type SQL, sql } from 'dri
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { type ColumnMap, filtersById, whereSql } from '../../db/list-query-sql.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { exhibitorAccounts } from '../auth/auth.tables.ts';
 import { categories } from '../categories/categories.tables.ts';
@@ -438,7 +439,7 @@ export async function liveReactionsOf(
 ): Promise<Map<string, LiveReactions>> {
   const live = new Map<string, LiveReactions>();
   if (input.ids.length === 0) return live;
-  const rows = await liveReactionsQuery(db, input.target).execute({
+  const rows = await liveReactionsQueries(db)[input.target].execute({
     userId: input.userId,
     ids: [...new Set(input.ids)],
   });
@@ -447,26 +448,13 @@ export async function liveReactionsOf(
 }
 
 /**
- * liveReactionsOf's two queries (enterprises, products), built once per database and kept as prepared
- * statements: they run on every logged-in pavilion read, where building their SQL cost drizzle more
- * CPU than PostgreSQL's answer.
+ * liveReactionsOf's two queries (enterprises, products) as prepared statements: they run on every
+ * logged-in pavilion read, where building their SQL cost drizzle more CPU than PostgreSQL's answer.
  */
-const liveReactionsQueries = new WeakMap<
-  Database,
-  Record<'enterprise' | 'product', ReturnType<typeof buildLiveReactionsQuery>>
->();
-
-function liveReactionsQuery(db: Database, target: 'enterprise' | 'product') {
-  let queries = liveReactionsQueries.get(db);
-  if (!queries) {
-    queries = {
-      enterprise: buildLiveReactionsQuery(db, 'enterprise'),
-      product: buildLiveReactionsQuery(db, 'product'),
-    };
-    liveReactionsQueries.set(db, queries);
-  }
-  return queries[target];
-}
+const liveReactionsQueries = preparedPerDatabase((db) => ({
+  enterprise: buildLiveReactionsQuery(db, 'enterprise'),
+  product: buildLiveReactionsQuery(db, 'product'),
+}));
 
 function buildLiveReactionsQuery(db: Database, target: 'enterprise' | 'product') {
   const table = target === 'enterprise' ? enterprises : products;

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users } from '../users/users.tables.ts';
 import { sessions } from './sessions.tables.ts';
 
@@ -25,19 +26,10 @@ export async function findLiveSession(
 }
 
 /**
- * findLiveSession's query, built once per database and kept as a prepared statement: it runs on every
- * authenticated request, and drizzle's building of its SQL cost more CPU than PostgreSQL's answer.
+ * findLiveSession's query as a prepared statement: it runs on every authenticated request, and
+ * drizzle's building of its SQL cost more CPU than PostgreSQL's answer.
  */
-const liveSessionQueries = new WeakMap<Database, ReturnType<typeof buildLiveSessionQuery>>();
-
-function liveSessionQuery(db: Database) {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = buildLiveSessionQuery(db);
-    liveSessionQueries.set(db, query);
-  }
-  return query;
-}
+const liveSessionQuery = preparedPerDatabase(buildLiveSessionQuery);
 
 function buildLiveSessionQuery(db: Database) {
   return db
