@@ -10,7 +10,7 @@ import {
   type UnionCodeRowProblem,
   unionCodeLimits,
 } from '@app/contracts';
-import { localize } from '@app/domain';
+import { localize, wallClockText } from '@app/domain';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { newId } from '../../db/ids.ts';
@@ -147,21 +147,10 @@ function cell(value: string | number | null): string | number {
   return /^[+-]\d[\d ]*$/.test(value) ? value : `'${value}`;
 }
 
-/** A time as 'YYYY-MM-DD HH:mm' in the meeting's zone. */
+/** A time as 'YYYY-MM-DD HH:mm' in the meeting's zone (UTC for a zone the runtime does not know). */
 function timeIn(date: Date | null, timeZone: string): string {
   if (!date) return '';
-  try {
-    return new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(date);
-  } catch {
-    return date.toISOString().slice(0, 16).replace('T', ' ');
-  }
+  return wallClockText(date, timeZone) || date.toISOString().slice(0, 16).replace('T', ' ');
 }
 
 async function workbookOf(sheetName: string, header: string[], rows: (string | number | null)[][]) {
