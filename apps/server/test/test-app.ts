@@ -40,15 +40,31 @@ export type TestApp = {
    * throws after `timeoutMs` (default 10 s).
    */
   drainJobs: (timeoutMs?: number) => Promise<void>;
+  /**
+   * Like drainJobs, for the jobs that are due only: jobs scheduled for later (a reminder of a live
+   * starting tomorrow) stay queued and are not waited for. Throws after `timeoutMs` (default 10 s).
+   */
+  drainDueJobs: (timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
 };
 
-/** Jobs of the queue not finished yet (created, retry or active). */
-async function pendingJobs(database: DatabaseHandle): Promise<number> {
+/** Jobs of the queue not finished yet (created, retry or active); with `dueOnly`, those due by now. */
+async function pendingJobs(database: DatabaseHandle, dueOnly = false): Promise<number> {
   const result = (await database.db.execute(
-    sql`SELECT count(*)::int AS n FROM pgboss.job WHERE state < 'completed'`,
+    dueOnly
+      ? sql`SELECT count(*)::int AS n FROM pgboss.job WHERE state < 'completed' AND start_after <= now()`
+      : sql`SELECT count(*)::int AS n FROM pgboss.job WHERE state < 'completed'`,
   )) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Polls `check` every 25 ms until it holds (work that jobs do in the background); throws after `timeoutMs`. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /**
@@ -121,13 +137,9 @@ export async function createTestApp(
         ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       });
     },
-    drainJobs: async (timeoutMs = 10_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while ((await pendingJobs(database)) > 0) {
-        if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
+    drainJobs: (timeoutMs = 10_000) => waitUntil(async () => (await pendingJobs(database)) === 0, timeoutMs),
+    drainDueJobs: (timeoutMs = 10_000) =>
+      waitUntil(async () => (await pendingJobs(database, true)) === 0, timeoutMs),
     close: async () => {
       await app.close();
       await database.close();

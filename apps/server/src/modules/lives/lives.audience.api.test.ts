@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDemoWorld, type DemoWorld, wireIdText } from '../../../test/demo-roles.ts';
 import { bearer } from '../../../test/login.ts';
-import { apiUrl } from '../../../test/test-app.ts';
+import { apiUrl, waitUntil } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import type { App } from '../../app-types.ts';
 import { newId } from '../../db/ids.ts';
@@ -116,27 +116,8 @@ async function liveRow(id: string) {
   return row;
 }
 
-/** Waits until `check` holds (jobs run in the background), up to 15 s. */
-async function waitFor(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 15_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/**
- * Waits until no job that is due is waiting or running (jobs scheduled for later, such as reminders
- * of lives starting tomorrow, stay queued and are not waited for).
- */
-async function settle() {
-  await waitFor(async () => {
-    const result = (await world.t.database.db.execute(
-      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE state < 'completed' AND start_after <= now()`,
-    )) as unknown as { rows: { n: number }[] };
-    return Number(result.rows[0]?.n ?? 0) === 0;
-  });
-}
+/** Waits until no job that is due is waiting or running (later ones, such as tomorrow's reminders, stay queued). */
+const settle = () => world.t.drainDueJobs(15_000);
 
 beforeAll(async () => {
   world = await createDemoWorld();
@@ -398,7 +379,7 @@ describe('the reminder (§9)', () => {
     });
     const reader = await person('zh');
     expect((await subscribe(reader, live.id)).statusCode).toBe(200);
-    await waitFor(async () => (await outboxOf(reader.email)).mail.length > 0);
+    await waitUntil(async () => (await outboxOf(reader.email)).mail.length > 0);
     await settle();
     const sent = await outboxOf(reader.email);
     expect(sent.mail).toHaveLength(1);
@@ -438,7 +419,7 @@ describe('the reminder (§9)', () => {
     const jobs = Number(result.rows[0]?.n ?? 0);
     expect(jobs).toBeGreaterThanOrEqual(1);
     expect(jobs).toBeLessThanOrEqual(slots);
-    await waitFor(
+    await waitUntil(
       async () =>
         (await outboxOf(toggler.email)).mail.length > 0 && (await outboxOf(other.email)).mail.length > 0,
     );
@@ -485,7 +466,7 @@ describe('the reminder (§9)', () => {
       await scheduleLiveJobs(tx, app.deps.jobs, { id: live.id, start: newStart, end: live.end });
     });
     app.deps.jobs.wake(liveReminderJob);
-    await waitFor(async () => (await outboxOf(reader.email)).mail.length > 0);
+    await waitUntil(async () => (await outboxOf(reader.email)).mail.length > 0);
     // The old start's job, when its time comes, finds another start.
     liveClock.now = () => new Date(oldStart - 10 * minute);
     expect(await sendLiveReminders(mailDeps(), { liveId: live.id, startMs: oldStart })).toBe(0);
@@ -584,7 +565,7 @@ describe('the replay mail (§9)', () => {
     ]);
     // The end is more than 30 minutes ago: the scheduled job is due at once.
     await inTransaction(db, (tx) => scheduleLiveJobs(tx, app.deps.jobs, live));
-    await waitFor(async () => (await outboxOf(viewer.email)).mail.length > 0);
+    await waitUntil(async () => (await outboxOf(viewer.email)).mail.length > 0);
     await settle();
     const toSubscriber = await outboxOf(subscriber.email);
     expect(toSubscriber.mail).toHaveLength(1);
@@ -703,7 +684,7 @@ describe('a restart between scheduling and sending', () => {
       jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0 },
     });
     await app.ready();
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const sent = await Promise.all(readers.map((reader) => outboxOf(reader.email)));
       return sent.every((rows) => rows.mail.length > 0);
     });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoWorld, type DemoWorld } from '../../../test/demo-roles.ts';
 import { bearer } from '../../../test/login.ts';
-import { apiUrl } from '../../../test/test-app.ts';
+import { apiUrl, waitUntil } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import type { App } from '../../app-types.ts';
 import { newId } from '../../db/ids.ts';
@@ -110,23 +110,8 @@ async function subscriber(liveId: string, language = 'en'): Promise<Person & { e
   return { ...person, email };
 }
 
-async function waitFor(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 15_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Waits until no due job is waiting or running. */
-async function settle() {
-  await waitFor(async () => {
-    const result = (await world.t.database.db.execute(
-      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE state < 'completed' AND start_after <= now()`,
-    )) as unknown as { rows: { n: number }[] };
-    return Number(result.rows[0]?.n ?? 0) === 0;
-  });
-}
+/** Waits until no job that is due is waiting or running (later ones, such as tomorrow's reminders, stay queued). */
+const settle = () => world.t.drainDueJobs(15_000);
 
 function getMinutes(liveId: string, language?: string, who: { token: string } | null = null) {
   return world.t.call('GET', apiUrl(`/lives/${liveId}/minutes`, language ? { language } : {}), {
@@ -213,7 +198,7 @@ describe('minutes with the chat provider', () => {
     });
 
     // The mail job was enqueued with the minutes: it goes out at once, with the minutes tab.
-    await waitFor(async () => (await mailsTo(reader.email)).length > 0);
+    await waitUntil(async () => (await mailsTo(reader.email)).length > 0);
     await settle();
     const mails = await mailsTo(reader.email);
     expect(mails).toHaveLength(1);
@@ -371,7 +356,7 @@ describe("the console's regenerate call", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ state: 'pending' });
     expect((await post(live.id)).statusCode).toBe(200);
-    await waitFor(async () => (await minutesOf(world.t.database.db, live.id))[0]?.body.summary !== 'old');
+    await waitUntil(async () => (await minutesOf(world.t.database.db, live.id))[0]?.body.summary !== 'old');
     await settle();
     const jobs = (await world.t.database.db.execute(
       sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${liveMinutesJob.name} AND data->>'liveId' = ${live.id}`,
@@ -402,7 +387,7 @@ describe('a restart between the end and the minutes', () => {
       jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0 },
     });
     await app.ready();
-    await waitFor(async () => (await mailsTo(reader.email)).length > 0);
+    await waitUntil(async () => (await mailsTo(reader.email)).length > 0);
     // The job runs again (at least once delivery): nothing more is written or sent.
     await inTransaction(db, (tx) =>
       app.deps.jobs.enqueue(tx, liveMinutesJob, { liveId: live.id, endMs: live.end.getTime() }),
