@@ -189,12 +189,14 @@ export async function findShownActivitiesOfAgendas(
     })
     .from(agendaActivities)
     .innerJoin(activities, eq(activities.id, agendaActivities.activityId))
-    .innerJoin(agendas, eq(agendas.id, agendaActivities.agendaId))
     .where(
       and(
         inArray(agendaActivities.agendaId, agendaIds),
         eq(agendaActivities.enableShow, 1),
-        eq(activities.meetingId, agendas.meetingId),
+        // The agenda's meeting as a subquery per placement, not a join: joined, a planner without
+        // statistics (a table never analysed: no placement made yet) scanned every agenda of the
+        // database against the id list, 7 ms for an empty answer; this way the placements lead.
+        sql`${activities.meetingId} = (select ${agendas.meetingId} from ${agendas} where ${agendas.id} = ${agendaActivities.agendaId})`,
         eq(activities.enableShow, 1),
         eq(activities.deleted, 0),
       ),
