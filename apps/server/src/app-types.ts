@@ -13,6 +13,22 @@ import type { JobQueue } from './modules/jobs/jobs.service.ts';
 /** A cached answer: the JSON text and, when worth it, its brotli and gzip forms. */
 export type CachedResponse = { body: string; br?: Buffer; gzip?: Buffer };
 
+/**
+ * The part of a cacheable list answer that is the caller's own (plugins/response-cache.ts): some
+ * fields of some items, e.g. each enterprise's `is_liked` and the totals it moves.
+ */
+export type ViewerOverlay = {
+  /** The items of the guests' answer (parsed JSON) that carry the caller's part, each with its id. */
+  itemsOf: (answer: unknown) => { id: string; item: Record<string, unknown> }[];
+  /** The item fields the caller's part sets (JSON numbers, booleans or strings). */
+  fields: readonly string[];
+  /**
+   * The caller's values of `fields` for the items with these ids (duplicates possible), read now;
+   * an item missing from the map keeps the guests' values.
+   */
+  read: (userId: string, ids: string[]) => Promise<Map<string, Record<string, unknown>>>;
+};
+
 /** A cache of serialised public GET responses (see plugins/response-cache.ts). */
 export type ResponseCache = {
   /** False when CACHE_TTL_SECONDS is 0: nothing is stored and the plugin stands aside. */
@@ -82,10 +98,11 @@ declare module 'fastify' {
     isCacheableForGuests?: boolean;
     /**
      * With isCacheableForGuests: how a logged-in caller's answer differs from the guests' one (their
-     * own reactions). The cache then serves logged-in callers too: the guests' answer, parsed, with
-     * this applied in place (plugins/response-cache.ts); handlers read the viewer with viewerIdOf().
+     * own reactions). The cache then serves logged-in callers too: the guests' answer with the
+     * caller's values in these fields (plugins/response-cache.ts); handlers read the viewer with
+     * viewerIdOf().
      */
-    viewerOverlay?: (userId: string, answer: unknown) => Promise<void>;
+    viewerOverlay?: ViewerOverlay;
     /**
      * 'required': 401 login.required without a session. Default 'optional': anonymous calls pass,
      * but a token that is given must be valid (403 token.invalid otherwise). 'none': any token is

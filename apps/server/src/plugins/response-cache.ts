@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type { App, CachedResponse, ResponseCache } from '../app-types.ts';
 import { awaitsAnswerMeetingCheck } from './auth.ts';
 import { normalisedUrlOf } from './path-normalisation.ts';
+import { overlaidBody } from './viewer-overlay.ts';
 
 /** Answers smaller than this are stored and sent uncompressed (the compress plugin's threshold). */
 const compressThresholdBytes = 1024;
@@ -93,14 +94,12 @@ export function viewerIdOf(request: FastifyRequest): string | null {
   return guestShaped.has(request) ? null : request.actor.userId;
 }
 
-/** The guests' JSON `body` with the caller's own part laid on by the route's `viewerOverlay`, as JSON. */
-async function overlaid(request: FastifyRequest, body: string): Promise<string> {
+/** The guests' cached `entry` with the caller's own part laid on by the route's `viewerOverlay`, as JSON. */
+async function overlaid(request: FastifyRequest, entry: CachedResponse): Promise<string> {
   const overlay = request.routeOptions.config.viewerOverlay;
   const userId = request.actor.userId;
-  if (!overlay || !userId) return body;
-  const answer: unknown = JSON.parse(body);
-  await overlay(userId, answer);
-  return JSON.stringify(answer);
+  if (!overlay || !userId) return entry.body;
+  return overlaidBody(entry, overlay, userId);
 }
 
 /** The form of `entry` the client accepts: brotli, gzip, or the JSON itself. */
@@ -185,7 +184,7 @@ export function registerResponseCache(app: App): void {
     if (mode === 'overlaid') {
       // Compressed by @fastify/compress on the way out: the caller's answer is their own.
       reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.send(await overlaid(request, entry.body));
+      return reply.send(await overlaid(request, entry));
     }
     return reply.send(prepareEntry(request, reply, entry));
   });
@@ -205,7 +204,7 @@ export function registerResponseCache(app: App): void {
     }
     if (guestShaped.has(request)) {
       guestShaped.delete(request);
-      return overlaid(request, entry.body);
+      return overlaid(request, entry);
     }
     return prepareEntry(request, reply, entry);
   });

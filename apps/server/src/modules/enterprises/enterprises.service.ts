@@ -11,6 +11,7 @@ import {
   type UpdateEnterpriseBody,
 } from '@app/contracts';
 import { isOptionalEmailValid } from '@app/domain/contact';
+import type { ViewerOverlay } from '../../app-types.ts';
 import type { Database } from '../../db/client.ts';
 import { noPermission, notFound } from '../../errors.ts';
 import { parseScopedQuery } from '../shared/scoped-list-query.ts';
@@ -64,50 +65,51 @@ export async function enterpriseContext(
 }
 
 /** The fields of a list item (enterprise, enterprise card, product) that depend on the caller. */
-export type ReactionFields = {
-  _id: { $id: string };
-  likes_total: number;
-  awesomes_total: number;
-  is_liked: boolean;
-  is_awesome: boolean;
-};
+const reactionFields = ['likes_total', 'awesomes_total', 'is_liked', 'is_awesome'] as const;
 
 /**
- * Lays a logged-in caller's own reactions onto items of a list answered for guests
- * (plugins/response-cache.ts `viewerOverlay`; §7 Enterprises, Exhibitors, products lists): each
- * item's `is_liked` and `is_awesome`, and its current `likes_total` and `awesomes_total` (the totals
- * those reactions move), read in one query. The other fields stay as the guests' answer has them (at
- * most CACHE_TTL_SECONDS old). Items in place; an item no longer in the table keeps its values.
+ * A route's `viewerOverlay` (plugins/response-cache.ts; §7 Enterprises, Exhibitors, products lists)
+ * for lists whose items, found by `itemsOf` in the guests' answer, are enterprises or products: a
+ * logged-in caller's `is_liked` and `is_awesome` on each, and its current `likes_total` and
+ * `awesomes_total` (the totals those reactions move), read in one query. The other fields stay as
+ * the guests' answer has them (at most CACHE_TTL_SECONDS old); an item no longer in the table keeps
+ * its values.
  */
-export async function overlayReactions(
+export function reactionsOverlay(
   deps: Deps,
-  input: { userId: string; target: 'enterprise' | 'product'; items: ReactionFields[] },
-): Promise<void> {
-  const live = await liveReactionsOf(deps.db, {
-    userId: input.userId,
-    target: input.target,
-    ids: input.items.map((item) => item._id.$id),
-  });
-  for (const item of input.items) {
-    const now = live.get(item._id.$id);
-    if (!now) continue;
-    item.likes_total = now.likesTotal;
-    item.awesomes_total = now.awesomesTotal;
-    item.is_liked = now.liked;
-    item.is_awesome = now.awesome;
-  }
+  target: 'enterprise' | 'product',
+  itemsOf: (answer: unknown) => { id: string; item: Record<string, unknown> }[],
+): ViewerOverlay {
+  return {
+    itemsOf,
+    fields: reactionFields,
+    read: async (userId, ids) => {
+      const live = await liveReactionsOf(deps.db, { userId, target, ids });
+      const values = new Map<string, Record<(typeof reactionFields)[number], number | boolean>>();
+      for (const [id, now] of live) {
+        values.set(id, {
+          likes_total: now.likesTotal,
+          awesomes_total: now.awesomesTotal,
+          is_liked: now.liked,
+          is_awesome: now.awesome,
+        });
+      }
+      return values;
+    },
+  };
 }
 
 /**
- * A route's `viewerOverlay` for answers `{ results: [...] }` whose items are enterprises or products
+ * The `viewerOverlay` of answers `{ results: [...] }` whose items are enterprises or products
  * themselves (GET /enterprises, /enterprises/search, /enterprise/products, /exhibitors/products…).
  */
-export function resultsOverlay(
-  deps: Deps,
-  target: 'enterprise' | 'product',
-): (userId: string, answer: unknown) => Promise<void> {
-  return (userId, answer) =>
-    overlayReactions(deps, { userId, target, items: (answer as { results: ReactionFields[] }).results });
+export function resultsOverlay(deps: Deps, target: 'enterprise' | 'product'): ViewerOverlay {
+  return reactionsOverlay(deps, target, (answer) =>
+    (answer as { results: (Record<string, unknown> & { _id: { $id: string } })[] }).results.map((item) => ({
+      id: item._id.$id,
+      item,
+    })),
+  );
 }
 
 function parseEnterpriseQuery(

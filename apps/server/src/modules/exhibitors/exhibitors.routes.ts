@@ -24,7 +24,7 @@ import { requireUserId } from '../../plugins/auth.ts';
 import { contractRoute } from '../../plugins/contract-route.ts';
 import { viewerIdOf } from '../../plugins/response-cache.ts';
 import { interactionActor } from '../enterprises/enterprises.routes.ts';
-import { overlayReactions, resultsOverlay } from '../enterprises/enterprises.service.ts';
+import { reactionsOverlay, resultsOverlay } from '../enterprises/enterprises.service.ts';
 import { listProducts, reactToProduct, recordProductView } from '../products/products.service.ts';
 import {
   applyToExhibit,
@@ -49,15 +49,12 @@ import {
 export function exhibitorRoutes(app: App): void {
   const { db, config } = app.deps;
   // The caller's reactions to each exhibitor's enterprise, laid on the guests' cached list.
-  const overlayEnterpriseCards = async (userId: string, answer: unknown) =>
-    overlayReactions(
-      { db },
-      {
-        userId,
-        target: 'enterprise',
-        items: (answer as { results: Exhibitor[] }).results.map((item) => item.enterprise),
-      },
-    );
+  const overlayEnterpriseCards = reactionsOverlay({ db }, 'enterprise', (answer) =>
+    (answer as { results: Exhibitor[] }).results.map((exhibitor) => ({
+      id: exhibitor.enterprise._id.$id,
+      item: exhibitor.enterprise as unknown as Record<string, unknown>,
+    })),
+  );
   app.route({
     ...contractRoute(listExhibitorsContract),
     config: { isCacheableForGuests: true, isGuestViewable: true, viewerOverlay: overlayEnterpriseCards },
