@@ -58,24 +58,53 @@ const icons: Record<string, IconLoader> = {
   website: globe,
 };
 
+/** Icons that have arrived, rendered without a Suspense round. */
+const loaded = new Map<IconLoader, LucideIcon>();
 const components = new Map<IconLoader, LazyExoticComponent<LucideIcon>>();
+
+/** Downloads an icon once (the module loader keeps it) and remembers it when it arrives. */
+function fetchIcon(load: IconLoader): Promise<{ default: LucideIcon }> {
+  return load().then((module) => {
+    loaded.set(load, module.default);
+    return module;
+  });
+}
 
 function iconComponent(load: IconLoader): LazyExoticComponent<LucideIcon> {
   let component = components.get(load);
   if (!component) {
-    component = lazy(load);
+    component = lazy(() => fetchIcon(load));
     components.set(load, component);
   }
   return component;
 }
 
-/** A navigation entry's icon by the organiser's name (`calendar-days`, `map_pin`, `Info` …). */
-export function NavIcon({ name, className }: { name: string | undefined; className?: string }) {
+/** The loader of an icon by the organiser's name (`calendar-days`, `map_pin`, `Info` …). */
+function loaderOf(name: string | undefined): IconLoader {
   const key = (name ?? '')
     .trim()
     .toLowerCase()
     .replace(/[_\s]+/g, '-');
-  const Icon = iconComponent(icons[key] ?? icons[key.replace(/-.*$/, '')] ?? layoutGrid);
+  return icons[key] ?? icons[key.replace(/-.*$/, '')] ?? layoutGrid;
+}
+
+/**
+ * Starts the download of the icons these entries name as soon as the entries arrive (the home's
+ * prefetch), not one round trip after the grid first rendered: the grid then finds them loaded.
+ * Never waits; a failed download is left to the grid's own attempt.
+ */
+export function preloadNavIcons(names: (string | undefined)[]): void {
+  for (const load of new Set(names.map(loaderOf))) {
+    if (!loaded.has(load)) fetchIcon(load).catch(() => undefined);
+  }
+}
+
+/** A navigation entry's icon by the organiser's name (`calendar-days`, `map_pin`, `Info` …). */
+export function NavIcon({ name, className }: { name: string | undefined; className?: string }) {
+  const load = loaderOf(name);
+  const Ready = loaded.get(load);
+  if (Ready) return <Ready aria-hidden="true" className={className} />;
+  const Icon = iconComponent(load);
   // The icon's box while it loads: the entry keeps its size.
   return (
     <Suspense fallback={<span aria-hidden="true" className={className} />}>

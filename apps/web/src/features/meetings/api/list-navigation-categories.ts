@@ -1,6 +1,7 @@
 import type { Category, listCategories } from '@app/contracts';
 import { limits } from '@app/contracts/wire/limits.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { preloadNavIcons } from '../../../components/ui/nav-icon.tsx';
 import { api, fillPath } from '../../../lib/api/api.ts';
 
 /** GET /navigation/categories: the home entries (at most 20, heaviest first). */
@@ -14,7 +15,11 @@ export function fetchNavigationCategories(meetingId: string): Promise<Category[]
 export const navigationCategoriesQueryOptions = (meetingId: string) =>
   queryOptions({
     queryKey: ['categories', 'navigation', meetingId],
-    queryFn: () => fetchNavigationCategories(meetingId),
+    queryFn: async () => {
+      const entries = await fetchNavigationCategories(meetingId);
+      preloadNavIcons(entries.map((entry) => entry.icon));
+      return entries;
+    },
     staleTime: 60_000,
   });
 
