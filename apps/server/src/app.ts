@@ -92,6 +92,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPathNormalisation } from './plugins/path-normalisation.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerTableStatistics } from './plugins/table-statistics.ts';
 import { registerWebStatic } from './plugins/web-static.ts';
 import { bodyLimitBytes, registerWireFormat } from './plugins/wire-format.ts';
 
@@ -281,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   subtitleJobs(app);
   credentialJobs(app);
   await jobs.start();
+  registerTableStatistics(app);
   app.addHook('onClose', () => jobs.stop());
   // Share pages (§2 share links) live outside /api: chat apps and crawlers read their tags.
   sharePageRoutes(app);
