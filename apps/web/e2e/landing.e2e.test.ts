@@ -109,6 +109,72 @@ describe('the first screen', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('draws it styled: the stylesheet the HTML preloads is applied before React first renders, fetched once', async () => {
+    const { page, errors } = await openPage(browser, phone);
+    // Whether a stylesheet file was applied when React first added its own content under #root.
+    await page.addInitScript(() => {
+      const state = window as unknown as { styledAtFirstRender?: boolean };
+      new MutationObserver((records, observer) => {
+        const added = records.flatMap((record) => [...record.addedNodes]);
+        if (!added.some((node) => node instanceof HTMLElement && node.parentElement?.id === 'root')) return;
+        if (!document.getElementById('root')?.querySelector(':scope > :not(.boot)')) return;
+        state.styledAtFirstRender = [...document.styleSheets].some((sheet) => sheet.href?.endsWith('.css'));
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.css')) stylesheets.push(request.url());
+    });
+    await page.goto(`${demo.url}/#/meeting/home?meeting_id=${demoId}&lang=en`);
+    expect(await meetingHome(page)).toBe(demoTitle);
+    expect(
+      await page.evaluate(() => (window as unknown as { styledAtFirstRender?: boolean }).styledAtFirstRender),
+    ).toBe(true);
+    // The utility classes apply: the title is not drawn in the browser's default serif at 2em.
+    expect(
+      await page.locator('#meeting-title').evaluate((title) => getComputedStyle(title).fontFamily),
+    ).not.toMatch(/^"?Times/);
+    expect(stylesheets).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+  it("draws the entries' labels first and their icons once that screen has painted", async () => {
+    const { page, errors } = await openPage(browser, phone);
+    // How many entries, and how many of them with an icon, the first screen with entries showed (an
+    // external entry's hidden arrow, .sr-only, is not its icon).
+    await page.addInitScript(() => {
+      const state = window as unknown as { firstEntries?: { entries: number; icons: number } };
+      new MutationObserver((_records, observer) => {
+        const entries = document.querySelectorAll('[data-block="navigation"] li');
+        if (entries.length === 0 || !document.querySelector('[data-block="intro"] p')) return;
+        const icons = [...entries].filter((entry) => entry.querySelector('svg:not(.sr-only)')).length;
+        state.firstEntries = { entries: entries.length, icons };
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${demo.url}/#/meeting/home?meeting_id=${demoId}&lang=en`);
+    expect(await meetingHome(page)).toBe(demoTitle);
+    await page.locator('[data-block="intro"] p').first().waitFor();
+    const first = await page.evaluate(
+      () => (window as unknown as { firstEntries?: { entries: number; icons: number } }).firstEntries,
+    );
+    expect(first?.entries).toBeGreaterThan(0);
+    expect(first?.icons).toBe(0);
+    // Then every entry gets its icon.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[data-block="navigation"] li')].every((entry) =>
+            entry.querySelector('svg:not(.sr-only)'),
+          ),
+        ),
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('several public meetings and no domain default', () => {

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { type LazyExoticComponent, lazy, Suspense } from 'react';
+import { useEffect, useReducer } from 'react';
+import { afterNextPaint } from '../../lib/after-paint.ts';
 
 type IconLoader = () => Promise<{ default: LucideIcon }>;
 
@@ -58,26 +59,8 @@ const icons: Record<string, IconLoader> = {
   website: globe,
 };
 
-/** Icons that have arrived, rendered without a Suspense round. */
+/** Icons that have arrived. */
 const loaded = new Map<IconLoader, LucideIcon>();
-const components = new Map<IconLoader, LazyExoticComponent<LucideIcon>>();
-
-/** Downloads an icon once (the module loader keeps it) and remembers it when it arrives. */
-function fetchIcon(load: IconLoader): Promise<{ default: LucideIcon }> {
-  return load().then((module) => {
-    loaded.set(load, module.default);
-    return module;
-  });
-}
-
-function iconComponent(load: IconLoader): LazyExoticComponent<LucideIcon> {
-  let component = components.get(load);
-  if (!component) {
-    component = lazy(() => fetchIcon(load));
-    components.set(load, component);
-  }
-  return component;
-}
 
 /** The loader of an icon by the organiser's name (`calendar-days`, `map_pin`, `Info` …). */
 function loaderOf(name: string | undefined): IconLoader {
@@ -89,26 +72,33 @@ function loaderOf(name: string | undefined): IconLoader {
 }
 
 /**
- * Starts the download of the icons these entries name as soon as the entries arrive (the home's
- * prefetch), not one round trip after the grid first rendered: the grid then finds them loaded.
- * Never waits; a failed download is left to the grid's own attempt.
+ * A navigation entry's icon by the organiser's name (`calendar-days`, `map_pin`, `Info` …). An icon
+ * not loaded yet is an empty box of the icon's size and downloads once the screen has painted: the
+ * entries' labels are what the visitor reads first, and the icons' requests must not queue in front
+ * of the screen's code and data. A failed download leaves the box empty.
  */
-export function preloadNavIcons(names: (string | undefined)[]): void {
-  for (const load of new Set(names.map(loaderOf))) {
-    if (!loaded.has(load)) fetchIcon(load).catch(() => undefined);
-  }
-}
-
-/** A navigation entry's icon by the organiser's name (`calendar-days`, `map_pin`, `Info` …). */
 export function NavIcon({ name, className }: { name: string | undefined; className?: string }) {
   const load = loaderOf(name);
-  const Ready = loaded.get(load);
-  if (Ready) return <Ready aria-hidden="true" className={className} />;
-  const Icon = iconComponent(load);
-  // The icon's box while it loads: the entry keeps its size.
-  return (
-    <Suspense fallback={<span aria-hidden="true" className={className} />}>
-      <Icon aria-hidden="true" className={className} />
-    </Suspense>
+  const [, arrived] = useReducer((count: number) => count + 1, 0);
+  const isLoaded = loaded.has(load);
+  useEffect(() => {
+    if (isLoaded) return;
+    let isShown = true;
+    afterNextPaint()
+      .then(load)
+      .then((module) => {
+        loaded.set(load, module.default);
+        if (isShown) arrived();
+      })
+      .catch(() => undefined);
+    return () => {
+      isShown = false;
+    };
+  }, [load, isLoaded]);
+  const Icon = loaded.get(load);
+  return Icon ? (
+    <Icon aria-hidden="true" className={className} />
+  ) : (
+    <span aria-hidden="true" className={className} />
   );
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { afterNextPaint } from '../../lib/after-paint.ts';
 
 type NearViewportProps = {
   children: ReactNode;
@@ -11,7 +12,9 @@ type NearViewportProps = {
 /**
  * Renders its content once it comes near the screen: content below the fold (home blocks of other
  * features) loads its code and data as the visitor scrolls towards it, not with the first paint
- * (DESIGN §10). Without IntersectionObserver the content renders at once.
+ * (DESIGN §10). It starts watching once the screen it is on has painted, so even content just below
+ * the fold does not load ahead of the screen's own. Without IntersectionObserver the content renders
+ * at once.
  */
 export function NearViewport({ children, placeholder, rootMargin = '200px 0px' }: NearViewportProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -29,8 +32,14 @@ export function NearViewport({ children, placeholder, rootMargin = '200px 0px' }
       },
       { rootMargin },
     );
-    observer.observe(element);
-    return () => observer.disconnect();
+    let isWatching = true;
+    void afterNextPaint().then(() => {
+      if (isWatching) observer.observe(element);
+    });
+    return () => {
+      isWatching = false;
+      observer.disconnect();
+    };
   }, [isNear, rootMargin]);
   if (isNear) return <Suspense fallback={placeholder}>{children}</Suspense>;
   return <div ref={ref}>{placeholder}</div>;

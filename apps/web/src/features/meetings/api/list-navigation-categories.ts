@@ -1,7 +1,6 @@
 import type { Category, listCategories } from '@app/contracts';
 import { limits } from '@app/contracts/wire/limits.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { preloadNavIcons } from '../../../components/ui/nav-icon.tsx';
 import { api, fillPath } from '../../../lib/api/api.ts';
 
 /** GET /navigation/categories: the home entries (at most 20, heaviest first). */
@@ -15,11 +14,7 @@ export function fetchNavigationCategories(meetingId: string): Promise<Category[]
 export const navigationCategoriesQueryOptions = (meetingId: string) =>
   queryOptions({
     queryKey: ['categories', 'navigation', meetingId],
-    queryFn: async () => {
-      const entries = await fetchNavigationCategories(meetingId);
-      preloadNavIcons(entries.map((entry) => entry.icon));
-      return entries;
-    },
+    queryFn: () => fetchNavigationCategories(meetingId),
     staleTime: 60_000,
   });
 

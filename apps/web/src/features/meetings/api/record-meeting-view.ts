@@ -1,7 +1,7 @@
 import type { recordMeetingView } from '@app/contracts';
 import { useEffect } from 'react';
+import { afterNextPaint } from '../../../lib/after-paint.ts';
 import { api, fillPath } from '../../../lib/api/api.ts';
-import { yieldToMain } from '../../../lib/yield-to-main.ts';
 
 /** POST /meetings/{id}/views (the client adds source_id from the stored source). */
 export function postMeetingView(meetingId: string): Promise<{ views_total: number }> {
@@ -15,8 +15,9 @@ export function useRecordMeetingView(meetingId: string): void {
   useEffect(() => {
     if (recorded.has(meetingId)) return;
     recorded.add(meetingId);
-    // In a task of its own, not in the commit that drew the page: the count is not urgent.
-    yieldToMain()
+    // Once the page has painted: the count is not urgent, and its request must not queue in front of
+    // the page's own.
+    afterNextPaint()
       .then(() => postMeetingView(meetingId))
       .catch(() => recorded.delete(meetingId));
   }, [meetingId]);
