@@ -110,7 +110,7 @@ describe('the first screen', () => {
     await page.context().close();
   });
 
-  it('draws it styled: the stylesheet the HTML preloads is applied before React first renders, fetched once', async () => {
+  it('draws it styled: the stylesheet linked after the boot shell is applied before React first renders, fetched once', async () => {
     const { page, errors } = await openPage(browser, phone);
     // Whether a stylesheet file was applied when React first added its own content under #root.
     await page.addInitScript(() => {
