@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstPagePreloads } from './scripts/first-page-preloads-plugin.ts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
 
@@ -99,7 +100,14 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset URLs: the built app works from any path (hash routing needs no server rewrites).
   base: './',
-  plugins: [react(), tailwindcss(), stylesheetAfterShell(), catalogues(), reactRouterProduction()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    stylesheetAfterShell(),
+    catalogues(),
+    reactRouterProduction(),
+    firstPagePreloads(),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
