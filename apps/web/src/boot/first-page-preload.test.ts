@@ -20,15 +20,17 @@ const table: FirstPageTable = {
 };
 
 type Visit = { hash: string; search?: string; stored?: Record<string, string>; browser?: string };
+type Link = { rel: string; as?: string; href: string };
+
+/** A document fragment that keeps what is appended to it. */
+const fragment = () => {
+  const children: Link[] = [];
+  return { children, appendChild: (link: Link) => children.push(link) };
+};
 
 /** Stands in for the page the inline script runs in; returns the links it added, in order. */
-function visit({
-  hash,
-  search = '',
-  stored = {},
-  browser,
-}: Visit): { rel: string; as?: string; href: string }[] {
-  const links: { rel: string; as?: string; href: string }[] = [];
+function visit({ hash, search = '', stored = {}, browser }: Visit): Link[] {
+  const links: Link[] = [];
   vi.stubGlobal('location', { hash, search });
   vi.stubGlobal('localStorage', { getItem: (key: string) => stored[key] ?? null });
   vi.stubGlobal('navigator', { language: browser });
@@ -36,7 +38,8 @@ function visit({
     visibilityState: 'hidden',
     baseURI: 'https://fair.example/app/',
     createElement: () => ({}),
-    head: { appendChild: (link: { rel: string; as?: string; href: string }) => links.push(link) },
+    createDocumentFragment: fragment,
+    head: { appendChild: (added: { children: Link[] }) => links.push(...added.children) },
   });
   vi.useFakeTimers();
   preloadFirstPage(table);
@@ -128,12 +131,13 @@ describe('preloadFirstPage', () => {
       },
     });
     vi.stubGlobal('navigator', { language: 'fr' });
-    const links: unknown[] = [];
+    const links: Link[] = [];
     vi.stubGlobal('document', {
       visibilityState: 'visible',
       baseURI: 'https://fair.example/',
       createElement: () => ({}),
-      head: { appendChild: (link: unknown) => links.push(link) },
+      createDocumentFragment: fragment,
+      head: { appendChild: (added: { children: Link[] }) => links.push(...added.children) },
     });
     vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
     vi.useFakeTimers();
@@ -143,7 +147,7 @@ describe('preloadFirstPage', () => {
     frames.shift()?.();
     vi.runAllTimers();
     expect(links).toHaveLength(startupNamespaces.length + 1 + 3);
-    expect((links[0] as { href: string }).href).toBe('https://fair.example/assets/locales/v1/fr/common.json');
+    expect(links[0]?.href).toBe('https://fair.example/assets/locales/v1/fr/common.json');
 
     vi.stubGlobal('location', undefined);
     expect(() => {

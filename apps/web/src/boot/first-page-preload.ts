@@ -79,13 +79,13 @@ export function preloadFirstPage(table: FirstPageTable): void {
     }
     return found;
   };
-  const add = (href: string, rel: 'modulepreload' | 'preload') => {
+  const add = (links: DocumentFragment, href: string, rel: 'modulepreload' | 'preload') => {
     const link = document.createElement('link');
     link.rel = rel;
     if (rel === 'preload') link.as = 'fetch';
     link.crossOrigin = 'anonymous';
     link.href = new URL(href, document.baseURI).href;
-    document.head.appendChild(link);
+    links.appendChild(link);
   };
   const start = () => {
     try {
@@ -103,8 +103,12 @@ export function preloadFirstPage(table: FirstPageTable): void {
       let route = routeOf(path);
       if (route?.[2] === 1 && !stored('token')) route = undefined;
       const namespaces = [...table.startup, ...(route?.[1] ?? []).map((index) => table.namespaces[index])];
-      for (const namespace of namespaces) add(`${table.catalogues}/${language}/${namespace}.json`, 'preload');
-      for (const index of route?.[0] ?? []) add(`assets/${table.files[index]}.js`, 'modulepreload');
+      const links = document.createDocumentFragment();
+      for (const namespace of namespaces)
+        add(links, `${table.catalogues}/${language}/${namespace}.json`, 'preload');
+      for (const index of route?.[0] ?? []) add(links, `assets/${table.files[index]}.js`, 'modulepreload');
+      // One insertion into the head: one style invalidation, not one per link.
+      document.head.appendChild(links);
     } catch {
       // Only a hint.
     }
