@@ -2,9 +2,16 @@
  * Latency percentiles of one GET, measured from a separate process (autocannon reports p90 and
  * p97.5 but no p95). Usage:
  *   node --import tsx latency-probe.ts <url> <requests> <concurrency> [header=value …]
- * Sends `requests` requests (after 20 unrecorded warm-up ones) with `concurrency` in flight and
- * prints one JSON line: `{ requests, errors, p50Ms, p95Ms, p99Ms, maxMs }` (milliseconds, 0.1 ms).
+ * Sends `requests` requests (after 20 unrecorded warm-up ones) with `concurrency` in flight over
+ * kept-alive connections and prints one JSON line: `{ requests, errors, p50Ms, p95Ms, p99Ms, maxMs }`
+ * (milliseconds, 0.1 ms). A request's time runs from sending it to the last byte of the answer.
+ *
+ * node:http, not `fetch`: the probe shares the machine's cores with the server, and fetch's own work
+ * per request (its streams, and inflating the gzip body a browser inflates natively) cost more than
+ * a cached answer does — measured at 10 in flight on the same server and request, fetch's p50 was
+ * 13–15 ms against 3.6–4 ms here. The body is read as sent, not inflated: that is the client's time.
  */
+import { Agent, request } from 'node:http';
 
 const [url, requestsText = '300', concurrencyText = '4', ...headerArgs] = process.argv.slice(2);
 if (!url) throw new Error('usage: latency-probe.ts <url> <requests> <concurrency> [header=value …]');
@@ -13,12 +20,22 @@ const headers = Object.fromEntries(
 );
 const requests = Number(requestsText);
 const concurrency = Number(concurrencyText);
+const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 
-async function once(): Promise<{ ms: number; isOk: boolean }> {
-  const started = performance.now();
-  const response = await fetch(url as string, { headers });
-  await response.arrayBuffer();
-  return { ms: performance.now() - started, isOk: response.ok };
+function once(): Promise<{ ms: number; isOk: boolean }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const outgoing = request(url as string, { agent, headers }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        resolve({ ms: performance.now() - started, isOk: status >= 200 && status < 300 });
+      });
+      response.on('error', () => resolve({ ms: performance.now() - started, isOk: false }));
+    });
+    outgoing.on('error', () => resolve({ ms: performance.now() - started, isOk: false }));
+    outgoing.end();
+  });
 }
 
 for (let i = 0; i < 20; i++) await once();
@@ -35,6 +52,7 @@ await Promise.all(
     }
   }),
 );
+agent.destroy();
 latencies.sort((a, b) => a - b);
 const at = (fraction: number) =>
   Math.round(
@@ -50,5 +68,3 @@ console.log(
     maxMs: at(1),
   }),
 );
-
-export {};
