@@ -85,6 +85,12 @@ export function firstPagePreloads(): Plugin {
     name: 'first-page-preloads',
     apply: 'build',
     enforce: 'post',
+    buildStart() {
+      // A watched build runs again with the same plugin: start from nothing each time.
+      pathTables.clear();
+      declarations.length = 0;
+      namespacesOf.clear();
+    },
     configResolved(config) {
       const base = config.define?.['import.meta.env.VITE_CATALOGUES'];
       catalogues = typeof base === 'string' ? (JSON.parse(base) as string) : '';

@@ -28,19 +28,35 @@ const fragment = () => {
   return { children, appendChild: (link: Link) => children.push(link) };
 };
 
-/** Stands in for the page the inline script runs in; returns the links it added, in order. */
-function visit({ hash, search = '', stored = {}, browser }: Visit): Link[] {
+/**
+ * Stands in for the page the inline script runs in (its address, storage, browser language and
+ * document); returns the list the links it adds to the head go to, in order.
+ */
+function stubPage(
+  { hash, search = '', stored = {}, browser }: Visit,
+  {
+    baseURI = 'https://fair.example/app/',
+    visibilityState = 'hidden',
+    getItem = (key: string) => stored[key] ?? null,
+  } = {},
+): Link[] {
   const links: Link[] = [];
   vi.stubGlobal('location', { hash, search });
-  vi.stubGlobal('localStorage', { getItem: (key: string) => stored[key] ?? null });
+  vi.stubGlobal('localStorage', { getItem });
   vi.stubGlobal('navigator', { language: browser });
   vi.stubGlobal('document', {
-    visibilityState: 'hidden',
-    baseURI: 'https://fair.example/app/',
+    visibilityState,
+    baseURI,
     createElement: () => ({}),
     createDocumentFragment: fragment,
     head: { appendChild: (added: { children: Link[] }) => links.push(...added.children) },
   });
+  return links;
+}
+
+/** Runs the script in a hidden tab (no frame to wait for); returns the links it added, in order. */
+function visit(page: Visit): Link[] {
+  const links = stubPage(page);
   vi.useFakeTimers();
   preloadFirstPage(table);
   vi.runAllTimers();
@@ -124,21 +140,16 @@ describe('preloadFirstPage', () => {
 
   it('waits for the first paint, and swallows what a hostile page state throws', () => {
     const frames: (() => void)[] = [];
-    vi.stubGlobal('location', { hash: '#/exhibit', search: '' });
-    vi.stubGlobal('localStorage', {
-      getItem: () => {
-        throw new Error('denied');
+    const links = stubPage(
+      { hash: '#/exhibit', browser: 'fr' },
+      {
+        baseURI: 'https://fair.example/',
+        visibilityState: 'visible',
+        getItem: () => {
+          throw new Error('denied');
+        },
       },
-    });
-    vi.stubGlobal('navigator', { language: 'fr' });
-    const links: Link[] = [];
-    vi.stubGlobal('document', {
-      visibilityState: 'visible',
-      baseURI: 'https://fair.example/',
-      createElement: () => ({}),
-      createDocumentFragment: fragment,
-      head: { appendChild: (added: { children: Link[] }) => links.push(...added.children) },
-    });
+    );
     vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
     vi.useFakeTimers();
     preloadFirstPage(table);
