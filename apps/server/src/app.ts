@@ -2,7 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { ErrorCode } from '@app/contracts';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyReply, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './app-types.ts';
 import { activityRoutes } from './modules/activities/activities.routes.ts';
 import { agendaRoutes } from './modules/agendas/agendas.routes.ts';
@@ -91,6 +91,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPathNormalisation } from './plugins/path-normalisation.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
+import { createResponseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTableStatistics } from './plugins/table-statistics.ts';
 import { registerWebStatic } from './plugins/web-static.ts';
@@ -135,7 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ verify: baseDeps.config.NODE_ENV !== 'production' }),
+  );
   const jobs = createJobQueue(
     { db: baseDeps.db, kind: baseDeps.dbKind },
     { onError: (err) => app.log.error({ err }, 'job queue'), ...jobOptions },
