@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
-import { apikeySignature, ErrorCode, parseApikey } from '@app/contracts';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { type ApikeyHashes, apikeySignature, ErrorCode, parseApikey } from '@app/contracts';
 import type { App } from '../app-types.ts';
 import { AppError } from '../errors.ts';
 import { isApiPath } from './path-normalisation.ts';
@@ -14,6 +14,15 @@ function isExemptRoute(routeUrl: string | undefined): boolean {
     routeUrl === '/api/health' || routeUrl === '/api/docs' || Boolean(routeUrl?.startsWith('/api/docs/'))
   );
 }
+
+/**
+ * The signature's hashes on node:crypto: the same hex as the clients' @noble/hashes (contracts), in
+ * native code (a tenth of the CPU of the JavaScript SHA-256 for a cached answer's whole request).
+ */
+export const nodeApikeyHashes: ApikeyHashes = {
+  sha256Hex: (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
+  hmacSha256Hex: (key, text) => createHmac('sha256', key).update(text, 'utf8').digest('hex'),
+};
 
 /**
  * Verifies the `Apikey` signature (§7; scheme in contracts/wire/apikey.ts and the README) of every
@@ -40,14 +49,17 @@ export function registerApikey(app: App): void {
       }
       throw new AppError(401, ErrorCode.apikeyInvalid, 'Apikey header is malformed');
     }
-    const expected = apikeySignature({
-      salt: config.APIKEY_SALT,
-      method: request.method,
-      pathWithQuery: path,
-      timestamp: parsed.timestamp,
-      deviceId: request.actor.deviceId ?? '',
-      body: request.rawBody,
-    });
+    const expected = apikeySignature(
+      {
+        salt: config.APIKEY_SALT,
+        method: request.method,
+        pathWithQuery: path,
+        timestamp: parsed.timestamp,
+        deviceId: request.actor.deviceId ?? '',
+        body: request.rawBody,
+      },
+      nodeApikeyHashes,
+    );
     if (!timingSafeEqual(Buffer.from(expected), Buffer.from(parsed.signature))) {
       throw new AppError(401, ErrorCode.apikeyInvalid, 'Apikey signature does not match the request');
     }

@@ -33,20 +33,35 @@ export const apikeyMaxSkewSeconds = 600;
 /** Header name of the server clock (unix seconds), sent on every response so clients can correct skew. */
 export const serverTimeHeader = 'x-server-time';
 
-function canonical(input: Omit<ApikeyInput, 'salt'>): string {
-  const bodyHash = bytesToHex(sha256(utf8ToBytes(input.body ?? '')));
+/**
+ * The hash primitives a signature is computed with, each returning lower-case hex of UTF-8 text:
+ * @noble/hashes by default (the browser, web views without WebCrypto); the server passes node:crypto's,
+ * which give the same hex at a fraction of the CPU.
+ */
+export type ApikeyHashes = {
+  sha256Hex: (text: string) => string;
+  hmacSha256Hex: (key: string, text: string) => string;
+};
+
+/** @noble/hashes: the same code in every JavaScript runtime. */
+export const nobleApikeyHashes: ApikeyHashes = {
+  sha256Hex: (text) => bytesToHex(sha256(utf8ToBytes(text))),
+  hmacSha256Hex: (key, text) => bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(text))),
+};
+
+function canonical(input: Omit<ApikeyInput, 'salt'>, hashes: ApikeyHashes): string {
   return [
     input.method.toUpperCase(),
     input.pathWithQuery,
     String(input.timestamp),
     input.deviceId,
-    bodyHash,
+    hashes.sha256Hex(input.body ?? ''),
   ].join('\n');
 }
 
-/** Hex HMAC-SHA256 signature of a request. */
-export function apikeySignature(input: ApikeyInput): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(input.salt), utf8ToBytes(canonical(input))));
+/** Hex HMAC-SHA256 signature of a request, computed with `hashes` (default @noble/hashes). */
+export function apikeySignature(input: ApikeyInput, hashes: ApikeyHashes = nobleApikeyHashes): string {
+  return hashes.hmacSha256Hex(input.salt, canonical(input, hashes));
 }
 
 /** Builds the full `Apikey` header value for a request. */
