@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fastJsonStringify, { type Schema as FastJsonSchema } from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
-import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 
 type Serialize = (data: unknown) => string;
@@ -12,15 +12,6 @@ function zodSchemaOf(schema: unknown): ZodType {
   const properties = (schema as { properties?: unknown } | null)?.properties;
   if (properties instanceof z.ZodType) return properties;
   throw new TypeError(`response schema is not a zod schema: ${JSON.stringify(schema)}`);
-}
-
-/** What fastify-type-provider-zod's serializer does: zod encodes (strips unknown fields, checks types), then JSON. */
-function zodSerializer(schema: ZodType, method: string, url: string): Serialize {
-  return (data) => {
-    const result = z.safeEncode(schema, data);
-    if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-    return JSON.stringify(result.data);
-  };
 }
 
 /**
@@ -61,9 +52,10 @@ function compiledSerializer(schema: ZodType): Serialize | undefined {
 export function createResponseSerializerCompiler(options: {
   verify: boolean;
 }): FastifySerializerCompiler<unknown> {
-  return ({ schema, method, url }) => {
-    const zodSchema = zodSchemaOf(schema);
-    const byZod = zodSerializer(zodSchema, method, url);
+  return (routeSchema) => {
+    const zodSchema = zodSchemaOf(routeSchema.schema);
+    // fastify-type-provider-zod's own: zod encodes (strips unknown fields, checks types), then JSON.
+    const byZod: Serialize = zodSerializerCompiler({ ...routeSchema, schema: zodSchema });
     let serialize: Serialize | undefined;
     return (data) => {
       serialize ??= compiledSerializer(zodSchema) ?? byZod;
@@ -73,7 +65,7 @@ export function createResponseSerializerCompiler(options: {
       // The same JSON, not the same bytes: fast-json-stringify writes required fields first.
       if (written !== expected && !isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
         throw new Error(
-          `${method} ${url}: fast-json-stringify wrote ${written.slice(0, 2000)} where zod wrote ${expected.slice(0, 2000)}`,
+          `${routeSchema.method} ${routeSchema.url}: fast-json-stringify wrote ${written.slice(0, 2000)} where zod wrote ${expected.slice(0, 2000)}`,
         );
       }
       return written;
