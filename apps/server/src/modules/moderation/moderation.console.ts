@@ -236,7 +236,7 @@ export async function addWord(
       };
     },
   );
-  invalidateMeetingWords(input.meetingId);
+  invalidateMeetingWords(deps.db, input.meetingId);
   return wireWord(row);
 }
 
@@ -265,7 +265,7 @@ export async function removeWord(deps: Deps, input: Caller & { id: string }): Pr
       };
     },
   );
-  invalidateMeetingWords(input.meetingId);
+  invalidateMeetingWords(deps.db, input.meetingId);
   return { ok: 1 };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -68,16 +69,30 @@ export const moderationBanned = () =>
   new AppError(403, ErrorCode.moderationBanned, 'You are blocked from posting in this meeting');
 
 /** A meeting's own word list, compiled: refused words by category and allow-list words. */
-type MeetingWords = { matcher: WordMatcher; allowed: ReadonlySet<string>; loadedAt: number };
+type MeetingWords = { matcher: WordMatcher; allowed: ReadonlySet<string> };
 
 /** Meeting word lists stay cached this long at most (another process may have written). */
 const meetingWordsTtlMs = 60_000;
-const meetingWordsCache = new Map<string, MeetingWords>();
+/**
+ * Compiled word lists per database (tests run many apps in one process, each on its own database
+ * with the same demo meeting ids), then per meeting: the 2,000 most recently read stay.
+ */
+const meetingWordsCaches = new WeakMap<Database, LRUCache<string, MeetingWords>>();
+
+function meetingWordsCacheOf(db: Database): LRUCache<string, MeetingWords> {
+  let cache = meetingWordsCaches.get(db);
+  if (!cache) {
+    cache = new LRUCache({ max: 2000, ttl: meetingWordsTtlMs });
+    meetingWordsCaches.set(db, cache);
+  }
+  return cache;
+}
 
 /** The meeting's compiled word list, cached per meeting until written (invalidateMeetingWords) or 60 s. */
 export async function meetingWordsOf(db: Database, meetingId: string): Promise<MeetingWords> {
-  const cached = meetingWordsCache.get(meetingId);
-  if (cached && Date.now() - cached.loadedAt < meetingWordsTtlMs) return cached;
+  const cache = meetingWordsCacheOf(db);
+  const cached = cache.get(meetingId);
+  if (cached) return cached;
   const rows = await listMeetingWords(db, meetingId);
   const allowed = new Set<string>();
   const entries: { word: string; category: ModerationCategory }[] = [];
@@ -85,15 +100,14 @@ export async function meetingWordsOf(db: Database, meetingId: string): Promise<M
     if (row.allow === 1) allowed.add(patternForm(row.word).trim());
     else if (isModerationCategory(row.category)) entries.push({ word: row.word, category: row.category });
   }
-  const words: MeetingWords = { matcher: new WordMatcher(entries), allowed, loadedAt: Date.now() };
-  if (meetingWordsCache.size > 2000) meetingWordsCache.clear();
-  meetingWordsCache.set(meetingId, words);
+  const words: MeetingWords = { matcher: new WordMatcher(entries), allowed };
+  cache.set(meetingId, words);
   return words;
 }
 
-/** Drops the cached word list of a meeting (after any write to it). */
-export function invalidateMeetingWords(meetingId: string): void {
-  meetingWordsCache.delete(meetingId);
+/** Drops the cached word list of a meeting of this database (after any write to it). */
+export function invalidateMeetingWords(db: Database, meetingId: string): void {
+  meetingWordsCaches.get(db)?.delete(meetingId);
 }
 
 /**
