@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCutter, ffmpegArgs, silenceEventOf, wavOf } from './subtitles.worker.ts';
+import { createCutter, ffmpegArgs, progressMsOf, silenceEventOf, wavOf } from './subtitles.worker.ts';
 
 /** PCM of `ms` milliseconds (16 kHz mono 16-bit). */
 const pcm = (ms: number) => Buffer.alloc(ms * 32, 1);
@@ -65,8 +65,44 @@ describe('subtitle audio cutting (§1 AI subtitles)', () => {
     cutter.pcm(pcm(500));
     expect(cutter.silence({ kind: 'start', ms: 500 })).toEqual([]);
     cutter.silence({ kind: 'end', ms: 900 });
-    expect(spans(cutter.pcm(pcm(12_000)))).toEqual([[0, 12_000]]);
+    // No cut for length before silence detection has read that far (ffmpeg's progress).
+    expect(cutter.pcm(pcm(12_000))).toEqual([]);
+    expect(spans(cutter.detected(12_500))).toEqual([[0, 12_000]]);
     expect(spans(cutter.end())).toEqual([[12_000, 12_500]]);
+  });
+
+  it('cuts at every silence when the audio is read seconds before its silences (a recorded source read at full speed)', () => {
+    const cutter = createCutter();
+    // 14 s of 1.4 s tone and 0.6 s silence, all read before the first silence is.
+    expect(cutter.pcm(pcm(14_000))).toEqual([]);
+    const got = [];
+    for (let period = 0; period < 14_000; period += 2000) {
+      got.push(...cutter.silence({ kind: 'start', ms: period + 1400 }));
+      got.push(...cutter.silence({ kind: 'end', ms: period + 2000 }));
+    }
+    got.push(...cutter.detected(14_000), ...cutter.end());
+    expect(spans(got)).toEqual(
+      [0, 2000, 4000, 6000, 8000, 10_000, 12_000].map((start) => [start, start + 1400]),
+    );
+  });
+
+  it('drops a lasting silence only as far as detection has read, so speech after its late end is kept', () => {
+    const cutter = createCutter();
+    cutter.pcm(pcm(2000));
+    expect(spans(cutter.silence({ kind: 'start', ms: 1500 }))).toEqual([[0, 1500]]);
+    // 8 s more audio arrive; detection has read the silence up to 4 s, its end (4.5 s) comes later.
+    expect(cutter.pcm(pcm(8000))).toEqual([]);
+    expect(cutter.detected(4000)).toEqual([]);
+    expect(cutter.silence({ kind: 'end', ms: 4500 })).toEqual([]);
+    expect(spans(cutter.end())).toEqual([[4500, 10_000]]);
+  });
+
+  it('reads ffmpeg progress lines', () => {
+    expect(progressMsOf('out_time_us=12345678')).toBe(12_345);
+    expect(progressMsOf('out_time_us=N/A')).toBeNull();
+    expect(progressMsOf('[silencedetect @ 0x55] silence_start: 1.5')).toBeNull();
+    const args = ffmpegArgs({ url: 'https://example.test/live.m3u8' });
+    expect(args[args.indexOf('-progress') + 1]).toBe('pipe:2');
   });
 
   it('leaves out a trailing silence and too short a tail', () => {

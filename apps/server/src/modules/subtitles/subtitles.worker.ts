@@ -8,13 +8,17 @@ import { subtitleLimits } from '@app/contracts';
  * only once the segment holds {@link subtitleLimits.minSegmentMs}; a segment reaching
  * {@link subtitleLimits.maxSegmentMs} is cut without one); silence after a cut is dropped, so the
  * speech-to-text provider hears speech. Each segment is handed over WAV-wrapped, in order.
+ *
+ * The two pipes are read in any order: Node may read many seconds of audio before the silences
+ * ffmpeg reported for it (a recorded source read at full speed: 70 s seen), or the silences seconds
+ * ahead of their audio (a paused stdout). ffmpeg's progress lines, on stderr after the silences of the
+ * audio they count, say how far silence detection has read: audio beyond that is neither cut for
+ * length nor dropped as silence until the detection has caught up.
  */
 
 export const sampleRate = 16_000;
 /** Bytes of PCM per millisecond (16 kHz × 2 bytes, mono). */
 const bytesPerMs = (sampleRate * 2) / 1000;
-/** Audio kept while a silence lasts, in case its end is read after the audio that follows it. */
-const silenceLagMs = 5000;
 /** A trailing piece shorter than this at the end of the stream is not transcribed. */
 const minTailMs = 300;
 
@@ -52,6 +56,8 @@ export type SegmenterOptions = {
   killGraceMs?: number;
 };
 
+/** Seconds between ffmpeg's progress lines (`-stats_period`), i.e. how often detection is known. */
+export const progressSeconds = 0.25;
 /** Default seconds without data before a source counts as stalled (ffmpeg's -rw_timeout). */
 export const stallSeconds = 15;
 /** Default number of pending segments that pauses ffmpeg's output (back-pressure). */
@@ -105,6 +111,12 @@ export function ffmpegArgs(
     '-hide_banner',
     '-nostdin',
     '-nostats',
+    // Progress as key=value lines on stderr, after the silences of the audio they count (the
+    // cutter's `detected`).
+    '-progress',
+    'pipe:2',
+    '-stats_period',
+    String(progressSeconds),
     '-loglevel',
     'info',
     ...(options.realtime ? ['-re'] : []),
@@ -148,8 +160,23 @@ export function silenceEventOf(line: string): SilenceEvent | null {
 }
 
 /**
- * The cutting rules, apart from ffmpeg (unit-testable): feed PCM, silence starts and ends; it answers
- * the segments to hand over. Times are milliseconds of audio from the start of the reading.
+ * How far ffmpeg has written its output, in milliseconds of audio, from a `-progress` line
+ * (`out_time_us=12000000` → 12000); null for any other line.
+ */
+export function progressMsOf(line: string): number | null {
+  const match = /^out_time_us=(\d+)\s*$/.exec(line);
+  return match ? Math.floor(Number(match[1]) / 1000) : null;
+}
+
+/** Whether a stderr line is one of `-progress`'s key=value lines (not ffmpeg's own words). */
+function isProgressLine(line: string): boolean {
+  return /^[a-z_0-9]+=\S*$/.test(line.trim());
+}
+
+/**
+ * The cutting rules, apart from ffmpeg (unit-testable): feed PCM, silence starts and ends, and how
+ * far silence detection has read (`detected`, from ffmpeg's progress); it answers the segments to
+ * hand over. Times are milliseconds of audio from the start of the reading.
  */
 export function createCutter(now: () => Date = () => new Date()) {
   let chunks: Buffer[] = [];
@@ -170,11 +197,18 @@ export function createCutter(now: () => Date = () => new Date()) {
    * the next silences are applied in order once that audio has arrived, never dropped.
    */
   const waiting: SilenceEvent[] = [];
+  /**
+   * How far silence detection is known to have read: every silence of the audio before it has been
+   * reported. Audio past it may still hold a silence whose events are on their way.
+   */
+  let detectedMs = 0;
   let lastArrival = now();
   const out: Omit<AudioSegment, 'wav'>[] = [];
   const pcmOut: Buffer[] = [];
 
   const receivedMs = () => Math.floor(received / bytesPerMs);
+  /** The audio both received and searched for silences. */
+  const knownMs = () => Math.min(receivedMs(), detectedMs);
   const take = (fromMs: number, toMs: number): Buffer => {
     const from = fromMs * bytesPerMs - bufferStart;
     const to = toMs * bytesPerMs - bufferStart;
@@ -219,13 +253,9 @@ export function createCutter(now: () => Date = () => new Date()) {
       }
       if (pendingCuts.length > 0) return;
       if (skipUntil !== null) {
-        // ffmpeg's stderr (the silences) and stdout (the audio) are two pipes that Node reads in any
-        // order: while a silence lasts, the newest {@link silenceLagMs} of audio are kept, so speech
-        // after a silence whose end has not been read yet is not lost.
-        const to = Math.min(
-          skipUntil,
-          receivedMs() - (skipUntil === Number.POSITIVE_INFINITY ? silenceLagMs : 0),
-        );
+        // While a silence lasts, only audio that detection has read is dropped: speech after a
+        // silence whose end has not been read yet is kept.
+        const to = Math.min(skipUntil, skipUntil === Number.POSITIVE_INFINITY ? knownMs() : receivedMs());
         if (to > segmentStart) {
           take(segmentStart, to);
           segmentStart = to;
@@ -237,7 +267,8 @@ export function createCutter(now: () => Date = () => new Date()) {
       if (!next) break;
       apply(next);
     }
-    while (receivedMs() - segmentStart >= subtitleLimits.maxSegmentMs) {
+    // A segment is cut for length only where detection has read: a silence reported late still cuts.
+    while (knownMs() - segmentStart >= subtitleLimits.maxSegmentMs) {
       emit(segmentStart + subtitleLimits.maxSegmentMs);
     }
   };
@@ -258,6 +289,7 @@ export function createCutter(now: () => Date = () => new Date()) {
       return drain();
     },
     silence(event: SilenceEvent): AudioSegment[] {
+      detectedMs = Math.max(detectedMs, event.ms);
       // A silence whose end is known but whose audio has not all arrived is still being skipped:
       // later events wait for it (see `waiting`).
       if (waiting.length > 0 || (skipUntil !== null && skipUntil !== Number.POSITIVE_INFINITY)) {
@@ -266,8 +298,16 @@ export function createCutter(now: () => Date = () => new Date()) {
       flushCuts();
       return drain();
     },
+    /** Silence detection has read this far (ms of audio; ffmpeg's progress): cuts it held back. */
+    detected(ms: number): AudioSegment[] {
+      detectedMs = Math.max(detectedMs, ms);
+      flushCuts();
+      return drain();
+    },
     /** The end of the stream: the cuts still pending, then the rest unless it is silence or too short. */
     end(): AudioSegment[] {
+      // Every silence has been reported by now (ffmpeg has exited).
+      detectedMs = Number.POSITIVE_INFINITY;
       flushCuts();
       for (const cut of pendingCuts.splice(0)) emit(Math.min(cut, receivedMs()));
       if (skipUntil !== null) {
@@ -330,8 +370,10 @@ export function startSegmenter(options: SegmenterOptions): Segmenter {
       pendingLine = lines.pop() ?? '';
       for (const line of lines) {
         const event = silenceEventOf(line);
+        const progress = event ? null : progressMsOf(line);
         if (event) hand(cutter.silence(event));
-        else if (line.trim() !== '') {
+        else if (progress !== null) hand(cutter.detected(progress));
+        else if (line.trim() !== '' && !isProgressLine(line)) {
           tail.push(line.trim().slice(0, 300));
           if (tail.length > 5) tail.shift();
         }
