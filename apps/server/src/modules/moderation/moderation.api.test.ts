@@ -23,8 +23,11 @@ let organiser: LoginResult;
 /**
  * Items of a stand-in module (kind 'thread_reply') kept in memory: the registry is how moderation
  * reaches any module's rows, so the queue, reports and decisions are tested without another module.
+ * The registry is the process's: the threads module's own target comes back after this file, for
+ * the files that run after it in the same worker.
  */
 const replies = new Map<string, { meetingId: string; userId: string; text: string; state: string }>();
+const threadsTarget = moderationTargetOf('thread_reply');
 registerModerationTarget({
   kind: 'thread_reply',
   // Follows the registry's contract: a deleted item is never touched; onlyVisible changes a visible one only.
@@ -57,7 +60,10 @@ beforeAll(async () => {
   meetingId = world.meetingId;
   organiser = world.logins.organiser;
 });
-afterAll(() => world.t.close());
+afterAll(async () => {
+  if (threadsTarget) registerModerationTarget(threadsTarget);
+  await world.t.close();
+});
 
 let addresses = 0;
 const nextIp = () => {
