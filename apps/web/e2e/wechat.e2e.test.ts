@@ -212,24 +212,36 @@ describe('inside WeChat', () => {
   });
 
   it("keeps the SDK out of the home's first script and loads it only in WeChat", async () => {
-    const scriptsOf = async (userAgent: string) => {
+    const hasSdk = (scripts: { body: string }[]) =>
+      scripts.some((script) => script.body.includes('preVerifyJSAPI'));
+    // Every script body is read before the context closes (a body read after closing is lost); in
+    // WeChat the SDK is a lazy import after the first render, so that visit waits until it arrived.
+    const scriptsOf = async (userAgent: string, waitForSdk: boolean) => {
       const context = await browser.newContext({ userAgent, viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
-      const scripts: { url: string; body: string }[] = [];
-      page.on('response', async (response) => {
+      const reads: Promise<{ url: string; body: string }>[] = [];
+      page.on('response', (response) => {
         if (response.request().resourceType() === 'script' && response.ok()) {
-          scripts.push({ url: new URL(response.url()).pathname, body: (await response.body()).toString() });
+          reads.push(
+            response
+              .body()
+              .then((body) => ({ url: new URL(response.url()).pathname, body: body.toString() })),
+          );
         }
       });
       await page.goto(`${server.url}/#/meeting/home?meeting_id=${meetingId}&lang=en`, {
         waitUntil: 'networkidle',
       });
       await settle(page);
+      if (waitForSdk) {
+        await expect.poll(async () => hasSdk(await Promise.all(reads)), { timeout: 15_000 }).toBe(true);
+      }
+      const scripts = await Promise.all(reads);
       await context.close();
       return scripts;
     };
-    const plain = await scriptsOf(phoneSize.userAgent);
-    const wechat = await scriptsOf(wechatPhoneAgent);
+    const plain = await scriptsOf(phoneSize.userAgent, false);
+    const wechat = await scriptsOf(wechatPhoneAgent, true);
     // The first script is index.html's module entry (responses arrive in any order, so it is named
     // by the HTML, not by arrival): both visits load it, and it holds no SDK.
     const html = await (await fetch(`${server.url}/`)).text();
@@ -241,8 +253,6 @@ describe('inside WeChat', () => {
     expect(entryOf(plain)).toBeDefined();
     expect(entryOf(wechat)).toBeDefined();
     expect(entryOf(wechat)?.body.includes('jWeixin')).toBe(false);
-    const hasSdk = (scripts: { body: string }[]) =>
-      scripts.some((script) => script.body.includes('preVerifyJSAPI'));
     expect(hasSdk(plain)).toBe(false);
     expect(hasSdk(wechat)).toBe(true);
   });
