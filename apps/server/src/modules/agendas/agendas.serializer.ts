@@ -1,7 +1,7 @@
 import type { Agenda } from '@app/contracts';
 import { toWireId } from '@app/contracts';
 import { flag, unix } from '../../db/wire.ts';
-import type { AgendaActivityRow, AgendaLiveRow, AgendaRow } from './agendas.repository.ts';
+import type { AgendaLiveRow, AgendaRow } from './agendas.repository.ts';
 
 function groupBy<T extends { agendaId: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -18,12 +18,7 @@ function groupBy<T extends { agendaId: string }>(rows: T[]): Map<string, T[]> {
  * unix seconds). `lives` undefined leaves the field out (with_lives not asked); so do texts the rows
  * were read without (abstract, description).
  */
-export function toWireAgendas(
-  rows: AgendaRow[],
-  activityRows: AgendaActivityRow[],
-  liveRows?: AgendaLiveRow[],
-): Agenda[] {
-  const activitiesByAgenda = groupBy(activityRows);
+export function toWireAgendas(rows: AgendaRow[], liveRows?: AgendaLiveRow[]): Agenda[] {
   const livesByAgenda = liveRows ? groupBy(liveRows) : undefined;
   return rows.map((row) => ({
     _id: toWireId(row.id),
@@ -54,12 +49,12 @@ export function toWireAgendas(
     do_not_record: row.doNotRecord,
     enable_show: flag(row.enableShow),
     deleted: flag(row.deleted),
-    activities: (activitiesByAgenda.get(row.id) ?? []).map((activity) => ({
+    activities: row.activities.map((activity) => ({
       _id: toWireId(activity.id),
       title: activity.title,
-      cover: activity.covers[0] ?? '',
-      start: unix(activity.start),
-      end: unix(activity.end),
+      cover: activity.cover,
+      start: activity.start,
+      end: activity.end,
     })),
     ...(livesByAgenda
       ? {

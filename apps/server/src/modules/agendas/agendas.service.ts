@@ -14,7 +14,6 @@ import {
   type AgendaField,
   countAgendas as countAgendaRows,
   findAgendas,
-  findShownActivitiesOfAgendas,
   findShownLivesOfAgendas,
   findSpeakerIdsOfUser,
 } from './agendas.repository.ts';
@@ -28,12 +27,13 @@ async function loadAgendas(
   options: { withLives: boolean; withTexts: boolean },
 ): Promise<Agenda[]> {
   const rows = await findAgendas(deps.db, query, { withTexts: options.withTexts });
-  const ids = rows.map((row) => row.id);
-  const [activityRows, liveRows] = await Promise.all([
-    findShownActivitiesOfAgendas(deps.db, ids),
-    options.withLives ? findShownLivesOfAgendas(deps.db, ids) : undefined,
-  ]);
-  return reorderById(toWireAgendas(rows, activityRows, liveRows), query.idOrder, (agenda) => agenda._id.$id);
+  const liveRows = options.withLives
+    ? await findShownLivesOfAgendas(
+        deps.db,
+        rows.map((row) => row.id),
+      )
+    : undefined;
+  return reorderById(toWireAgendas(rows, liveRows), query.idOrder, (agenda) => agenda._id.$id);
 }
 
 /**
